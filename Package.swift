@@ -1,0 +1,54 @@
+// swift-tools-version:6.1
+//
+// t9dial: a phone-style T9 dialer for Linux boards with a 3x4 keypad.
+//
+// The targets are split by what they depend on:
+//   T9Search      the search core: layouts, folding, matching, ranking, the index.
+//                 Pure Swift, no Foundation, no system calls; usable by any program.
+//   ContactBook   vCard and CSV import into contacts (Foundation for files).
+//   DialerConfig  the TOML config file and the layout files in Config/.
+//   t9dial        the command line; it only wires the libraries together.
+import PackageDescription
+
+let package = Package(
+    name: "t9dial",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "T9Search", targets: ["T9Search"]),
+        .library(name: "ContactBook", targets: ["ContactBook"]),
+        .executable(name: "t9dial", targets: ["t9dial"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        .target(name: "T9Search"),
+        .target(name: "ContactBook", dependencies: ["T9Search"]),
+        .target(
+            name: "DialerConfig",
+            dependencies: ["T9Search", .product(name: "TOMLKit", package: "TOMLKit")]
+        ),
+        .executableTarget(
+            name: "t9dial",
+            dependencies: [
+                "T9Search", "ContactBook", "DialerConfig",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"]),
+        .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
+    ]
+)
+
+// The same strictness for every target.
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,72 @@
+/// Loads contacts from vCard (.vcf, .vcard) and CSV (.csv) exports.
+///
+/// Problems that stop a whole file (missing, unreadable, not a contacts file) are thrown;
+/// problems in single cards or rows become warnings next to the contacts that could be read.
+/// Nothing here traps on bad input.
+public enum ContactImporter {
+    /// The formats a file can be read as.
+    public enum Format: String, Sendable, Hashable, CaseIterable {
+        case vCard
+        case csv
+    }
+
+    /// Reads the file at `path`. The format comes from the extension (`.vcf`/`.vcard` or `.csv`),
+    /// else from the content. Messages name the file as `path` is written.
+    public static func load(path: String) throws(ContactBookError) -> ContactImport {
+        let bytes = try FileReader.readAll(path: path)
+        let format: Format
+        if let byExtension = self.format(ofPath: path) {
+            format = byExtension
+        } else {
+            format = try sniffFormat(bytes, path: path)
+        }
+        switch format {
+        case .vCard:
+            let (result, sawCard) = InputBytes.withParsableBytes(bytes) { VCardParser.parse($0, file: path) }
+            if !sawCard, bytes.contains(where: { !ASCII.isWhitespace($0) }) { throw .notAVCard(path) }
+            return result
+        case .csv:
+            return try parse(csv: bytes, file: path)
+        }
+    }
+
+    /// Parses vCard data; `file` names the source in warnings and in made-up UIDs.
+    public static func parse(vCard bytes: some Collection<UInt8>, file: String) -> ContactImport {
+        InputBytes.withParsableBytes(bytes) { VCardParser.parse($0, file: file).result }
+    }
+
+    /// Parses a Google Contacts or Outlook CSV export; throws when the header row is neither.
+    public static func parse(csv bytes: some Collection<UInt8>, file: String) throws(ContactBookError) -> ContactImport {
+        let result = InputBytes.withParsableBytes(bytes) { buffer in
+            Result { () throws(ContactBookError) in try CSVContactParser.parse(buffer, file: file) }
+        }
+        return try result.get()
+    }
+
+    /// The format an extension stands for, ignoring case; nil for other extensions.
+    public static func format(ofPath path: String) -> Format? {
+        let name = path.split(separator: "/").last ?? ""
+        guard let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...].lowercased() {
+        case "vcf", "vcard": return .vCard
+        case "csv": return .csv
+        default: return nil
+        }
+    }
+
+    /// The format the content looks like: vCard when the first non-blank line is BEGIN:VCARD,
+    /// CSV when it has commas (the header row); otherwise the file is neither.
+    static func sniffFormat(_ bytes: some Collection<UInt8>, path: String) throws(ContactBookError) -> Format {
+        let format = InputBytes.withParsableBytes(bytes) { buffer -> Format? in
+            guard let start = buffer.firstIndex(where: { !ASCII.isWhitespace($0) }) else { return nil }
+            let rest = buffer[start...].rebased
+            let lineEnd = rest.firstIndex(where: { $0 == ASCII.lineFeed || $0 == ASCII.carriageReturn }) ?? rest.count
+            let firstLine = ASCII.trimmed(rest[..<lineEnd].rebased)
+            if ASCII.equalsIgnoringCase(firstLine, "BEGIN:VCARD") { return .vCard }
+            if firstLine.contains(ASCII.comma) { return .csv }
+            return nil
+        }
+        guard let format else { throw .unknownFormat(path) }
+        return format
+    }
+}

@@ -1,0 +1,237 @@
+/// Reads vCard 2.1, 3.0 and 4.0 files as phones and services export them into contacts.
+///
+/// A broken card (no END:VCARD before the next BEGIN:VCARD or the end of the file) is skipped
+/// with a warning; a broken property (a line that is not `NAME:value`, bad quoted-printable, an
+/// unknown encoding) is dropped with a warning and the rest of its card kept. Every message
+/// names the file and line and says which of the two happened.
+struct VCardParser {
+    private let file: String
+    /// The file name without folders, for the UIDs of cards without one ("contacts.vcf#12").
+    private let uidPrefix: String
+    private let decoder = VCardValueDecoder()
+    private var contacts: [Contact] = []
+    private var warnings: [ImportWarning] = []
+    /// Whether any BEGIN:VCARD was seen, to tell a vCard file from something else.
+    private(set) var sawCard = false
+
+    init(file: String) {
+        self.file = file
+        uidPrefix = file.split(separator: "/").last.map(String.init) ?? file
+    }
+
+    /// Parses `bytes` (UTF-8 or ASCII-compatible, without a byte-order mark).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> (result: ContactImport, sawCard: Bool) {
+        var parser = VCardParser(file: file)
+        parser.parse(bytes)
+        return (ContactImport(contacts: parser.contacts, warnings: parser.warnings), parser.sawCard)
+    }
+
+    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var reader = VCardLineReader(bytes)
+        // The card being read; kept in place (not optional) so its fields are never copied.
+        var card = VCardCardBuilder(startLine: 0)
+        var inCard = false
+        // Text outside cards is reported once per stretch, not once per line.
+        var reportedStrayText = false
+
+        while let line = reader.next() {
+            guard case .property(let property) = line else {
+                if case .malformed(let lineNumber, let excerpt) = line {
+                    if inCard {
+                        warn(lineNumber, "line is not a 'NAME:value' property (\"\(excerpt)\"); line ignored, rest of the card kept")
+                    } else if !reportedStrayText {
+                        warn(lineNumber, "text outside BEGIN:VCARD…END:VCARD (\"\(excerpt)\"); ignored")
+                        reportedStrayText = true
+                    }
+                }
+                continue
+            }
+            switch property.name {
+            case .begin where Self.isVCard(property.value):
+                if inCard {
+                    warn(
+                        card.startLine,
+                        "card has no END:VCARD before the next BEGIN:VCARD at line \(property.lineNumber); card skipped"
+                    )
+                }
+                card = VCardCardBuilder(startLine: property.lineNumber)
+                inCard = true
+                sawCard = true
+                reportedStrayText = false
+
+            case .end where Self.isVCard(property.value):
+                if inCard {
+                    finish(card)
+                    inCard = false
+                } else {
+                    warn(property.lineNumber, "END:VCARD without a BEGIN:VCARD before it; ignored")
+                }
+
+            default:
+                if inCard {
+                    read(property, into: &card)
+                } else if !reportedStrayText {
+                    warn(property.lineNumber, "\(property.nameString) property outside BEGIN:VCARD…END:VCARD; ignored")
+                    reportedStrayText = true
+                }
+            }
+        }
+        if inCard {
+            warn(card.startLine, "card has no END:VCARD before the end of the file; card skipped")
+        }
+    }
+
+    private mutating func finish(_ card: VCardCardBuilder) {
+        if let contact = card.build(file: file, uidPrefix: uidPrefix) {
+            contacts.append(contact)
+        } else {
+            warn(card.startLine, "card has no name, organization, number or email; card skipped")
+        }
+    }
+
+    private static func isVCard(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
+        ASCII.equalsIgnoringCase(ASCII.trimmed(value), "VCARD")
+    }
+
+    // MARK: - Properties
+
+    private mutating func read(_ property: VCardContentLine, into card: inout VCardCardBuilder) {
+        switch property.name {
+        case .formattedName:
+            if let text = text(of: property), !text.isEmpty, card.formattedName == nil {
+                card.formattedName = text
+            }
+        case .name:
+            if let parts = parts(of: property, separatedBy: ASCII.semicolon), card.name == nil {
+                func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
+                card.name = StructuredName(
+                    family: part(0), given: part(1), additional: part(2), prefix: part(3), suffix: part(4)
+                )
+                card.nameSortAs = Self.sortAs(property.parameters)
+            }
+        case .organization:
+            if let parts = parts(of: property, separatedBy: ASCII.semicolon), card.organization == nil,
+               let first = parts.first, !first.isEmpty {
+                card.organization = first
+                card.organizationSortAs = Self.sortAs(property.parameters)
+            }
+        case .nickname:
+            if let parts = parts(of: property, separatedBy: ASCII.comma) {
+                Self.appendNew(parts, to: &card.nicknames)
+            }
+        case .categories:
+            if let parts = parts(of: property, separatedBy: ASCII.comma) {
+                Self.appendNew(parts, to: &card.categories)
+            }
+        case .uid:
+            if let text = text(of: property), !text.isEmpty, card.uid == nil { card.uid = text }
+        case .telephone:
+            if let text = text(of: property) {
+                let value = Self.phoneNumber(text)
+                if !value.isEmpty {
+                    let group = property.group.isEmpty ? nil : ASCII.lowercasedString(property.group)
+                    card.addNumber(PhoneNumber(value, types: property.parameters.types), group: group)
+                }
+            }
+        case .email:
+            if let text = text(of: property), !text.isEmpty { card.emails.append(text) }
+        case .phoneticGivenName:
+            if let text = text(of: property), !text.isEmpty, card.phoneticGivenName == nil {
+                card.phoneticGivenName = text
+            }
+        case .phoneticMiddleName:
+            if let text = text(of: property), !text.isEmpty, card.phoneticMiddleName == nil {
+                card.phoneticMiddleName = text
+            }
+        case .phoneticFamilyName:
+            if let text = text(of: property), !text.isEmpty, card.phoneticFamilyName == nil {
+                card.phoneticFamilyName = text
+            }
+        case .appleLabel:
+            if !property.group.isEmpty, let text = text(of: property), !text.isEmpty {
+                card.groupLabels[ASCII.lowercasedString(property.group)] = text
+            }
+        case .begin, .end, .version, .binary, .other:
+            break
+        }
+    }
+
+    /// The value as text, or nil (with a warning) when it cannot be read.
+    private mutating func text(of property: VCardContentLine) -> String? {
+        do {
+            let decoded = try decoder.text(of: property)
+            reportRepairs(property, replacedInvalidBytes: decoded.replacedInvalidBytes)
+            return decoded.value
+        } catch {
+            report(error, property)
+            return nil
+        }
+    }
+
+    /// The value split at `separator`, or nil (with a warning) when it cannot be read.
+    private mutating func parts(of property: VCardContentLine, separatedBy separator: UInt8) -> [String]? {
+        do {
+            let decoded = try decoder.parts(of: property, separatedBy: separator)
+            reportRepairs(property, replacedInvalidBytes: decoded.replacedInvalidBytes)
+            return decoded.value
+        } catch {
+            report(error, property)
+            return nil
+        }
+    }
+
+    private mutating func reportRepairs(_ property: VCardContentLine, replacedInvalidBytes: Bool) {
+        if let charset = property.parameters.unsupportedCharset {
+            warn(property.lineNumber, "\(property.nameString): unsupported CHARSET \"\(charset)\"; value read as UTF-8")
+        }
+        if replacedInvalidBytes {
+            let what = property.parameters.charset == .utf8 ? "invalid UTF-8" : "bytes invalid in the declared CHARSET"
+            warn(property.lineNumber, "\(property.nameString): \(what) replaced with U+FFFD; value kept")
+        }
+    }
+
+    private mutating func report(_ problem: VCardValueDecoder.Problem, _ property: VCardContentLine) {
+        let name = property.nameString
+        switch problem {
+        case .badQuotedPrintable(let excerpt):
+            warn(property.lineNumber, "\(name): bad quoted-printable \"\(excerpt)\"; property dropped, rest of the card kept")
+        case .unknownEncoding(let encoding):
+            warn(property.lineNumber, "\(name): unknown ENCODING \"\(encoding)\"; property dropped, rest of the card kept")
+        case .base64Text:
+            warn(property.lineNumber, "\(name): base64-encoded text is not supported; property dropped, rest of the card kept")
+        }
+    }
+
+    private mutating func warn(_ line: Int, _ message: String) {
+        warnings.append(ImportWarning(location: SourceLocation(file: file, line: line), message: message))
+    }
+
+    // MARK: - Values
+
+    /// A TEL value as a dialable text: vCard 4.0's `tel:` URI prefix removed, and of its
+    /// parameters only the extension kept ("tel:+1-555-0100;ext=12" is "+1-555-0100 ext. 12").
+    static func phoneNumber(_ text: String) -> String {
+        guard text.utf8.count > 4, text.utf8.prefix(4).map(ASCII.lowercased).elementsEqual("tel:".utf8) else {
+            return text
+        }
+        let parts = text.dropFirst(4).split(separator: ";", omittingEmptySubsequences: true)
+        guard let number = parts.first else { return "" }
+        let extensionPrefix = "ext="
+        if let ext = parts.dropFirst().first(where: { $0.lowercased().hasPrefix(extensionPrefix) }) {
+            return "\(number) ext. \(ext.dropFirst(extensionPrefix.count))"
+        }
+        return String(number)
+    }
+
+    /// The SORT-AS components joined with spaces ("Doe,John" is "Doe John"), or nil.
+    private static func sortAs(_ parameters: VCardParameters) -> String? {
+        let text = parameters.sortAs.map { $0.trimmingBlanks() }.filter { !$0.isEmpty }.joined(separator: " ")
+        return text.isEmpty ? nil : text
+    }
+
+    private static func appendNew(_ items: [String], to list: inout [String]) {
+        for item in items where !item.isEmpty && !list.contains(item) {
+            list.append(item)
+        }
+    }
+}

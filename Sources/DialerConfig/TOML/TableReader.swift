@@ -1,0 +1,168 @@
+import TOMLKit
+
+/// Reads the keys of one TOML table into Swift values, turning every surprise (an unknown key, a
+/// value of the wrong type) into a `ConfigError` that names the file, line and key and says what
+/// is allowed. Each config section reads its own table with one of these.
+struct TableReader {
+    let document: TOMLDocument
+    let table: TOMLTable
+    /// The keys leading to this table from the top ([] for the top level, ["search"]).
+    let path: [String]
+
+    /// The table's entries in the order they are written in the file, so the first error a
+    /// user sees is the first one in the file.
+    var entries: [(key: String, value: any TOMLValueConvertible)] {
+        let written = table.map { (key: $0.0, value: $0.1) }
+        return written.sorted { lhs, rhs in
+            let left = document.sourceMap.line(of: path + [lhs.key]) ?? .max
+            let right = document.sourceMap.line(of: path + [rhs.key]) ?? .max
+            return (left, lhs.key) < (right, rhs.key)
+        }
+    }
+
+    // MARK: Unknown keys
+
+    /// Fails on the first key that is neither one of `keys` nor one of `tables`, suggesting the
+    /// closest known name.
+    func rejectUnknownKeys(keys: [String], tables: [String] = []) throws(ConfigError) {
+        for (key, value) in entries where !keys.contains(key) && !tables.contains(key) {
+            let isTable = value.type == .table
+            var message = isTable
+                ? "unknown table \(Self.header(path + [key]))"
+                : "unknown key \(Self.quoted(key)) \(place)"
+            if let suggestion = Suggestion.closest(to: key, in: keys + tables) {
+                let name = tables.contains(suggestion) ? Self.header(path + [suggestion]) : Self.quoted(suggestion)
+                message += "; did you mean \(name)?"
+            } else {
+                let allowed = keys.map(Self.quoted) + tables.map { Self.header(path + [$0]) }
+                message += allowed.isEmpty
+                    ? "; nothing is allowed \(place)"
+                    : "; allowed \(place): \(allowed.joined(separator: ", "))"
+            }
+            throw error(at: key, message)
+        }
+    }
+
+    // MARK: Typed values
+
+    /// The string at `key`, nil when absent. `example` is a correct line, shown on error.
+    func string(_ key: String, example: String) throws(ConfigError) -> String? {
+        guard let value = table[key] else { return nil }
+        guard let string = value.string else { throw typeMismatch(key, expected: "a string", example: example, found: value) }
+        return string
+    }
+
+    /// The integer at `key`, nil when absent.
+    func integer(_ key: String, example: String) throws(ConfigError) -> Int? {
+        guard let value = table[key] else { return nil }
+        guard let integer = value.int else { throw typeMismatch(key, expected: "a whole number", example: example, found: value) }
+        return integer
+    }
+
+    /// The list of strings at `key`, nil when absent.
+    func strings(_ key: String, example: String) throws(ConfigError) -> [String]? {
+        guard let value = table[key] else { return nil }
+        let expected = "a list of strings"
+        guard let array = value.array else { throw typeMismatch(key, expected: expected, example: example, found: value) }
+        var strings: [String] = []
+        for (index, element) in array.enumerated() {
+            guard let string = element.string else {
+                throw error(
+                    at: key,
+                    "\(subject(key)) must be \(expected), like \(example); item \(index + 1) is \(Self.describe(element))"
+                )
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// A reader for the table at `key`, nil when absent.
+    func table(_ key: String) throws(ConfigError) -> TableReader? {
+        guard let value = table[key] else { return nil }
+        guard let table = value.table else {
+            throw error(
+                at: key,
+                "\(subject(key)) must be a table: write \(Self.header(path + [key])) on a line of its own, "
+                    + "with its keys on the lines below; found \(Self.describe(value))"
+            )
+        }
+        return TableReader(document: document, table: table, path: path + [key])
+    }
+
+    // MARK: Errors
+
+    /// An error about `key` of this table (about the table itself when nil), at its line.
+    func error(at key: String?, _ message: String) -> ConfigError {
+        let keyPath = path + (key.map { [$0] } ?? [])
+        return ConfigError(
+            file: document.file,
+            line: document.sourceMap.line(of: keyPath),
+            key: keyPath.isEmpty ? nil : Self.dotted(keyPath),
+            message: message
+        )
+    }
+
+    /// `"limit" in [search]`, or just `"contacts"` at the top level.
+    func subject(_ key: String) -> String {
+        path.isEmpty ? Self.quoted(key) : "\(Self.quoted(key)) \(place)"
+    }
+
+    /// `in [search]`, or `at the top level`.
+    var place: String { path.isEmpty ? "at the top level" : "in \(Self.header(path))" }
+
+    private func typeMismatch(
+        _ key: String, expected: String, example: String, found value: any TOMLValueConvertible
+    ) -> ConfigError {
+        error(at: key, "\(subject(key)) must be \(expected), like \(example); found \(Self.describe(value))")
+    }
+
+    // MARK: Spelling keys and values
+
+    /// A key as TOML would write it: bare when it can be, else quoted.
+    static func keyText(_ key: String) -> String {
+        let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
+            switch scalar {
+            case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
+            default: false
+            }
+        }
+        return isBare ? key : quoted(key)
+    }
+
+    /// `search.limit`, quoting parts that need it.
+    static func dotted(_ path: [String]) -> String { path.map(keyText).joined(separator: ".") }
+
+    /// `[search]`.
+    static func header(_ path: [String]) -> String { "[\(dotted(path))]" }
+
+    /// A string in double quotes, with quotes and backslashes escaped.
+    static func quoted(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            switch character {
+            case "\"": escaped += "\\\""
+            case "\\": escaped += "\\\\"
+            case "\n": escaped += "\\n"
+            case "\t": escaped += "\\t"
+            default: escaped.append(character)
+            }
+        }
+        return "\"\(escaped)\""
+    }
+
+    /// What a value is, for "found ...": `the string "20"`, `a table`.
+    static func describe(_ value: any TOMLValueConvertible) -> String {
+        switch value.type {
+        case .string: "the string \(quoted(value.string ?? ""))"
+        case .int: "the whole number \(value.int.map(String.init) ?? "")"
+        case .double: "the decimal number \(value.double.map { String($0) } ?? "")"
+        case .bool: "the boolean \(value.bool.map { String($0) } ?? "")"
+        case .array: "a list"
+        case .table: "a table"
+        case .date: "a date"
+        case .time: "a time"
+        case .dateTime: "a date and time"
+        }
+    }
+}

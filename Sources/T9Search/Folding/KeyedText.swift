@@ -1,0 +1,107 @@
+/// A text as it is typed on the keypad: its keys, where each word starts and ends, and which
+/// scalars of the text each key came from (for highlighting, in Unicode scalar offsets).
+///
+/// "Hair-Studio" is the keys 4247788346 in two words; "Straße" is 78722773 with both 7s of ß
+/// pointing at the one scalar ß.
+public struct KeyedText: Sendable, Hashable {
+    /// The keys, 0...9.
+    public private(set) var keys: [UInt8] = []
+    /// For each word, the range of `keys` it covers.
+    public private(set) var words: [Range<Int>] = []
+    /// For each key, the offset of the scalar it came from.
+    public private(set) var scalarStarts: [Int32] = []
+    /// For each key, the end of its scalar, past any combining marks that follow it.
+    public private(set) var scalarEnds: [Int32] = []
+
+    public init() {}
+
+    public init(_ text: String, alphabet: T9Alphabet) {
+        var cache = FoldCache(alphabet: alphabet)
+        reset(text, cache: &cache)
+    }
+
+    /// Refills this value with `text`, keeping its storage (the index builds millions of these).
+    public mutating func reset(_ text: String, cache: inout FoldCache) {
+        keys.removeAll(keepingCapacity: true)
+        words.removeAll(keepingCapacity: true)
+        scalarStarts.removeAll(keepingCapacity: true)
+        scalarEnds.removeAll(keepingCapacity: true)
+        var offset: Int32 = 0
+        var wordStart: Int? = nil
+        for scalar in text.unicodeScalars {
+            switch cache.fold(scalar) {
+            case .keys(let sequence):
+                if wordStart == nil { wordStart = keys.count }
+                for position in 0..<Int(sequence.count) {
+                    keys.append(sequence[position])
+                    scalarStarts.append(offset)
+                    scalarEnds.append(offset + 1)
+                }
+            case .mark:
+                // A combining mark widens the highlight of the letter it sits on.
+                if wordStart != nil, let last = scalarEnds.indices.last, scalarEnds[last] == offset {
+                    var index = last
+                    while index >= 0, scalarEnds[index] == offset {
+                        scalarEnds[index] = offset + 1
+                        index -= 1
+                    }
+                }
+            case .separator:
+                if let start = wordStart {
+                    words.append(start..<keys.count)
+                    wordStart = nil
+                }
+            }
+            offset += 1
+        }
+        if let start = wordStart { words.append(start..<keys.count) }
+    }
+
+    /// Refills this value with the digits of a phone number: every other character is formatting.
+    public mutating func reset(number: String) {
+        keys.removeAll(keepingCapacity: true)
+        words.removeAll(keepingCapacity: true)
+        scalarStarts.removeAll(keepingCapacity: true)
+        scalarEnds.removeAll(keepingCapacity: true)
+        var offset: Int32 = 0
+        for scalar in number.unicodeScalars {
+            if let digit = Self.decimalDigit(scalar) {
+                keys.append(digit)
+                scalarStarts.append(offset)
+                scalarEnds.append(offset + 1)
+            }
+            offset += 1
+        }
+        if !keys.isEmpty { words.append(0..<keys.count) }
+    }
+
+    @inline(__always)
+    static func decimalDigit(_ scalar: Unicode.Scalar) -> UInt8? {
+        if scalar.value &- 0x30 < 10 { return UInt8(scalar.value - 0x30) }
+        guard scalar.value > 0x7F, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
+        return UInt8(value)
+    }
+
+    /// The scalar ranges of the text that keys `keyRange` came from, merged where they touch.
+    public func scalarRange(ofKeys keyRange: Range<Int>) -> Range<Int> {
+        Int(scalarStarts[keyRange.lowerBound])..<Int(scalarEnds[keyRange.upperBound - 1])
+    }
+}
+
+/// Remembers folds of scalars outside the alphabet's tables (CJK, Georgian...), whose Unicode
+/// names are slow to look up, for the length of one job such as building an index.
+public struct FoldCache {
+    public let alphabet: T9Alphabet
+    private var memo: [Unicode.Scalar: T9Alphabet.Fold] = [:]
+
+    public init(alphabet: T9Alphabet) { self.alphabet = alphabet }
+
+    @inline(__always)
+    public mutating func fold(_ scalar: Unicode.Scalar) -> T9Alphabet.Fold {
+        if T9Alphabet.isTabulated(scalar) { return alphabet.fold(scalar) }
+        if let known = memo[scalar] { return known }
+        let fold = alphabet.fold(scalar)
+        memo[scalar] = fold
+        return fold
+    }
+}

@@ -1,0 +1,95 @@
+/// A query being typed: each key narrows the ranges of the previous query instead of searching
+/// again, and deleting a key goes back to the ranges it had.
+public final class SearchSession {
+    public let index: SearchIndex
+    public private(set) var query: [UInt8] = []
+    /// The table ranges for each length of the query; `frames[0]` is the whole tables.
+    private var frames: [[Range<Int>]]
+    private var highlighter: Highlighter
+
+    public init(index: SearchIndex) {
+        self.index = index
+        self.frames = [index.tables.map { 0..<$0.count }]
+        self.highlighter = Highlighter(index: index)
+    }
+
+    /// Adds one key (0-9) to the query.
+    public func type(_ key: UInt8) {
+        guard key <= 9 else { return }
+        let depth = query.count
+        let previous = frames[depth]
+        var next = previous
+        for table in next.indices where !previous[table].isEmpty {
+            next[table] = index.tables[table].narrow(previous[table], depth: depth, to: key + 1, pool: index.pool)
+        }
+        query.append(key)
+        frames.append(next)
+    }
+
+    /// Removes the last key, if any.
+    public func deleteLast() {
+        guard !query.isEmpty else { return }
+        query.removeLast()
+        frames.removeLast()
+    }
+
+    public func clear() {
+        query.removeAll()
+        frames.removeSubrange(1...)
+    }
+
+    /// Makes `keys` the query, keeping the work done for the prefix it shares with the current one.
+    public func setQuery(_ keys: [UInt8]) {
+        let shared = zip(query, keys).prefix { $0 == $1 }.count
+        while query.count > shared { deleteLast() }
+        for key in keys[shared...] { type(key) }
+    }
+
+    /// The best `limit` matches of the query, best first, with what to highlight.
+    public func results(limit: Int = 20) -> [SearchResult] {
+        guard !query.isEmpty, limit > 0 else { return [] }
+        let ranked = index.rankedContacts(ranges: frames[query.count], queryLength: query.count, limit: limit)
+        return ranked.compactMap { found in
+            let contact = Int(index.contactsByRank[Int(found.rank)])
+            let result = highlighter.result(contact: contact, quality: found.quality, query: query)
+            // The index and the matcher must agree on every match (IndexOracleTests checks it).
+            assert(result != nil, "the index found contact \(contact) as \(found.quality) for \(query), the matcher did not")
+            return result
+        }
+    }
+}
+
+/// Finds which field of a found contact matched, and where, with the matcher that defines
+/// matches, reusing its buffers from result to result.
+struct Highlighter {
+    let index: SearchIndex
+    private var cache: FoldCache
+    private var text = KeyedText()
+
+    init(index: SearchIndex) {
+        self.index = index
+        self.cache = FoldCache(alphabet: index.alphabet)
+    }
+
+    mutating func result(contact: Int, quality: MatchQuality, query: [UInt8]) -> SearchResult? {
+        let searchable = index.contacts[contact]
+        if quality.isNameMatch {
+            for (field, name) in searchable.names.enumerated() {
+                text.reset(name.text, cache: &cache)
+                guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
+                return SearchResult(contact: contact, quality: quality, field: .name(field), number: searchable.preferredNumber,
+                                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
+            }
+        } else {
+            for (field, number) in searchable.numbers.enumerated() {
+                let forms = NumberForms(number, region: index.options.region)
+                guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
+                // Formatting before the first key is part of a match from the very start: "(510".
+                var ranges = match.keyRanges.map(forms.text.scalarRange(ofKeys:))
+                if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
+                return SearchResult(contact: contact, quality: quality, field: .number(field), number: field, ranges: ranges)
+            }
+        }
+        return nil
+    }
+}

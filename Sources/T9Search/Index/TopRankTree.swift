@@ -1,0 +1,123 @@
+/// Answers "which contacts with the best ranks have a key in this range of a table?" without
+/// looking at every entry of the range.
+///
+/// The table's entries are cut into leaves of `leafSize`; a segment tree over the leaves keeps,
+/// for every node, the `capacity` best distinct ranks below it. A range is then a few scanned
+/// entries at its ends plus O(log n) nodes, whatever its size. Ranks change when dial history
+/// does, so the tree is rebuilt then (the sorted table is not).
+struct TopRankTree: Sendable {
+    static let leafSize = 256
+    /// The most results a query can ask for through the tree; larger asks scan the range.
+    static let capacity = 32
+
+    private let leafCount: Int
+    /// Number of leaf slots: a power of two.
+    private let size: Int
+    /// `capacity` ranks per node, best first; `counts` says how many are used.
+    private var ranks: [UInt32]
+    private var counts: [UInt8]
+
+    init(table: KeyTable, rankOf contactRanks: [UInt32]) {
+        let capacity = Self.capacity
+        leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
+        var size = 1
+        while size < max(leafCount, 1) { size *= 2 }
+        self.size = size
+        ranks = [UInt32](repeating: 0, count: 2 * size * capacity)
+        counts = [UInt8](repeating: 0, count: 2 * size)
+        var leafRanks: [UInt32] = []
+        leafRanks.reserveCapacity(Self.leafSize)
+        for leaf in 0..<leafCount {
+            leafRanks.removeAll(keepingCapacity: true)
+            let end = min((leaf + 1) * Self.leafSize, table.count)
+            for index in (leaf * Self.leafSize)..<end {
+                leafRanks.append(contactRanks[Int(table.entries[index].contact)])
+            }
+            leafRanks.sort()
+            var best = BestRanks(limit: capacity)
+            for rank in leafRanks {
+                if !best.offer(rank) { break }
+            }
+            store(best.ranks, at: size + leaf)
+        }
+        for node in stride(from: size - 1, through: 1, by: -1) {
+            var best = BestRanks(limit: capacity)
+            for child in [2 * node, 2 * node + 1] {
+                for rank in ranks(at: child) where !best.offer(rank) { break }
+            }
+            store(best.ranks, at: node)
+        }
+    }
+
+    private mutating func store(_ best: [UInt32], at node: Int) {
+        for (slot, rank) in best.enumerated() { ranks[node * Self.capacity + slot] = rank }
+        counts[node] = UInt8(best.count)
+    }
+
+    private func ranks(at node: Int) -> ArraySlice<UInt32> {
+        let start = node * Self.capacity
+        return ranks[start..<(start + Int(counts[node]))]
+    }
+
+    /// Offers every rank with a key in `range` of `table` to `best`.
+    func collect(_ range: Range<Int>, table: KeyTable, contactRanks: [UInt32], into best: inout BestRanks) {
+        // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
+        // ones asked for fit in it. Past that (a very long --limit), scan.
+        guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * Self.leafSize else {
+            for index in range { best.offer(contactRanks[Int(table.entries[index].contact)]) }
+            return
+        }
+        let firstLeaf = (range.lowerBound + Self.leafSize - 1) / Self.leafSize
+        let endLeaf = range.upperBound / Self.leafSize
+        for index in range.lowerBound..<(firstLeaf * Self.leafSize) {
+            best.offer(contactRanks[Int(table.entries[index].contact)])
+        }
+        for index in (endLeaf * Self.leafSize)..<range.upperBound {
+            best.offer(contactRanks[Int(table.entries[index].contact)])
+        }
+        var low = firstLeaf + size, high = endLeaf + size
+        while low < high {
+            if low & 1 == 1 {
+                for rank in ranks(at: low) where !best.offer(rank) { break }
+                low += 1
+            }
+            if high & 1 == 1 {
+                high -= 1
+                for rank in ranks(at: high) where !best.offer(rank) { break }
+            }
+            low /= 2
+            high /= 2
+        }
+    }
+}
+
+/// The best (lowest) distinct ranks offered so far, at most `limit`, skipping excluded ones.
+struct BestRanks {
+    let limit: Int
+    private(set) var ranks: [UInt32] = []
+    /// Ranks already shown in a better match quality.
+    var excluded: [UInt32] = []
+
+    init(limit: Int, excluded: [UInt32] = []) {
+        self.limit = limit
+        self.excluded = excluded
+        ranks.reserveCapacity(limit + 1)
+    }
+
+    /// Offers `rank`; false when it is worse than every rank kept and the list is full, so that a
+    /// caller walking a sorted list can stop.
+    @discardableResult
+    mutating func offer(_ rank: UInt32) -> Bool {
+        if ranks.count == limit, let worst = ranks.last, rank >= worst { return rank == worst }
+        if excluded.contains(rank) { return true }
+        var low = 0, high = ranks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ranks[middle] < rank { low = middle + 1 } else { high = middle }
+        }
+        if low < ranks.count, ranks[low] == rank { return true }
+        ranks.insert(rank, at: low)
+        if ranks.count > limit { ranks.removeLast() }
+        return true
+    }
+}

@@ -1,0 +1,79 @@
+/// The ways a phone number can be typed from its start, besides matching in its middle.
+///
+/// A number matches from the first digit as written, from after its country code (+65 9177...
+/// by 9177), and, with a dialing region, in the form people of that region dial: with the trunk
+/// prefix (0121... for +44 121...), with the country code for a number saved nationally, and the
+/// 10- and 7-digit local forms in North America.
+public struct NumberForms: Sendable, Hashable {
+    /// A way to type the number: `head` keys not written in the number (a trunk prefix or
+    /// a country code), then the number's own keys from `start` on.
+    public struct Anchor: Sendable, Hashable {
+        public var head: [UInt8]
+        public var start: Int
+    }
+
+    /// The number's digits, with scalar positions.
+    public let text: KeyedText
+    public let anchors: [Anchor]
+
+    public init(_ number: String, region: DialingRegion?) {
+        var text = KeyedText()
+        text.reset(number: number)
+        self.text = text
+        self.anchors = Self.anchors(keys: text.keys, isInternational: Self.startsWithPlus(number), region: region)
+    }
+
+    /// The keys of the number from `anchor` on, its head first.
+    public func keys(from anchor: Anchor) -> some Collection<UInt8> {
+        anchor.head + text.keys[anchor.start...]
+    }
+
+    static func startsWithPlus(_ number: String) -> Bool {
+        for scalar in number.unicodeScalars {
+            if scalar == "+" || scalar == "\u{FF0B}" { return true }
+            if ("0"..."9").contains(scalar) { return false }
+        }
+        return false
+    }
+
+    static func anchors(keys: [UInt8], isInternational: Bool, region: DialingRegion?) -> [Anchor] {
+        var anchors = [Anchor(head: [], start: 0)]
+        func add(_ head: [UInt8], _ start: Int) {
+            guard start < keys.count || !head.isEmpty, start <= keys.count else { return }
+            let anchor = Anchor(head: head, start: start)
+            if !anchors.contains(anchor) { anchors.append(anchor) }
+        }
+        // Where the country code starts, if the number is written internationally.
+        var countryCodeStart: Int? = isInternational ? 0 : nil
+        if countryCodeStart == nil, let region {
+            for prefix in region.internationalPrefixes where keys.starts(with: prefix) && keys.count > prefix.count + 4 {
+                countryCodeStart = prefix.count
+                break
+            }
+        }
+        if let start = countryCodeStart, let length = CallingCode.length(in: keys[start...]) {
+            let countryCode = Array(keys[start..<min(start + length, keys.count)])
+            let national = start + length
+            add([], start)
+            add([], national)
+            if let region, countryCode == region.callingCode {
+                if !region.trunkPrefix.isEmpty { add(region.trunkPrefix, national) }
+                if region.isNANP, keys.count - national == 10 { add([], national + 3) }
+            }
+        } else if let region {
+            // Written nationally: with or without the trunk prefix, or with the country code.
+            var national = 0
+            if region.isNANP {
+                if keys.count == 11, keys.first == 1 { national = 1 }
+                if keys.count - national == 10 { add([], national + 3) }
+            } else if !region.trunkPrefix.isEmpty, keys.starts(with: region.trunkPrefix) {
+                national = region.trunkPrefix.count
+            }
+            if national < keys.count, keys.count - national >= 4 {
+                add([], national)
+                add(region.callingCode, national)
+            }
+        }
+        return anchors
+    }
+}

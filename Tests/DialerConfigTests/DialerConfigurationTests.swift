@@ -1,0 +1,137 @@
+@testable import DialerConfig
+import T9Search
+import Testing
+
+@Suite("Config file")
+struct DialerConfigurationTests {
+    static func parse(_ text: String, file: String = "t9dial.toml", home: String = "/home/ann") throws -> DialerConfiguration {
+        try DialerConfiguration.parse(text: text, file: file, environment: ["HOME": home])
+    }
+
+    @Test("The shipped t9dial.toml loads to exactly the defaults")
+    func shippedConfigIsDefaults() throws {
+        let configuration = try DialerConfiguration.load(path: TestFiles.shippedConfig, environment: [:])
+        #expect(configuration == DialerConfiguration())
+        #expect(configuration.contacts == [])
+        #expect(configuration.search == SearchSettings(match: .smart, region: nil, limit: 20, layouts: [], dataDirectory: nil))
+        #expect(configuration.file == TestFiles.shippedConfig)
+    }
+
+    @Test("The shipped t9dial.toml documents every key", arguments: ["contacts"] + SearchSettings.keys)
+    func shippedConfigDocumentsKey(key: String) throws {
+        let text = try TextFile.read(TestFiles.shippedConfig)
+        #expect(text.contains("\n\(key) = ") || text.contains("\n# \(key) = "))
+    }
+
+    @Test("An empty file is the defaults")
+    func emptyFile() throws {
+        #expect(try Self.parse("") == DialerConfiguration())
+        #expect(try Self.parse("# nothing\n\n[search]\n") == DialerConfiguration())
+    }
+
+    @Test("Every key is read")
+    func everyKey() throws {
+        let configuration = try Self.parse(
+            """
+            contacts = ["~/contacts.vcf", "/srv/cards", "work.csv"]
+            [search]
+            match = "anywhere"
+            region = "gb"
+            limit = 5
+            layouts = ["greek", "latin"]
+            data_dir = "~/t9dial-data"
+            """,
+            file: "/etc/t9dial/t9dial.toml"
+        )
+        #expect(configuration.contacts == ["/home/ann/contacts.vcf", "/srv/cards", "/etc/t9dial/work.csv"])
+        #expect(configuration.search == SearchSettings(
+            match: .anywhere, region: "GB", limit: 5, layouts: ["greek", "latin"], dataDirectory: "/home/ann/t9dial-data"
+        ))
+    }
+
+    @Test("Dotted and quoted keys are read like any other")
+    func dottedAndQuotedKeys() throws {
+        let configuration = try Self.parse("\"search\".limit = 3\nsearch . 'match' = \"anywhere\"\n")
+        #expect(configuration.search.limit == 3)
+        #expect(configuration.search.match == .anywhere)
+    }
+
+    @Test("The message of the brief, exactly")
+    func unknownKeyMessage() throws {
+        #expect(throws: ConfigError(
+            file: "t9dial.toml", line: 3, key: "search.mach",
+            message: #"unknown key "mach" in [search]; did you mean "match"?"#
+        )) {
+            try Self.parse("# t9dial\n[search]\nmach = \"smart\"\n")
+        }
+        let error = ConfigError(file: "t9dial.toml", line: 3, key: "search.mach", message: #"unknown key "mach" in [search]; did you mean "match"?"#)
+        #expect(error.description == #"t9dial.toml:3: unknown key "mach" in [search]; did you mean "match"?"#)
+    }
+
+    @Test(
+        "A bad config names the file, line and key, and says what is allowed",
+        arguments: [
+            // Unknown keys and tables.
+            ("[search]\nlimit = 5\nregoin = \"GB\"\n", 3, "search.regoin", #"unknown key "regoin" in [search]; did you mean "region"?"#),
+            ("[search]\nspeed = 5\n", 2, "search.speed", #"allowed in [search]: "match", "region", "limit", "layouts", "data_dir""#),
+            ("[serch]\nmatch = \"smart\"\n", 1, "serch", "unknown table [serch]; did you mean [search]?"),
+            ("[screen]\nrows = 4\n", 1, "screen", #"unknown table [screen]; allowed at the top level: "contacts", [search]"#),
+            ("contact = []\n", 1, "contact", #"unknown key "contact" at the top level; did you mean "contacts"?"#),
+            ("[search]\nlimit = 5\n\n[search.extra]\nx = 1\n", 4, "search.extra", "unknown table [search.extra]"),
+            ("serch.limit = 5\n", 1, "serch", "did you mean [search]?"),
+            ("[search]\nlimit = 5\ncontacts = []\n", 3, "search.contacts",
+             #""contacts" is a top-level key but is written in [search]; move it above the first [table] line"#),
+            // Top-level values.
+            ("contacts = \"~/a.vcf\"\n", 1, "contacts", #""contacts" must be a list of strings, like contacts = ["~/contacts.vcf"]"#),
+            ("contacts = [\"\"]\n", 1, "contacts", "has an empty path"),
+            ("search = 3\n", 1, "search", "must be a table: write [search] on a line of its own"),
+            // Where the line is found.
+            ("# comment\n\n[search]\n# limit = 5\nmatch = \"smart\"\n  limit = 0  # none\n", 6, "search.limit", "must be 1 or more"),
+            ("search.limit = 0\n", 1, "search.limit", "must be 1 or more"),
+            ("[search]\n\"limit\" = 0\n", 2, "search.limit", "must be 1 or more"),
+            ("[ search ]\nlimit = 0\n", 2, "search.limit", "must be 1 or more"),
+            ("contacts = [\n  \"a.vcf\",\n]\n[search]\nlimit = 0\n", 5, "search.limit", "must be 1 or more"),
+            ("[search]\ndata_dir = \"\"\"\nlimit = 1\n\"\"\"\nlimit = 0\n", 5, "search.limit", "must be 1 or more"),
+            // Syntax.
+            ("[search\nlimit = 3\n", 1, nil, "not valid TOML at column"),
+            ("[search]\nlimit = 3\nlimit = 4\n", 3, nil, "not valid TOML"),
+        ] as [(String, Int, String?, String)]
+    )
+    func badConfig(text: String, line: Int, key: String?, fragment: String) {
+        #expect {
+            try Self.parse(text)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.file == "t9dial.toml" && error.line == line && error.key == key
+                && error.description.hasPrefix("t9dial.toml:\(line): ") && error.message.contains(fragment)
+        }
+    }
+
+    @Test("An unknown layout id is an error at the layouts line, listing the layouts there are")
+    func unknownLayout() throws {
+        let configuration = try Self.parse("[search]\nlimit = 9\nlayouts = [\"klingon\"]\n")
+        let catalog = try LayoutCatalog.load(directory: TestFiles.layoutsDirectory)
+        #expect {
+            try configuration.layouts(from: catalog)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.file == "t9dial.toml" && error.line == 3 && error.key == "search.layouts"
+                && error.message.contains(#"unknown layout "klingon""#)
+                && error.message.contains(#""cyrillic", "greek", "latin""#)
+        }
+    }
+
+    @Test("Known layout ids choose those layouts; none chooses all")
+    func chosenLayouts() throws {
+        let catalog = try LayoutCatalog.load(directory: TestFiles.layoutsDirectory)
+        #expect(try Self.parse("[search]\nlayouts = [\"greek\"]\n").layouts(from: catalog).map(\.id) == ["greek"])
+        #expect(try DialerConfiguration().layouts(from: catalog).map(\.id) == ["cyrillic", "greek", "latin"])
+    }
+
+    @Test("A missing file named explicitly is an error")
+    func missingExplicitFile() {
+        #expect(throws: ConfigError(file: "/nonexistent/t9dial.toml", message: "no such file; check the path")) {
+            try DialerConfiguration.load(path: "/nonexistent/t9dial.toml", environment: [:])
+        }
+    }
+}
