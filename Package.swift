@@ -16,6 +16,7 @@ let package = Package(
     products: [
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
+        .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     dependencies: [

@@ -2,11 +2,12 @@ import Foundation
 public import T9Search
 
 /// Every keypad layout in a `layouts/` directory, so a user adds a script by dropping a file
-/// there. Loaded in file name order, so the result does not depend on the file system.
+/// there. Loaded with the ITU Latin layout first (multi-tap offers its letters first), then in
+/// file name order, so the result does not depend on the file system.
 public struct LayoutCatalog: Sendable, Hashable {
     /// The directory the layouts were read from.
     public var directory: String
-    /// The layouts, sorted by id.
+    /// The layouts: `latin` first, then by id.
     public var layouts: [KeypadLayout]
 
     public init(directory: String, layouts: [KeypadLayout]) {
@@ -14,8 +15,11 @@ public struct LayoutCatalog: Sendable, Hashable {
         self.layouts = layouts
     }
 
-    /// The ids of the layouts, sorted.
+    /// The ids of the layouts, in the catalog's order.
     public var ids: [String] { layouts.map(\.id) }
+
+    /// The ITU E.161 layout, which comes first when every layout is used.
+    static let latinFile = "latin." + LayoutFile.fileExtension
 
     /// The name of the folder inside the data directory that holds the layout files.
     public static let folderName = "layouts"
@@ -35,7 +39,10 @@ public struct LayoutCatalog: Sendable, Hashable {
         }
         let files = names
             .filter { $0.hasSuffix("." + LayoutFile.fileExtension) && !$0.hasPrefix(".") }
-            .sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
+            .sorted { first, second in
+                if (first == latinFile) != (second == latinFile) { return first == latinFile }
+                return Array(first.utf8).lexicographicallyPrecedes(second.utf8)
+            }
         guard !files.isEmpty else {
             throw ConfigError(
                 file: directory,

@@ -117,7 +117,7 @@ struct DialerConfigurationTests {
             guard let error = error as? ConfigError else { return false }
             return error.file == "t9dial.toml" && error.line == 3 && error.key == "search.layouts"
                 && error.message.contains(#"unknown layout "klingon""#)
-                && error.message.contains(#""cyrillic", "greek", "latin""#)
+                && error.message.contains(#""latin", "cyrillic", "greek""#)
         }
     }
 
@@ -125,7 +125,7 @@ struct DialerConfigurationTests {
     func chosenLayouts() throws {
         let catalog = try LayoutCatalog.load(directory: TestFiles.layoutsDirectory)
         #expect(try Self.parse("[search]\nlayouts = [\"greek\"]\n").layouts(from: catalog).map(\.id) == ["greek"])
-        #expect(try DialerConfiguration().layouts(from: catalog).map(\.id) == ["cyrillic", "greek", "latin"])
+        #expect(try DialerConfiguration().layouts(from: catalog).map(\.id) == ["latin", "cyrillic", "greek"])
     }
 
     @Test("A missing file named explicitly is an error")

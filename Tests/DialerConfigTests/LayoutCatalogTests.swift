@@ -4,10 +4,10 @@ import Testing
 
 @Suite("Layout catalog")
 struct LayoutCatalogTests {
-    @Test("The shipped layouts directory loads every file, sorted by name")
+    @Test("The shipped layouts directory loads every file, Latin first, then by name")
     func shippedCatalog() throws {
         let catalog = try LayoutCatalog.load(directory: TestFiles.layoutsDirectory)
-        #expect(catalog.ids == ["cyrillic", "greek", "latin"])
+        #expect(catalog.ids == ["latin", "cyrillic", "greek"])
         #expect(try LayoutCatalog.load(dataDirectory: TestFiles.configDirectory) == catalog)
     }
 
@@ -57,7 +57,7 @@ struct LayoutCatalogTests {
     @Test("Layouts are chosen by id, in the order given; none given means all")
     func chooseByID() throws {
         let catalog = try LayoutCatalog.load(directory: TestFiles.layoutsDirectory)
-        #expect(try catalog.layouts(ids: []).map(\.id) == ["cyrillic", "greek", "latin"])
+        #expect(try catalog.layouts(ids: []).map(\.id) == ["latin", "cyrillic", "greek"])
         #expect(try catalog.layouts(ids: ["latin", "greek"]).map(\.id) == ["latin", "greek"])
     }
 
@@ -69,7 +69,7 @@ struct LayoutCatalogTests {
         } throws: { error in
             guard let error = error as? ConfigError else { return false }
             return error.message.hasPrefix(#"unknown layout "klingon"; the layouts in "#)
-                && error.message.contains(#""cyrillic", "greek", "latin""#)
+                && error.message.contains(#""latin", "cyrillic", "greek""#)
                 && error.message.contains("add klingon.toml there")
         }
         #expect {

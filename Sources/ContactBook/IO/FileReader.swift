@@ -21,25 +21,39 @@ enum FileReader {
             throw .notAFile(path)
         }
 
-        // One byte more than the size, so the end of the file is seen without growing.
-        var buffer = [UInt8](repeating: 0, count: max(Int(status.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == buffer.count {
-                buffer.append(contentsOf: repeatElement(0, count: max(buffer.count, 64 * 1024)))
-            }
-            let count = buffer.withUnsafeMutableBytes { raw in
-                read(descriptor, raw.baseAddress! + filled, raw.count - filled)
-            }
-            if count > 0 {
-                filled += count
-            } else if count == 0 {
-                break
-            } else if errno != EINTR {
-                throw error(errno, path: path)
+        // One byte more than the size, so the end of the file is seen without growing; the
+        // bytes are read straight into the array, which is never zero-filled first.
+        let expected = max(Int(status.st_size), 0) + 1
+        var failure: Int32?
+        var buffer = [UInt8](unsafeUninitializedCapacity: expected) { storage, initialized in
+            initialized = 0
+            while initialized < storage.count {
+                let count = read(descriptor, storage.baseAddress! + initialized, storage.count - initialized)
+                if count > 0 {
+                    initialized += count
+                } else if count == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
             }
         }
-        buffer.removeSubrange(filled...)
+        if let failure { throw error(failure, path: path) }
+        // A pipe, or a file that grew while being read: read the rest in chunks.
+        if buffer.count == expected {
+            var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count > 0 {
+                    buffer.append(contentsOf: chunk[..<count])
+                } else if count == 0 {
+                    break
+                } else if errno != EINTR {
+                    throw error(errno, path: path)
+                }
+            }
+        }
         return buffer
     }
 

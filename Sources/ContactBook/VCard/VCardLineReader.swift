@@ -25,6 +25,10 @@ struct VCardLineReader {
     private var position = 0
     private var lineNumber = 1
     private let joined = ByteBuffer(capacity: 1024)
+    /// Parameters parsed recently, by their text: exports repeat the same few (`TYPE=CELL`), and
+    /// a copy of a cached value shares its arrays instead of allocating new ones.
+    private var parameterCache: [(text: [UInt8], name: VCardPropertyName, parameters: VCardParameters)] = []
+    private static let parameterCacheSize = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -68,9 +72,7 @@ struct VCardLineReader {
         let dot = header[..<nameEnd].lastIndex(of: ASCII.period)
         let nameStart = dot.map { $0 + 1 } ?? 0
         let name = VCardPropertyName(ASCII.trimmed(header[nameStart..<nameEnd].rebased))
-        let parameters = nameEnd < colon
-            ? VCardParameters(parsing: header[(nameEnd + 1)...].rebased, collectTypes: name == .telephone)
-            : VCardParameters()
+        let parameters = nameEnd < colon ? parameters(header[(nameEnd + 1)...].rebased, of: name) : VCardParameters()
         let quotedPrintable = parameters.encoding == .quotedPrintable
 
         var line = line
@@ -99,6 +101,19 @@ struct VCardLineReader {
             parameters: parameters,
             value: value
         )
+    }
+
+    private mutating func parameters(_ text: UnsafeBufferPointer<UInt8>, of name: VCardPropertyName) -> VCardParameters {
+        // Types are only collected for TEL, so the same text can parse differently for another name.
+        let collectTypes = name == .telephone
+        for entry in parameterCache where (entry.name == .telephone) == collectTypes && entry.text.elementsEqual(text) {
+            return entry.parameters
+        }
+        let parameters = VCardParameters(parsing: text, collectTypes: collectTypes)
+        if parameterCache.count < Self.parameterCacheSize {
+            parameterCache.append((Array(text), name, parameters))
+        }
+        return parameters
     }
 
     /// The index of the colon that ends `group.NAME;parameters`: the first one outside double

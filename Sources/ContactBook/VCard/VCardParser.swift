@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads vCard 2.1, 3.0 and 4.0 files as phones and services export them into contacts.
 ///
 /// A broken card (no END:VCARD before the next BEGIN:VCARD or the end of the file) is skipped
@@ -28,6 +36,7 @@ struct VCardParser {
 
     private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
         var reader = VCardLineReader(bytes)
+        contacts.reserveCapacity(Self.estimatedCardCount(bytes))
         // The card being read; kept in place (not optional) so its fields are never copied.
         var card = VCardCardBuilder(startLine: 0)
         var inCard = false
@@ -87,6 +96,23 @@ struct VCardParser {
         } else {
             warn(card.startLine, "card has no name, organization, number or email; card skipped")
         }
+    }
+
+    /// How many cards the file has, counting "BEGIN:VCARD" (as almost every exporter spells it),
+    /// so the contacts array is allocated once instead of grown and copied.
+    private static func estimatedCardCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let rest = Array("EGIN:VCARD".utf8)
+        var count = 0
+        var offset = 0
+        while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "B")), bytes.count - offset) {
+            let index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found)) + 1
+            if index + rest.count <= bytes.count, memcmp(base + index, rest, rest.count) == 0 {
+                count += 1
+            }
+            offset = index
+        }
+        return count
     }
 
     private static func isVCard(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -211,9 +237,8 @@ struct VCardParser {
     /// A TEL value as a dialable text: vCard 4.0's `tel:` URI prefix removed, and of its
     /// parameters only the extension kept ("tel:+1-555-0100;ext=12" is "+1-555-0100 ext. 12").
     static func phoneNumber(_ text: String) -> String {
-        guard text.utf8.count > 4, text.utf8.prefix(4).map(ASCII.lowercased).elementsEqual("tel:".utf8) else {
-            return text
-        }
+        guard let first = text.utf8.first, ASCII.lowercased(first) == UInt8(ascii: "t"),
+              text.lowercased().hasPrefix("tel:") else { return text }
         let parts = text.dropFirst(4).split(separator: ";", omittingEmptySubsequences: true)
         guard let number = parts.first else { return "" }
         let extensionPrefix = "ext="

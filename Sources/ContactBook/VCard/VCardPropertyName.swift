@@ -12,35 +12,22 @@ enum VCardPropertyName: Sendable, Hashable {
 
     /// Recognises a property name, ignoring case (`tel`, `TEL`, `Tel` are the same).
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        func matches(_ word: StaticString) -> Bool { ASCII.equalsIgnoringCase(bytes, word) }
-        switch bytes.count {
-        case 1: self = matches("N") ? .name : .other
-        case 2: self = matches("FN") ? .formattedName : .other
-        case 3:
-            if matches("TEL") { self = .telephone }
-            else if matches("END") { self = .end }
-            else if matches("UID") { self = .uid }
-            else if matches("ORG") { self = .organization }
-            else if matches("KEY") { self = .binary }
-            else { self = .other }
-        case 4: self = matches("LOGO") ? .binary : .other
-        case 5:
-            if matches("BEGIN") { self = .begin }
-            else if matches("EMAIL") { self = .email }
-            else if matches("PHOTO") || matches("SOUND") { self = .binary }
-            else { self = .other }
-        case 7: self = matches("VERSION") ? .version : .other
-        case 8: self = matches("NICKNAME") ? .nickname : .other
-        case 10:
-            if matches("CATEGORIES") { self = .categories }
-            else if matches("X-ABLABEL") { self = .appleLabel }
-            else { self = .other }
-        case 20: self = matches("X-PHONETIC-LAST-NAME") ? .phoneticFamilyName : .other
-        case 21: self = matches("X-PHONETIC-FIRST-NAME") ? .phoneticGivenName : .other
-        case 22: self = matches("X-PHONETIC-MIDDLE-NAME") ? .phoneticMiddleName : .other
-        default: self = .other
+        for (word, name) in Self.names where ASCII.equalsIgnoringCase(bytes, word) {
+            self = name
+            return
         }
+        self = .other
     }
+
+    /// The names read, most frequent first (the comparison stops at a different length at once).
+    private static let names: [(StaticString, VCardPropertyName)] = [
+        ("TEL", .telephone), ("FN", .formattedName), ("N", .name), ("BEGIN", .begin), ("END", .end),
+        ("VERSION", .version), ("UID", .uid), ("EMAIL", .email), ("ORG", .organization),
+        ("NICKNAME", .nickname), ("CATEGORIES", .categories), ("X-ABLABEL", .appleLabel),
+        ("X-PHONETIC-FIRST-NAME", .phoneticGivenName), ("X-PHONETIC-MIDDLE-NAME", .phoneticMiddleName),
+        ("X-PHONETIC-LAST-NAME", .phoneticFamilyName),
+        ("PHOTO", .binary), ("LOGO", .binary), ("SOUND", .binary), ("KEY", .binary),
+    ]
 
     /// Whether the importer decodes this property's value.
     var isRead: Bool {

@@ -1,0 +1,24 @@
+// swift-tools-version:6.1
+//
+// Benchmarks for t9dial, in their own package so that their code stays out of the product.
+// Run from the repository root with `make bench`.
+import PackageDescription
+
+let package = Package(
+    name: "t9dial-benchmarks",
+    dependencies: [
+        .package(name: "t9dial", path: ".."),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .executableTarget(
+            name: "t9dial-bench",
+            dependencies: [
+                .product(name: "T9Search", package: "t9dial"),
+                .product(name: "ContactBook", package: "t9dial"),
+                .product(name: "DialerConfig", package: "t9dial"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ]
+)
