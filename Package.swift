@@ -7,7 +7,9 @@
 //                 Pure Swift, no Foundation, no system calls; usable by any program.
 //   ContactBook   vCard and CSV import into contacts (Foundation for files).
 //   DialerConfig  the TOML config file and the layout files in Config/.
-//   t9dial        the command line; it only wires the libraries together.
+//   DialerKit     what t9dial does with them: contact sources, setup from config and flags,
+//                 results as text and JSON.
+//   t9dial        the command line; it only parses arguments and calls DialerKit.
 import PackageDescription
 
 let package = Package(
@@ -31,10 +33,11 @@ let package = Package(
             name: "DialerConfig",
             dependencies: ["T9Search", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
+        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig"]),
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "DialerConfig",
+                "T9Search", "ContactBook", "DialerConfig", "DialerKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
+        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
     ]
 )

@@ -2,5 +2,9 @@ import ArgumentParser
 
 @main
 struct T9Dial: ParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "t9dial", abstract: "A T9 keypad dialer.")
+    static let configuration = CommandConfiguration(
+        commandName: "t9dial",
+        abstract: "Find and dial contacts with a phone keypad, the way T9 phones did.",
+        subcommands: [SearchCommand.self, ContactsCommand.self]
+    )
 }

@@ -1,0 +1,47 @@
+public import ContactBook
+import Foundation
+
+/// The contact book of a run: every contact of the files and folders the user named.
+public struct ContactSources: Sendable {
+    public var contacts: [Contact]
+    /// Problems in single cards or rows; the rest of each file was kept.
+    public var warnings: [ImportWarning]
+    /// The files read, in order.
+    public var files: [String]
+
+    /// Reads each path: a `.vcf`/`.vcard`/`.csv` file, or a folder whose such files are read in
+    /// name order. A missing path, an unreadable file or a folder without contact files is an
+    /// error; a bad card inside a file is a warning.
+    public static func load(paths: [String]) throws(ContactBookError) -> ContactSources {
+        var sources = ContactSources(contacts: [], warnings: [], files: [])
+        for path in paths {
+            for file in try files(at: path) {
+                let imported = try ContactImporter.load(path: file)
+                sources.contacts += imported.contacts
+                sources.warnings += imported.warnings
+                sources.files.append(file)
+            }
+        }
+        return sources
+    }
+
+    private static func files(at path: String) throws(ContactBookError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return [path]  // a file, or missing: the importer says which
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: path)
+        } catch {
+            throw ContactBookError(kind: .permissionDenied, file: path, problem: "the folder cannot be listed",
+                                   remedy: "check its permissions (ls -ld \(path))")
+        }
+        let files = names.filter { !$0.hasPrefix(".") && ContactImporter.format(ofPath: $0) != nil }.sorted()
+        guard !files.isEmpty else {
+            throw ContactBookError(kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
+                                   remedy: "export your contacts into it, or name the file itself with --contacts")
+        }
+        return files.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+    }
+}
