@@ -22,8 +22,12 @@ public enum ContactImporter {
         }
         switch format {
         case .vCard:
-            let (result, sawCard) = InputBytes.withParsableBytes(bytes) { VCardParser.parse($0, file: path) }
-            if !sawCard, bytes.contains(where: { !ASCII.isWhitespace($0) }) { throw .notAVCard(path) }
+            let (result, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
+                let (result, sawCard) = VCardParser.parse(buffer, file: path)
+                return (result, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
+            }
+            // An empty file is an empty book; text without any card is something else.
+            if !sawCard, hasText { throw .notAVCard(path) }
             return result
         case .csv:
             return try parse(csv: bytes, file: path)

@@ -24,9 +24,16 @@ enum Report {
 
 /// The process's peak resident memory, from getrusage.
 enum Memory {
+    /// Resident memory now, from /proc/self/statm.
+    static func residentMegabytes() -> Double {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
     static func peakResidentMegabytes() -> Double {
         var usage = rusage()
-        getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
         return Double(usage.ru_maxrss) / 1024
     }
 }

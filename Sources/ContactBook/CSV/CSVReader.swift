@@ -35,7 +35,7 @@ struct CSVReader {
         var record = Record(fields: [], line: line)
         while true {
             field.reset()
-            if bytes[position] == ASCII.quote {
+            if position < bytes.count, bytes[position] == ASCII.quote {
                 record.hasUnclosedQuote = !readQuotedField()
             }
             readUnquotedText()

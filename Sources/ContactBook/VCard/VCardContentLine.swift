@@ -17,11 +17,20 @@ struct VCardContentLine {
 
     /// The property name as written ("TEL", "item1.X-ABLabel" gives "X-ABLabel").
     var nameString: String { String(decoding: nameText, as: UTF8.self) }
+
+    /// A placeholder before the first line is read.
+    static var none: VCardContentLine {
+        VCardContentLine(
+            lineNumber: 0, name: .other, nameText: .init(start: nil, count: 0), group: .init(start: nil, count: 0),
+            parameters: VCardParameters(), value: .init(start: nil, count: 0)
+        )
+    }
 }
 
-/// What the line reader found at one place in the input.
+/// What the line reader found at one place in the input. For a property, the line itself is
+/// the reader's `current`, read in place rather than copied out.
 enum VCardLine {
-    case property(VCardContentLine)
+    case property
     /// A line with no `:`; `excerpt` is its start, for the message.
     case malformed(lineNumber: Int, excerpt: String)
 }

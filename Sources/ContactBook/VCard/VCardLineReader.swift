@@ -22,12 +22,14 @@ import Darwin
 struct VCardLineReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let terminator: UInt8
+    /// The property line that `next()` found last; valid until the next call.
+    private(set) var current = VCardContentLine.none
     private var position = 0
     private var lineNumber = 1
     private let joined = ByteBuffer(capacity: 1024)
     /// Parameters parsed recently, by their text: exports repeat the same few (`TYPE=CELL`), and
     /// a copy of a cached value shares its arrays instead of allocating new ones.
-    private var parameterCache: [(text: [UInt8], name: VCardPropertyName, parameters: VCardParameters)] = []
+    private var parameterCache: [(text: [UInt8], collectsTypes: Bool, parameters: VCardParameters)] = []
     private static let parameterCacheSize = 16
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
@@ -36,7 +38,8 @@ struct VCardLineReader {
         terminator = !hasLineFeed && bytes.contains(ASCII.carriageReturn) ? ASCII.carriageReturn : ASCII.lineFeed
     }
 
-    /// The next content line or malformed line; nil at the end of the input. Blank lines are skipped.
+    /// Reads the next content line (into `current`) or malformed line; nil at the end of the input.
+    /// Blank lines are skipped.
     mutating func next() -> VCardLine? {
         while position < bytes.count {
             let number = lineNumber
@@ -45,7 +48,8 @@ struct VCardLineReader {
             if line.isEmpty { continue }
 
             if let colon = Self.headerEnd(line) {
-                return .property(readProperty(line, colon: colon, lineNumber: number, lineIsJoined: false))
+                readProperty(line, colon: colon, lineNumber: number, lineIsJoined: false)
+                return .property
             }
             // The header itself may be folded: join the continuation lines and look again.
             guard nextLineIsFold else {
@@ -57,16 +61,16 @@ struct VCardLineReader {
             guard let colon = Self.headerEnd(joined.bytes) else {
                 return .malformed(lineNumber: number, excerpt: ASCII.excerpt(joined.bytes))
             }
-            return .property(readProperty(joined.bytes, colon: colon, lineNumber: number, lineIsJoined: true))
+            readProperty(joined.bytes, colon: colon, lineNumber: number, lineIsJoined: true)
+            return .property
         }
         return nil
     }
 
     // MARK: - Properties
 
-    private mutating func readProperty(
-        _ line: UnsafeBufferPointer<UInt8>, colon: Int, lineNumber: Int, lineIsJoined: Bool
-    ) -> VCardContentLine {
+    /// Parses the content line starting with `line` into `current`, reading its continuation lines.
+    private mutating func readProperty(_ line: UnsafeBufferPointer<UInt8>, colon: Int, lineNumber: Int, lineIsJoined: Bool) {
         let header = line[..<colon].rebased
         let nameEnd = header.firstIndex(of: ASCII.semicolon) ?? colon
         let dot = header[..<nameEnd].lastIndex(of: ASCII.period)
@@ -92,12 +96,13 @@ struct VCardLineReader {
             line = joined.bytes
             value = line[(colon + 1)...].rebased
         }
-        let header2 = line[..<colon].rebased
-        return VCardContentLine(
+        // The header again, from the buffer the value ended up in (the input or `joined`).
+        let finalHeader = line[..<colon].rebased
+        current = VCardContentLine(
             lineNumber: lineNumber,
             name: name,
-            nameText: ASCII.trimmed(header2[nameStart..<nameEnd].rebased),
-            group: dot.map { ASCII.trimmed(header2[..<$0].rebased) } ?? UnsafeBufferPointer(start: nil, count: 0),
+            nameText: ASCII.trimmed(finalHeader[nameStart..<nameEnd].rebased),
+            group: dot.map { ASCII.trimmed(finalHeader[..<$0].rebased) } ?? UnsafeBufferPointer(start: nil, count: 0),
             parameters: parameters,
             value: value
         )
@@ -106,12 +111,15 @@ struct VCardLineReader {
     private mutating func parameters(_ text: UnsafeBufferPointer<UInt8>, of name: VCardPropertyName) -> VCardParameters {
         // Types are only collected for TEL, so the same text can parse differently for another name.
         let collectTypes = name == .telephone
-        for entry in parameterCache where (entry.name == .telephone) == collectTypes && entry.text.elementsEqual(text) {
-            return entry.parameters
+        for entry in parameterCache where entry.collectsTypes == collectTypes && entry.text.count == text.count {
+            let same = entry.text.withUnsafeBufferPointer { cached in
+                text.isEmpty || memcmp(cached.baseAddress!, text.baseAddress!, text.count) == 0
+            }
+            if same { return entry.parameters }
         }
         let parameters = VCardParameters(parsing: text, collectTypes: collectTypes)
         if parameterCache.count < Self.parameterCacheSize {
-            parameterCache.append((Array(text), name, parameters))
+            parameterCache.append((Array(text), collectTypes, parameters))
         }
         return parameters
     }

@@ -44,40 +44,36 @@ struct VCardParser {
         var reportedStrayText = false
 
         while let line = reader.next() {
-            guard case .property(let property) = line else {
-                if case .malformed(let lineNumber, let excerpt) = line {
+            switch line {
+            case .malformed(let lineNumber, let excerpt):
+                if inCard {
+                    warn(lineNumber, "line is not a 'NAME:value' property (\"\(excerpt)\"); line ignored, rest of the card kept")
+                } else if !reportedStrayText {
+                    warn(lineNumber, "text outside BEGIN:VCARD…END:VCARD (\"\(excerpt)\"); ignored")
+                    reportedStrayText = true
+                }
+
+            case .property:
+                let property = reader.current
+                if property.name == .begin, Self.isVCard(property.value) {
                     if inCard {
-                        warn(lineNumber, "line is not a 'NAME:value' property (\"\(excerpt)\"); line ignored, rest of the card kept")
-                    } else if !reportedStrayText {
-                        warn(lineNumber, "text outside BEGIN:VCARD…END:VCARD (\"\(excerpt)\"); ignored")
-                        reportedStrayText = true
+                        warn(
+                            card.startLine,
+                            "card has no END:VCARD before the next BEGIN:VCARD at line \(property.lineNumber); card skipped"
+                        )
                     }
-                }
-                continue
-            }
-            switch property.name {
-            case .begin where Self.isVCard(property.value):
-                if inCard {
-                    warn(
-                        card.startLine,
-                        "card has no END:VCARD before the next BEGIN:VCARD at line \(property.lineNumber); card skipped"
-                    )
-                }
-                card = VCardCardBuilder(startLine: property.lineNumber)
-                inCard = true
-                sawCard = true
-                reportedStrayText = false
-
-            case .end where Self.isVCard(property.value):
-                if inCard {
-                    finish(card)
-                    inCard = false
-                } else {
-                    warn(property.lineNumber, "END:VCARD without a BEGIN:VCARD before it; ignored")
-                }
-
-            default:
-                if inCard {
+                    card = VCardCardBuilder(startLine: property.lineNumber)
+                    inCard = true
+                    sawCard = true
+                    reportedStrayText = false
+                } else if property.name == .end, Self.isVCard(property.value) {
+                    if inCard {
+                        finish(card)
+                        inCard = false
+                    } else {
+                        warn(property.lineNumber, "END:VCARD without a BEGIN:VCARD before it; ignored")
+                    }
+                } else if inCard {
                     read(property, into: &card)
                 } else if !reportedStrayText {
                     warn(property.lineNumber, "\(property.nameString) property outside BEGIN:VCARD…END:VCARD; ignored")
@@ -130,10 +126,14 @@ struct VCardParser {
         case .name:
             if let parts = parts(of: property, separatedBy: ASCII.semicolon), card.name == nil {
                 func part(_ index: Int) -> String { index < parts.count ? parts[index] : "" }
-                card.name = StructuredName(
+                let name = StructuredName(
                     family: part(0), given: part(1), additional: part(2), prefix: part(3), suffix: part(4)
                 )
-                card.nameSortAs = Self.sortAs(property.parameters)
+                // "N:;;;;" (phones write it for cards that are only a company) is no name.
+                if !name.isEmpty {
+                    card.name = name
+                    card.nameSortAs = Self.sortAs(property.parameters)
+                }
             }
         case .organization:
             if let parts = parts(of: property, separatedBy: ASCII.semicolon), card.organization == nil,

@@ -40,6 +40,7 @@ struct VCardValueDecoder {
         let bytes = try transferDecode(line)
         let charset = line.parameters.charset
         var parts: [String] = []
+        parts.reserveCapacity(bytes.reduce(1) { $1 == separator ? $0 + 1 : $0 })
         var replacedAny = false
         var start = 0
         while true {

@@ -59,6 +59,12 @@ public struct T9Alphabet: Sendable {
         return rules.fold(scalar)
     }
 
+    /// Runs `body` with the folds of the ASCII bytes, for loops over UTF-8 text.
+    @inline(__always)
+    func withASCIITable<Result>(_ body: (UnsafeBufferPointer<Fold>) -> Result) -> Result {
+        commonTable.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<0x80])) }
+    }
+
     /// Whether `fold` answers from a table; other scalars are worth caching by the caller.
     @inline(__always)
     static func isTabulated(_ scalar: Unicode.Scalar) -> Bool {

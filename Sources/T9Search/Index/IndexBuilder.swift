@@ -22,7 +22,13 @@ struct IndexBuilder {
 
     mutating func finish() -> (KeyPool, [KeyTable]) {
         pool.shrink()
-        let tables = entries.map { KeyTable(entries: $0, pool: pool) }
+        var tables: [KeyTable] = []
+        for table in entries.indices {
+            // Hand each list over, so that sorting it in place does not copy it.
+            let list = entries[table]
+            entries[table] = []
+            tables.append(KeyTable(entries: list, pool: pool))
+        }
         return (pool, tables)
     }
 
@@ -75,11 +81,12 @@ struct IndexBuilder {
         let base = pool.append(keys)
         var anchoredStarts: Set<Int> = []
         for anchor in forms.anchors {
-            if anchor.head.isEmpty {
+            if anchor.head.count == 0 {
                 anchoredStarts.insert(anchor.start)
                 add(.numberPrefix, base + UInt32(anchor.start), contact)
             } else {
-                add(.numberPrefix, pool.append(head: anchor.head, keys[anchor.start...]), contact)
+                let head = (0..<Int(anchor.head.count)).map { anchor.head[$0] }
+                add(.numberPrefix, pool.append(head: head, keys[anchor.start...]), contact)
             }
         }
         for position in keys.indices where !anchoredStarts.contains(position) {

@@ -13,7 +13,7 @@ struct KeyTable: Sendable {
     private(set) var entries: [Entry]
 
     /// Sorts `entries` by their keys in `pool`.
-    init(entries: [Entry], pool: KeyPool) {
+    init(entries: consuming [Entry], pool: KeyPool) {
         var entries = entries
         entries.withUnsafeMutableBufferPointer { buffer in
             pool.bytes.withUnsafeBufferPointer { bytes in

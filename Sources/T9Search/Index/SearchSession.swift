@@ -45,12 +45,20 @@ public final class SearchSession {
         for key in keys[shared...] { type(key) }
     }
 
+    /// The best `limit` contacts for the query and how well each matches, best first, without
+    /// working out which field matched or what to highlight: all a caller needs to count or
+    /// order matches.
+    public func ranked(limit: Int = 20) -> [(contact: Int, quality: MatchQuality)] {
+        guard !query.isEmpty, limit > 0 else { return [] }
+        return index.rankedContacts(ranges: frames[query.count], queryLength: query.count, limit: limit).map { found in
+            (Int(index.contactsByRank[Int(found.rank)]), found.quality)
+        }
+    }
+
     /// The best `limit` matches of the query, best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
-        guard !query.isEmpty, limit > 0 else { return [] }
-        let ranked = index.rankedContacts(ranges: frames[query.count], queryLength: query.count, limit: limit)
-        return ranked.compactMap { found in
-            let contact = Int(index.contactsByRank[Int(found.rank)])
+        ranked(limit: limit).compactMap { found in
+            let contact = found.contact
             let result = highlighter.result(contact: contact, quality: found.quality, query: query)
             // The index and the matcher must agree on every match (IndexOracleTests checks it).
             assert(result != nil, "the index found contact \(contact) as \(found.quality) for \(query), the matcher did not")
@@ -65,6 +73,7 @@ struct Highlighter {
     let index: SearchIndex
     private var cache: FoldCache
     private var text = KeyedText()
+    private var numberText = KeyedText()
 
     init(index: SearchIndex) {
         self.index = index
@@ -82,7 +91,8 @@ struct Highlighter {
             }
         } else {
             for (field, number) in searchable.numbers.enumerated() {
-                let forms = NumberForms(number, region: index.options.region)
+                numberText.reset(number: number)
+                let forms = NumberForms(text: numberText, isInternational: NumberForms.startsWithPlus(number), region: index.options.region)
                 guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
                 // Formatting before the first key is part of a match from the very start: "(510".
                 var ranges = match.keyRanges.map(forms.text.scalarRange(ofKeys:))

@@ -13,7 +13,7 @@ public enum FieldMatcher {
         let keys = text.keys
         var laterWord: Match? = nil
         // Runs from the start of a word, across words.
-        for (index, word) in text.words.enumerated() where runMatches(query, keys: keys, at: word.lowerBound) {
+        for (index, word) in text.words.enumerated() where runMatches(query[...], keys: keys, at: word.lowerBound) {
             let run = word.lowerBound..<(word.lowerBound + query.count)
             let endsWord = index < NameRules.maxWords
                 && text.words[index..<min(text.words.count, NameRules.maxWords)].contains { $0.upperBound == run.upperBound }
@@ -24,7 +24,7 @@ public enum FieldMatcher {
         if let laterWord { return laterWord }
         if mode == .anywhere {
             let wordStarts = Set(text.words.map(\.lowerBound))
-            for start in keys.indices where !wordStarts.contains(start) && runMatches(query, keys: keys, at: start) {
+            for start in keys.indices where !wordStarts.contains(start) && runMatches(query[...], keys: keys, at: start) {
                 return Match(quality: .anywhere, keyRanges: [start..<(start + query.count)])
             }
         }
@@ -35,13 +35,13 @@ public enum FieldMatcher {
     public static func matchNumber(_ query: [UInt8], in number: NumberForms) -> Match? {
         guard !query.isEmpty else { return nil }
         let keys = number.text.keys
-        for anchor in number.anchors where number.keys(from: anchor).starts(with: query) {
-            let ownKeys = max(0, query.count - anchor.head.count)
+        for anchor in number.anchors where number.matches(query, from: anchor) {
+            let ownKeys = max(0, query.count - Int(anchor.head.count))
             let ranges = ownKeys > 0 ? [anchor.start..<(anchor.start + ownKeys)] : []
             return Match(quality: .numberPrefix, keyRanges: ranges)
         }
         guard query.count <= keys.count else { return nil }
-        for start in 0...(keys.count - query.count) where runMatches(query, keys: keys, at: start) {
+        for start in 0...(keys.count - query.count) where runMatches(query[...], keys: keys, at: start) {
             return Match(quality: .numberMiddle, keyRanges: [start..<(start + query.count)])
         }
         return nil
@@ -52,29 +52,69 @@ public enum FieldMatcher {
     static func matchInitials(_ query: [UInt8], text: KeyedText) -> Match? {
         let wordCount = min(text.words.count, NameRules.maxWords)
         guard query.count >= 2, wordCount >= 2 else { return nil }
-        var initials: [Int] = []
-        func search(queryAt: Int, fromWord: Int) -> Match? {
-            let rest = Array(query[queryAt...])
-            if !initials.isEmpty {
-                for word in fromWord..<wordCount where runMatches(rest, keys: text.keys, at: text.words[word].lowerBound) {
-                    let start = text.words[word].lowerBound
-                    let ranges = initials.map { text.words[$0].lowerBound..<(text.words[$0].lowerBound + 1) }
-                    return Match(quality: .initials, keyRanges: ranges + [start..<(start + rest.count)])
-                }
-            }
-            guard initials.count < NameRules.maxInitials, rest.count >= 2 else { return nil }
-            for word in fromWord..<(wordCount - 1) where text.keys[text.words[word].lowerBound] == query[queryAt] {
-                initials.append(word)
-                defer { initials.removeLast() }
-                if let match = search(queryAt: queryAt + 1, fromWord: word + 1) { return match }
-            }
+        var initials = InitialWords()
+        guard let tail = searchInitials(query, text: text, wordCount: wordCount, queryAt: 0, fromWord: 0, initials: &initials) else {
             return nil
         }
-        return search(queryAt: 0, fromWord: 0)
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(Int(initials.count) + 1)
+        for position in 0..<Int(initials.count) {
+            let start = text.words[initials[position]].lowerBound
+            ranges.append(start..<(start + 1))
+        }
+        let start = text.words[tail].lowerBound
+        ranges.append(start..<(start + query.count - Int(initials.count)))
+        return Match(quality: .initials, keyRanges: ranges)
+    }
+
+    /// The word where the final run starts, with `initials` holding the initial words before it.
+    private static func searchInitials(
+        _ query: [UInt8], text: KeyedText, wordCount: Int, queryAt: Int, fromWord: Int, initials: inout InitialWords
+    ) -> Int? {
+        let rest = query[queryAt...]
+        if initials.count > 0 {
+            for word in fromWord..<wordCount where runMatches(rest, keys: text.keys, at: text.words[word].lowerBound) {
+                return word
+            }
+        }
+        guard Int(initials.count) < NameRules.maxInitials, rest.count >= 2 else { return nil }
+        for word in fromWord..<(wordCount - 1) where text.keys[text.words[word].lowerBound] == query[queryAt] {
+            initials.push(word)
+            if let tail = searchInitials(query, text: text, wordCount: wordCount, queryAt: queryAt + 1, fromWord: word + 1, initials: &initials) {
+                return tail
+            }
+            initials.pop()
+        }
+        return nil
+    }
+
+    /// Up to `NameRules.maxInitials` word indices, without an allocation.
+    struct InitialWords {
+        private var words: (Int, Int, Int) = (0, 0, 0)
+        private(set) var count: UInt8 = 0
+
+        subscript(position: Int) -> Int {
+            switch position {
+            case 0: words.0
+            case 1: words.1
+            default: words.2
+            }
+        }
+
+        mutating func push(_ word: Int) {
+            switch count {
+            case 0: words.0 = word
+            case 1: words.1 = word
+            default: words.2 = word
+            }
+            count += 1
+        }
+
+        mutating func pop() { count -= 1 }
     }
 
     @inline(__always)
-    static func runMatches(_ query: some Collection<UInt8>, keys: [UInt8], at start: Int) -> Bool {
+    static func runMatches(_ query: ArraySlice<UInt8>, keys: [UInt8], at start: Int) -> Bool {
         guard start + query.count <= keys.count else { return false }
         var position = start
         for key in query {

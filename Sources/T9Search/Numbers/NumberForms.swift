@@ -8,7 +8,7 @@ public struct NumberForms: Sendable, Hashable {
     /// A way to type the number: `head` keys not written in the number (a trunk prefix or
     /// a country code), then the number's own keys from `start` on.
     public struct Anchor: Sendable, Hashable {
-        public var head: [UInt8]
+        public var head: T9Alphabet.KeySequence
         public var start: Int
     }
 
@@ -19,16 +19,24 @@ public struct NumberForms: Sendable, Hashable {
     public init(_ number: String, region: DialingRegion?) {
         var text = KeyedText()
         text.reset(number: number)
+        self.init(text: text, isInternational: Self.startsWithPlus(number), region: region)
+    }
+
+    /// The forms of a number already read into `text`.
+    public init(text: KeyedText, isInternational: Bool, region: DialingRegion?) {
         self.text = text
-        self.anchors = Self.anchors(keys: text.keys, isInternational: Self.startsWithPlus(number), region: region)
+        self.anchors = Self.anchors(keys: text.keys, isInternational: isInternational, region: region)
     }
 
-    /// The keys of the number from `anchor` on, its head first.
-    public func keys(from anchor: Anchor) -> some Collection<UInt8> {
-        anchor.head + text.keys[anchor.start...]
+    /// Whether the number typed from `anchor`, its head first, starts with `query`.
+    public func matches(_ query: [UInt8], from anchor: Anchor) -> Bool {
+        let headCount = Int(anchor.head.count)
+        for position in 0..<min(headCount, query.count) where anchor.head[position] != query[position] { return false }
+        guard query.count > headCount else { return true }
+        return FieldMatcher.runMatches(query[headCount...], keys: text.keys, at: anchor.start)
     }
 
-    static func startsWithPlus(_ number: String) -> Bool {
+    public static func startsWithPlus(_ number: String) -> Bool {
         for scalar in number.unicodeScalars {
             if scalar == "+" || scalar == "\u{FF0B}" { return true }
             if ("0"..."9").contains(scalar) { return false }
@@ -37,10 +45,11 @@ public struct NumberForms: Sendable, Hashable {
     }
 
     static func anchors(keys: [UInt8], isInternational: Bool, region: DialingRegion?) -> [Anchor] {
-        var anchors = [Anchor(head: [], start: 0)]
+        var anchors = [Anchor(head: T9Alphabet.KeySequence([]), start: 0)]
+        anchors.reserveCapacity(5)
         func add(_ head: [UInt8], _ start: Int) {
             guard start < keys.count || !head.isEmpty, start <= keys.count else { return }
-            let anchor = Anchor(head: head, start: start)
+            let anchor = Anchor(head: T9Alphabet.KeySequence(head), start: start)
             if !anchors.contains(anchor) { anchors.append(anchor) }
         }
         // Where the country code starts, if the number is written internationally.

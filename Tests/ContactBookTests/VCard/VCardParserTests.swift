@@ -317,9 +317,9 @@ struct VCardParserSyntaxTests {
     @Test("a UTF-8 byte-order mark is ignored; UTF-16 files are read")
     func byteOrderMarks() throws {
         let text = String.crlf(["BEGIN:VCARD", "FN:Zoë", "END:VCARD"])
-        let utf8 = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
-        let utf16LE = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
-        let utf16BE = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+        let utf8: [UInt8] = [0xEF, 0xBB, 0xBF] + Array(text.utf8)
+        let utf16LE: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        let utf16BE: [UInt8] = [0xFE, 0xFF] + text.utf16.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
         for bytes in [utf8, utf16LE, utf16BE] {
             let book = ContactImporter.parse(vCard: bytes, file: "bom.vcf")
             #expect(book.contacts.map(\.displayName) == ["Zoë"])

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import ContactBook
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+@Suite("Contact importer: files, formats and errors")
+struct ContactImporterTests {
+    @Test("the format comes from the extension, ignoring case", arguments: [
+        ("contacts.vcf", ContactImporter.Format?.some(.vCard)),
+        ("/home/me/Backup.VCF", .vCard),
+        ("card.vcard", .vCard),
+        ("google.csv", .csv),
+        ("OUTLOOK.CSV", .csv),
+        ("contacts.txt", nil),
+        ("contacts", nil),
+        ("dir.vcf/contacts", nil),
+    ])
+    func formatByExtension(path: String, format: ContactImporter.Format?) {
+        #expect(ContactImporter.format(ofPath: path) == format)
+    }
+
+    @Test("a file without a known extension is sniffed", arguments: [
+        ("\r\nBEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "Ann"),
+        ("First Name,Last Name,Mobile Phone\r\nBo,Ek,555\r\n", "Bo Ek"),
+    ])
+    func sniffing(content: String, name: String) throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let path = folder.appendingPathComponent("export.txt").path
+        try Data(content.utf8).write(to: URL(fileURLWithPath: path))
+        let book = try ContactImporter.load(path: path)
+        #expect(book.contacts.map(\.displayName) == [name])
+    }
+
+    @Test("content that is neither vCard nor CSV is an error")
+    func unknownFormat() throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let path = folder.appendingPathComponent("notes.txt").path
+        try Data("just some notes\n".utf8).write(to: URL(fileURLWithPath: path))
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: path) }
+        #expect(error.kind == .unknownFormat)
+        #expect(error.description.hasPrefix("\(path):1: this is neither a vCard"))
+    }
+
+    @Test("a .vcf file without BEGIN:VCARD is not a vCard; an empty one is just empty")
+    func notAVCard() throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let csvNamedVcf = folder.appendingPathComponent("contacts.vcf").path
+        try Data("First Name,Last Name\nAnn,Lee\n".utf8).write(to: URL(fileURLWithPath: csvNamedVcf))
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: csvNamedVcf) }
+        #expect(error.kind == .notAVCard)
+        #expect(error.description == "\(csvNamedVcf):1: there is no BEGIN:VCARD line, so this is not a vCard file. "
+            + "If it is a CSV export, give it a .csv extension; otherwise export the contacts again as vCard.")
+
+        let empty = folder.appendingPathComponent("empty.vcf").path
+        try Data().write(to: URL(fileURLWithPath: empty))
+        #expect(try ContactImporter.load(path: empty) == ContactImport())
+    }
+
+    @Test("a missing file is an error naming it")
+    func missingFile() throws {
+        let path = "/nonexistent/folder/contacts.vcf"
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: path) }
+        #expect(error.kind == .fileNotFound)
+        #expect(error.file == path)
+        #expect(error.description.hasPrefix("/nonexistent/folder/contacts.vcf: no such file. Check the path"))
+    }
+
+    @Test("a directory is not a contacts file")
+    func directory() throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: folder.path) }
+        #expect(error.kind == .notAFile)
+        #expect(error.description.contains("directory"))
+    }
+
+    @Test("an unreadable file is an error that says how to fix it")
+    func permissionDenied() throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let path = folder.appendingPathComponent("locked.vcf").path
+        try Data("BEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(chmod(path, 0) == 0)
+        defer { chmod(path, 0o600) }
+
+        // Root reads files whatever their mode, so there the load succeeds and only the error's
+        // wording can be checked; any other user gets the error.
+        if geteuid() == 0 {
+            #expect(try ContactImporter.load(path: path).contacts.count == 1)
+            let error = ContactBookError.permissionDenied(path)
+            #expect(error.kind == .permissionDenied)
+            #expect(error.description.contains("chmod a+r"))
+        } else {
+            let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: path) }
+            #expect(error.kind == .permissionDenied)
+            #expect(error.description.hasPrefix("\(path): permission denied"))
+            #expect(error.description.contains("chmod a+r"))
+        }
+    }
+
+    @Test("load and parse give the same contacts; messages name the file as given")
+    func loadMatchesParse() throws {
+        let path = TestFiles.fixture("John_Doe_ANDROID.vcf")
+        let loaded = try ContactImporter.load(path: path)
+        let parsed = ContactImporter.parse(vCard: try TestFiles.fixtureBytes("John_Doe_ANDROID.vcf"), file: path)
+        #expect(loaded == parsed)
+        #expect(loaded.contacts.allSatisfy { $0.source.file == path })
+    }
+
+    @Test("parse accepts any collection of bytes, not only arrays")
+    func nonContiguousBytes() {
+        let text = String.crlf(["BEGIN:VCARD", "FN:Ann", "END:VCARD"])
+        let book = ContactImporter.parse(vCard: text.utf8, file: "lazy.vcf")
+        #expect(book.contacts.map(\.displayName) == ["Ann"])
+    }
+
+    @Test(
+        "the 100k benchmark book: exactly 100,000 contacts and 135,932 numbers",
+        .enabled(
+            if: TestFiles.dataset("contacts-100k.vcf") != nil,
+            "shared/datasets/contacts-100k.vcf is not beside this checkout, so the benchmark book cannot be checked"
+        )
+    )
+    func benchmarkBook() throws {
+        let path = try #require(TestFiles.dataset("contacts-100k.vcf"))
+        let book = try ContactImporter.load(path: path)
+        #expect(book.warnings.isEmpty)
+        #expect(book.contacts.count == 100_000)
+        #expect(book.contacts.reduce(0) { $0 + $1.numbers.count } == 135_932)
+        #expect(Set(book.contacts.map(\.uid)).count == 100_000)
+
+        let first = try #require(book.contacts.first)
+        #expect(first.uid == "urn:uuid:ec350b48d5cf3b55f4e68e2ff5f62ef9")
+        #expect(first.displayName == "David Yu")
+        #expect(first.numbers == [PhoneNumber("+12015598459", types: ["cell"])])
+        // Folded Georgian organization names come out whole.
+        #expect(book.contacts.allSatisfy { !($0.organization ?? "").contains("\u{FFFD}") })
+    }
+}
