@@ -47,7 +47,8 @@ test: deps
 
 bench: deps
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi
-	$(SWIFT) run -c release --package-path Benchmarks t9dial-bench --contacts "$(abspath $(BOOK))" --layouts "$(abspath Config/layouts)"
+	$(SWIFT) build -c release --package-path Benchmarks
+	Benchmarks/.build/release/t9dial-bench --contacts "$(abspath $(BOOK))" --layouts "$(abspath Config/layouts)"
 
 clean:
 	rm -rf .build Benchmarks/.build

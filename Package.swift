@@ -9,6 +9,7 @@
 //   DialerConfig  the TOML config file and the layout files in Config/.
 //   DialerKit     what t9dial does with them: contact sources, setup from config and flags,
 //                 results as text and JSON.
+//   CLinux        Linux headers for the few C calls DialerKit wraps.
 //   t9dial        the command line; it only parses arguments and calls DialerKit.
 import PackageDescription
 
@@ -19,6 +20,7 @@ let package = Package(
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
+        .library(name: "DialerKit", targets: ["DialerKit"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     dependencies: [
@@ -33,7 +35,8 @@ let package = Package(
             name: "DialerConfig",
             dependencies: ["T9Search", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
-        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig"]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig", "CLinux"]),
         .executableTarget(
             name: "t9dial",
             dependencies: [
@@ -43,7 +46,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
-        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(name: "DialerKitTests", dependencies: ["DialerKit"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
@@ -51,7 +54,7 @@ let package = Package(
 )
 
 // The same strictness for every target.
-for target in package.targets {
+for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))

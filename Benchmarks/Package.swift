@@ -17,6 +17,7 @@ let package = Package(
                 .product(name: "T9Search", package: "t9dial"),
                 .product(name: "ContactBook", package: "t9dial"),
                 .product(name: "DialerConfig", package: "t9dial"),
+                .product(name: "DialerKit", package: "t9dial"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

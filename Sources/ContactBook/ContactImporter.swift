@@ -13,6 +13,15 @@ public enum ContactImporter {
     /// Reads the file at `path`. The format comes from the extension (`.vcf`/`.vcard` or `.csv`),
     /// else from the content. Messages name the file as `path` is written.
     public static func load(path: String) throws(ContactBookError) -> ContactImport {
+        var contacts: [Contact] = []
+        let warnings = try read(path: path) { contacts.append($0) }
+        return ContactImport(contacts: contacts, warnings: warnings)
+    }
+
+    /// Reads the file at `path` like `load(path:)`, but hands each contact to `body` as soon as
+    /// it is read, so that a large book never holds all its `Contact` values at once (the dialer
+    /// keeps only what it searches). Returns the warnings.
+    public static func read(path: String, each body: (Contact) -> Void) throws(ContactBookError) -> [ImportWarning] {
         let bytes = try FileReader.readAll(path: path)
         let format: Format
         if let byExtension = self.format(ofPath: path) {
@@ -22,15 +31,18 @@ public enum ContactImporter {
         }
         switch format {
         case .vCard:
-            let (result, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
-                let (result, sawCard) = VCardParser.parse(buffer, file: path)
-                return (result, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
+            let (warnings, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
+                let (warnings, sawCard) = VCardParser.parse(buffer, file: path, emit: body)
+                return (warnings, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
             }
             // An empty file is an empty book; text without any card is something else.
             if !sawCard, hasText { throw .notAVCard(path) }
-            return result
+            return warnings
         case .csv:
-            return try parse(csv: bytes, file: path)
+            let result = InputBytes.withParsableBytes(bytes) { buffer in
+                Result { () throws(ContactBookError) in try CSVContactParser.parse(buffer, file: path, emit: body) }
+            }
+            return try result.get()
         }
     }
 

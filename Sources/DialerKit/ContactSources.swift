@@ -13,12 +13,19 @@ public struct ContactSources: Sendable {
     /// name order. A missing path, an unreadable file or a folder without contact files is an
     /// error; a bad card inside a file is a warning.
     public static func load(paths: [String]) throws(ContactBookError) -> ContactSources {
+        var contacts: [Contact] = []
+        var sources = try read(paths: paths) { contacts.append($0) }
+        sources.contacts = contacts
+        return sources
+    }
+
+    /// Reads the paths like `load(paths:)`, handing each contact to `body` as it is read instead
+    /// of keeping it: the returned value has the warnings and files, and no contacts.
+    public static func read(paths: [String], each body: (Contact) -> Void) throws(ContactBookError) -> ContactSources {
         var sources = ContactSources(contacts: [], warnings: [], files: [])
         for path in paths {
             for file in try files(at: path) {
-                let imported = try ContactImporter.load(path: file)
-                sources.contacts += imported.contacts
-                sources.warnings += imported.warnings
+                sources.warnings += try ContactImporter.read(path: file, each: body)
                 sources.files.append(file)
             }
         }

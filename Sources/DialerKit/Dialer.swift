@@ -25,15 +25,16 @@ public struct Dialer: Sendable {
     }
 
     public var configuration: DialerConfiguration
+    /// The files read and the problems found in them; the contacts themselves are in `index`.
     public var sources: ContactSources
     public var index: SearchIndex
     public var limit: Int
 
-    /// Reads the config, the layouts and the contacts, and indexes them.
+    /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
+    /// into the index's compact table as they are read, so a large book is never held twice.
     public static func load(_ overrides: Overrides) throws(DialerError) -> Dialer {
         do {
-            let configuration = try overrides.configFile.map { path throws(ConfigError) in try DialerConfiguration.load(path: path) }
-                ?? DialerConfiguration.loadDefault()
+            let configuration = try configuration(overrides)
             let settings = configuration.search
             let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? settings.dataDirectory)
             let layouts = try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory))
@@ -43,24 +44,38 @@ public struct Dialer: Sendable {
                 guard let known = DialingRegion(code) else { throw DialerError.unknownRegion(code) }
                 region = known
             }
-            let paths = overrides.contacts.isEmpty ? configuration.contacts : overrides.contacts
-            guard !paths.isEmpty else { throw DialerError.noContacts(configFile: configuration.file) }
-            let sources = try ContactSources.load(paths: paths)
+            var table = ContactTable()
+            let sources = try ContactSources.read(paths: try contactPaths(overrides, configuration)) { table.append($0.searchable) }
+            table.shrink()
             let index = SearchIndex(
-                contacts: sources.contacts.map(\.searchable),
+                table: table,
                 alphabet: T9Alphabet(layouts: layouts),
                 options: SearchOptions(mode: overrides.match ?? settings.match, region: region)
             )
             return Dialer(configuration: configuration, sources: sources, index: index, limit: overrides.limit ?? settings.limit)
-        } catch let error as DialerError {
-            throw error
-        } catch let error as ConfigError {
-            throw .config(error)
-        } catch let error as ContactBookError {
-            throw .contacts(error)
         } catch {
-            throw .other(String(describing: error))
+            throw DialerError(error)
         }
+    }
+
+    /// Every contact of the book, as parsed, for `t9dial contacts`.
+    public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
+        do {
+            return try ContactSources.load(paths: try contactPaths(overrides, configuration(overrides)))
+        } catch {
+            throw DialerError(error)
+        }
+    }
+
+    private static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
+        if let path = overrides.configFile { return try DialerConfiguration.load(path: path) }
+        return try DialerConfiguration.loadDefault()
+    }
+
+    private static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
+        let paths = overrides.contacts.isEmpty ? configuration.contacts : overrides.contacts
+        guard !paths.isEmpty else { throw .noContacts(configFile: configuration.file) }
+        return paths
     }
 }
 
@@ -71,6 +86,15 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
     case noContacts(configFile: String?)
     case unknownRegion(String)
     case other(String)
+
+    init(_ error: any Error) {
+        switch error {
+        case let error as DialerError: self = error
+        case let error as ConfigError: self = .config(error)
+        case let error as ContactBookError: self = .contacts(error)
+        default: self = .other(String(describing: error))
+        }
+    }
 
     public var description: String {
         switch self {

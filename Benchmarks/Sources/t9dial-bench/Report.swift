@@ -22,18 +22,19 @@ enum Report {
     }
 }
 
-/// The process's peak resident memory, from getrusage.
+/// The process's resident memory, from /proc/self.
 enum Memory {
-    /// Resident memory now, from /proc/self/statm.
-    static func residentMegabytes() -> Double {
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
-        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
-    }
+    /// Resident memory now.
+    static func residentMegabytes() -> Double { statusField("VmRSS:") }
 
-    static func peakResidentMegabytes() -> Double {
-        var usage = rusage()
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        return Double(usage.ru_maxrss) / 1024
+    /// The most resident memory so far (VmHWM). Unlike getrusage's ru_maxrss, it starts again
+    /// at exec, so it does not count the memory of a `swift run` that started the benchmark.
+    static func peakResidentMegabytes() -> Double { statusField("VmHWM:") }
+
+    private static func statusField(_ name: String) -> Double {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name) }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) else { return 0 }
+        return kilobytes / 1024
     }
 }

@@ -18,7 +18,7 @@ struct TypingScript {
     var kind: Kind
     var steps: [Step]
 
-    static func make(count: Int, contacts: [SearchableContact], alphabet: T9Alphabet, random: inout SplitMix) -> [TypingScript] {
+    static func make(count: Int, contacts: ContactTable, alphabet: T9Alphabet, random: inout SplitMix) -> [TypingScript] {
         var scripts: [TypingScript] = []
         var cache = FoldCache(alphabet: alphabet)
         var text = KeyedText()

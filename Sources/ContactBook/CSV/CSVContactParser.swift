@@ -17,11 +17,21 @@ struct CSVContactParser {
 
     /// Parses `bytes` (without a byte-order mark).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ContactBookError) -> ContactImport {
-        var parser = CSVContactParser(file: file)
-        return try parser.parse(bytes)
+        var contacts: [Contact] = []
+        let warnings = try parse(bytes, file: file) { contacts.append($0) }
+        return ContactImport(contacts: contacts, warnings: warnings)
     }
 
-    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ContactBookError) -> ContactImport {
+    /// Parses `bytes`, handing each contact to `emit` as soon as its row is read.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, emit: (Contact) -> Void
+    ) throws(ContactBookError) -> [ImportWarning] {
+        var parser = CSVContactParser(file: file)
+        try parser.parse(bytes, emit: emit)
+        return parser.warnings
+    }
+
+    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Contact) -> Void) throws(ContactBookError) {
         let charset = CSVCharset.guess(for: bytes)
         if charset != .utf8 {
             warn(1, "the file is not UTF-8; read as Windows-1252 (export it as UTF-8 if letters look wrong)")
@@ -39,7 +49,6 @@ struct CSVContactParser {
             throw Self.headerError(file: file, found: header)
         }
 
-        var contacts: [Contact] = []
         while let record = reader.next() {
             if record.isBlank { continue }
             if record.hasUnclosedQuote {
@@ -54,12 +63,11 @@ struct CSVContactParser {
                 warn(record.line, "row has \(record.fields.count) fields but the header has \(header.fields.count); \(fix)")
             }
             if let contact = contact(from: record, mapping: mapping) {
-                contacts.append(contact)
+                emit(contact)
             } else {
                 warn(record.line, "row has no name, organization, number or email; row skipped")
             }
         }
-        return ContactImport(contacts: contacts, warnings: warnings)
     }
 
     private func contact(from record: CSVReader.Record, mapping: CSVColumnMapping) -> Contact? {

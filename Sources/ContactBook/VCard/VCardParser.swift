@@ -17,7 +17,6 @@ struct VCardParser {
     /// The file name without folders, for the UIDs of cards without one ("contacts.vcf#12").
     private let uidPrefix: String
     private let decoder = VCardValueDecoder()
-    private var contacts: [Contact] = []
     private var warnings: [ImportWarning] = []
     /// Whether any BEGIN:VCARD was seen, to tell a vCard file from something else.
     private(set) var sawCard = false
@@ -29,14 +28,23 @@ struct VCardParser {
 
     /// Parses `bytes` (UTF-8 or ASCII-compatible, without a byte-order mark).
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>, file: String) -> (result: ContactImport, sawCard: Bool) {
-        var parser = VCardParser(file: file)
-        parser.parse(bytes)
-        return (ContactImport(contacts: parser.contacts, warnings: parser.warnings), parser.sawCard)
+        var contacts: [Contact] = []
+        contacts.reserveCapacity(estimatedCardCount(bytes))
+        let (warnings, sawCard) = parse(bytes, file: file) { contacts.append($0) }
+        return (ContactImport(contacts: contacts, warnings: warnings), sawCard)
     }
 
-    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// Parses `bytes`, handing each contact to `emit` as soon as its card ends.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, emit: (Contact) -> Void
+    ) -> (warnings: [ImportWarning], sawCard: Bool) {
+        var parser = VCardParser(file: file)
+        parser.parse(bytes, emit: emit)
+        return (parser.warnings, parser.sawCard)
+    }
+
+    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, emit: (Contact) -> Void) {
         var reader = VCardLineReader(bytes)
-        contacts.reserveCapacity(Self.estimatedCardCount(bytes))
         // The card being read; kept in place (not optional) so its fields are never copied.
         var card = VCardCardBuilder(startLine: 0)
         var inCard = false
@@ -68,7 +76,7 @@ struct VCardParser {
                     reportedStrayText = false
                 } else if property.name == .end, Self.isVCard(property.value) {
                     if inCard {
-                        finish(card)
+                        finish(card, emit: emit)
                         inCard = false
                     } else {
                         warn(property.lineNumber, "END:VCARD without a BEGIN:VCARD before it; ignored")
@@ -86,9 +94,9 @@ struct VCardParser {
         }
     }
 
-    private mutating func finish(_ card: VCardCardBuilder) {
+    private mutating func finish(_ card: VCardCardBuilder, emit: (Contact) -> Void) {
         if let contact = card.build(file: file, uidPrefix: uidPrefix) {
-            contacts.append(contact)
+            emit(contact)
         } else {
             warn(card.startLine, "card has no name, organization, number or email; card skipped")
         }

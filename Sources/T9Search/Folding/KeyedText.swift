@@ -23,14 +23,19 @@ public struct KeyedText: Sendable, Hashable {
     /// Refills this value with `text`, keeping its storage (the index builds millions of these,
     /// and every search result one or two).
     public mutating func reset(_ text: String, cache: inout FoldCache) {
+        var text = text
+        text.withUTF8 { reset(utf8: $0, cache: &cache) }
+    }
+
+    /// Refills this value with the text in `bytes`, which must be valid UTF-8.
+    public mutating func reset(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) {
         keys.removeAll(keepingCapacity: true)
         words.removeAll(keepingCapacity: true)
         scalarStarts.removeAll(keepingCapacity: true)
         scalarEnds.removeAll(keepingCapacity: true)
         var offset: Int32 = 0
         var wordStart = -1
-        var text = text
-        text.withUTF8 { bytes in
+        do {
             cache.alphabet.withASCIITable { ascii in
                 var index = 0
                 while index < bytes.count {
@@ -76,13 +81,18 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the digits of a phone number: every other character is formatting.
     public mutating func reset(number: String) {
+        var number = number
+        number.withUTF8 { reset(numberUTF8: $0) }
+    }
+
+    /// Refills this value with the digits of the phone number in `bytes` (valid UTF-8).
+    public mutating func reset(numberUTF8 bytes: UnsafeBufferPointer<UInt8>) {
         keys.removeAll(keepingCapacity: true)
         words.removeAll(keepingCapacity: true)
         scalarStarts.removeAll(keepingCapacity: true)
         scalarEnds.removeAll(keepingCapacity: true)
         var offset: Int32 = 0
-        var number = number
-        number.withUTF8 { bytes in
+        do {
             var index = 0
             while index < bytes.count {
                 let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
@@ -116,8 +126,18 @@ public struct KeyedText: Sendable, Hashable {
 public struct FoldCache {
     public let alphabet: T9Alphabet
     private var memo: [Unicode.Scalar: T9Alphabet.Fold] = [:]
+    private var baseLetters: [Unicode.Scalar: Unicode.Scalar?] = [:]
 
     public init(alphabet: T9Alphabet) { self.alphabet = alphabet }
+
+    /// The base letter of `scalar`, remembered like its fold (sorting names asks it of every letter).
+    public mutating func baseLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        if scalar.value < 0x80 { return alphabet.baseLetter(scalar) }
+        if let known = baseLetters[scalar] { return known }
+        let base = alphabet.baseLetter(scalar)
+        baseLetters[scalar] = .some(base)
+        return base
+    }
 
     @inline(__always)
     public mutating func fold(_ scalar: Unicode.Scalar) -> T9Alphabet.Fold {

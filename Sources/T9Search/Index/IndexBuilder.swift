@@ -4,7 +4,7 @@ struct IndexBuilder {
     private var cache: FoldCache
     private let options: SearchOptions
     private var pool = KeyPool()
-    private var entries = [[KeyTable.Entry]](repeating: [], count: SearchIndex.Table.allCases.count)
+    private var entries = [[UInt32]](repeating: [], count: SearchIndex.Table.allCases.count)
     private var text = KeyedText()
     private var scratch: [UInt8] = []
 
@@ -13,11 +13,17 @@ struct IndexBuilder {
         self.options = options
     }
 
-    /// Adds the keys of `contact`. A contact without a number can't be dialled, so it has none.
-    mutating func add(_ contact: SearchableContact, at index: UInt32) {
-        guard !contact.numbers.isEmpty else { return }
-        for field in contact.names { addName(field.text, contact: index) }
-        for number in contact.numbers { addNumber(number, contact: index) }
+    /// Adds the keys of a contact of `table`. A contact without a number can't be dialled, so
+    /// it has none.
+    mutating func add(_ contact: Int, of table: ContactTable) {
+        guard table.hasNumbers(contact) else { return }
+        for field in table.fields(of: contact) {
+            switch table.kind(of: field) {
+            case .uid: continue
+            case .number: table.withUTF8(of: field) { addNumber($0, contact: UInt32(contact)) }
+            default: table.withUTF8(of: field) { addName($0, contact: UInt32(contact)) }
+            }
+        }
     }
 
     mutating func finish() -> (KeyPool, [KeyTable]) {
@@ -27,32 +33,32 @@ struct IndexBuilder {
             // Hand each list over, so that sorting it in place does not copy it.
             let list = entries[table]
             entries[table] = []
-            tables.append(KeyTable(entries: list, pool: pool))
+            tables.append(KeyTable(offsets: list, pool: pool))
         }
         return (pool, tables)
     }
 
-    private mutating func add(_ table: SearchIndex.Table, _ offset: UInt32, _ contact: UInt32) {
-        entries[table.rawValue].append(KeyTable.Entry(offset: offset, contact: contact))
+    private mutating func add(_ table: SearchIndex.Table, _ offset: UInt32) {
+        entries[table.rawValue].append(offset)
     }
 
-    private mutating func addName(_ name: String, contact: UInt32) {
-        text.reset(name, cache: &cache)
+    private mutating func addName(_ name: UnsafeBufferPointer<UInt8>, contact: UInt32) {
+        text.reset(utf8: name, cache: &cache)
         let keys = text.keys, words = text.words
         guard !keys.isEmpty else { return }
-        let base = pool.append(keys)
+        let base = pool.append(contact: contact, keys)
         let wordStart = { (word: Int) in base + UInt32(words[word].lowerBound) }
-        add(.nameStart, base, contact)
-        for word in words.indices.dropFirst() { add(.laterWord, wordStart(word), contact) }
+        add(.nameStart, base)
+        for word in words.indices.dropFirst() { add(.laterWord, wordStart(word)) }
 
         let ruledWords = min(words.count, NameRules.maxWords)
         // Whole words from a later word: spans that end at the field's end share its key.
         for first in 1..<max(1, ruledWords) {
             for last in first..<ruledWords {
                 if last == words.count - 1 {
-                    add(.wholeWords, wordStart(first), contact)
+                    add(.wholeWords, wordStart(first))
                 } else {
-                    add(.wholeWords, pool.append(keys[words[first].lowerBound..<words[last].upperBound]), contact)
+                    add(.wholeWords, pool.append(contact: contact, keys[words[first].lowerBound..<words[last].upperBound]))
                 }
             }
         }
@@ -61,7 +67,7 @@ struct IndexBuilder {
             for heads in 1..<(1 << tail) where heads.nonzeroBitCount <= NameRules.maxInitials {
                 scratch.removeAll(keepingCapacity: true)
                 for word in 0..<tail where heads & (1 << word) != 0 { scratch.append(keys[words[word].lowerBound]) }
-                add(.initials, pool.append(head: scratch, keys[words[tail].lowerBound...]), contact)
+                add(.initials, pool.append(contact: contact, head: scratch, keys[words[tail].lowerBound...]))
             }
         }
         if options.mode == .anywhere {
@@ -69,28 +75,29 @@ struct IndexBuilder {
             for position in keys.indices {
                 while wordIndex < words.count, words[wordIndex].upperBound <= position { wordIndex += 1 }
                 if wordIndex < words.count, words[wordIndex].lowerBound == position { continue }
-                add(.anywhere, base + UInt32(position), contact)
+                add(.anywhere, base + UInt32(position))
             }
         }
     }
 
-    private mutating func addNumber(_ number: String, contact: UInt32) {
-        let forms = NumberForms(number, region: options.region)
+    private mutating func addNumber(_ number: UnsafeBufferPointer<UInt8>, contact: UInt32) {
+        text.reset(numberUTF8: number)
+        let forms = NumberForms(text: text, isInternational: NumberForms.startsWithPlus(utf8: number), region: options.region)
         let keys = forms.text.keys
         guard !keys.isEmpty else { return }
-        let base = pool.append(keys)
+        let base = pool.append(contact: contact, keys)
         var anchoredStarts: Set<Int> = []
         for anchor in forms.anchors {
             if anchor.head.count == 0 {
                 anchoredStarts.insert(anchor.start)
-                add(.numberPrefix, base + UInt32(anchor.start), contact)
+                add(.numberPrefix, base + UInt32(anchor.start))
             } else {
                 let head = (0..<Int(anchor.head.count)).map { anchor.head[$0] }
-                add(.numberPrefix, pool.append(head: head, keys[anchor.start...]), contact)
+                add(.numberPrefix, pool.append(contact: contact, head: head, keys[anchor.start...]))
             }
         }
         for position in keys.indices where !anchoredStarts.contains(position) {
-            add(.numberMiddle, base + UInt32(position), contact)
+            add(.numberMiddle, base + UInt32(position))
         }
     }
 }

@@ -1,36 +1,38 @@
 /// All index keys of one kind (for example "runs from a later word of a name"), sorted, so the
 /// keys that start with a query form one contiguous range.
 ///
-/// Keys live in a shared pool as bytes 1...10 (key + 1) ending in 0, so a shorter key sorts
-/// before its extensions and a key equal to the query sits at the start of the query's range.
-/// Each entry is the key's offset in the pool and the contact it belongs to.
+/// Keys live in a shared pool (see `KeyPool`); an entry is just a key's offset there, four bytes,
+/// since the contact it belongs to is written in the pool in front of the key.
 struct KeyTable: Sendable {
-    struct Entry: Sendable {
-        var offset: UInt32
-        var contact: UInt32
-    }
+    private(set) var offsets: [UInt32]
 
-    private(set) var entries: [Entry]
-
-    /// Sorts `entries` by their keys in `pool`.
-    init(entries: consuming [Entry], pool: KeyPool) {
-        var entries = entries
-        entries.withUnsafeMutableBufferPointer { buffer in
+    /// Sorts `offsets` by their keys in `pool`.
+    init(offsets: consuming [UInt32], pool: KeyPool) {
+        var offsets = offsets
+        offsets.withUnsafeMutableBufferPointer { buffer in
             pool.bytes.withUnsafeBufferPointer { bytes in
                 RadixSort.sort(buffer, bytes: bytes)
             }
         }
-        self.entries = entries
+        // Appending left spare capacity; give it back, one table at a time.
+        if offsets.capacity > offsets.count + offsets.count / 16 { offsets = Array(offsets) }
+        self.offsets = offsets
     }
 
-    var count: Int { entries.count }
+    var count: Int { offsets.count }
+
+    /// The contact whose key is at `index`.
+    @inline(__always)
+    func contact(at index: Int, pool: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        KeyPool.contact(owning: Int(offsets[index]), in: pool)
+    }
 
     /// Within `range`, whose keys all share their first `depth` bytes, the entries whose byte at
     /// `depth` is `byte`: how one more typed key narrows the previous result.
     func narrow(_ range: Range<Int>, depth: Int, to byte: UInt8, pool: KeyPool) -> Range<Int> {
-        entries.withUnsafeBufferPointer { entries in
+        offsets.withUnsafeBufferPointer { offsets in
             pool.bytes.withUnsafeBufferPointer { bytes in
-                @inline(__always) func byteAt(_ index: Int) -> UInt8 { bytes[Int(entries[index].offset) + depth] }
+                @inline(__always) func byteAt(_ index: Int) -> UInt8 { bytes[Int(offsets[index]) + depth] }
                 // Keys in the range sort by their byte at `depth`: find where `byte` starts and ends.
                 var low = range.lowerBound, high = range.upperBound
                 while low < high {
@@ -47,22 +49,22 @@ struct KeyTable: Sendable {
             }
         }
     }
-
-    /// Whether the entry at `index` has a key of exactly `length` bytes.
-    @inline(__always)
-    func keyEnds(at index: Int, length: Int, pool: KeyPool) -> Bool {
-        pool.bytes[Int(entries[index].offset) + length] == KeyPool.end
-    }
 }
 
-/// The bytes of every index key, one after another, each ending in `KeyPool.end`.
+/// The bytes of every index key, one after another.
+///
+/// A key is its keys as bytes 1...10 (key + 1) and ends in 0, so a shorter key sorts before its
+/// extensions and a key equal to the query sits at the start of the query's range. In front of
+/// each stored text of keys is its contact, in four bytes with the high bit set; an offset
+/// anywhere inside the text finds its contact by stepping back over key bytes.
 struct KeyPool: Sendable {
     static let end: UInt8 = 0
     private(set) var bytes: [UInt8] = []
 
-    /// Appends a key made of `head` then `keys`, returning its offset.
+    /// Appends, for `contact`, a key made of `head` then `keys`, returning its offset.
     @discardableResult
-    mutating func append(head: some Collection<UInt8> = EmptyCollection(), _ keys: some Collection<UInt8>) -> UInt32 {
+    mutating func append(contact: UInt32, head: some Collection<UInt8> = EmptyCollection(), _ keys: some Collection<UInt8>) -> UInt32 {
+        for shift in stride(from: 21, through: 0, by: -7) { bytes.append(0x80 | (UInt8(truncatingIfNeeded: contact >> UInt32(shift)) & 0x7F)) }
         let offset = UInt32(bytes.count)
         for key in head { bytes.append(key + 1) }
         for key in keys { bytes.append(key + 1) }
@@ -70,26 +72,35 @@ struct KeyPool: Sendable {
         return offset
     }
 
-    mutating func reserve(_ count: Int) { bytes.reserveCapacity(count) }
+    /// The contact of the key text that `offset` points into.
+    @inline(__always)
+    static func contact(owning offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var position = offset - 1
+        while bytes[position] < 0x80 { position -= 1 }
+        var contact: UInt32 = 0
+        for index in (position - 3)...position { contact = contact << 7 | UInt32(bytes[index] & 0x7F) }
+        return contact
+    }
+
     mutating func shrink() { bytes = Array(bytes) }
 }
 
 /// An in-place MSD radix sort (American flag sort) of pool keys: each pass reads one byte of
 /// each key, so sorting a million keys touches each about as often as its distinguishing length,
-/// with no extra memory. Equal keys end up ordered by contact, so the order is deterministic.
+/// with no extra memory. Equal keys end up ordered by offset, so the order is deterministic.
 enum RadixSort {
     private static let alphabet = 11  // KeyPool.end and the ten keys
 
-    static func sort(_ entries: UnsafeMutableBufferPointer<KeyTable.Entry>, bytes: UnsafeBufferPointer<UInt8>) {
+    static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>) {
         sort(entries, range: 0..<entries.count, depth: 0, bytes: bytes)
     }
 
-    private static func sort(_ entries: UnsafeMutableBufferPointer<KeyTable.Entry>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    private static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         if range.count < 32 {
             insertionSort(entries, range: range, depth: depth, bytes: bytes)
             return
         }
-        @inline(__always) func byteAt(_ index: Int) -> Int { Int(bytes[Int(entries[index].offset) + depth]) }
+        @inline(__always) func byteAt(_ index: Int) -> Int { Int(bytes[Int(entries[index]) + depth]) }
         var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
         withUnsafeMutableBytes(of: &counts) { raw in
             let counts = raw.bindMemory(to: Int.self)
@@ -102,34 +113,34 @@ enum RadixSort {
             for bucket in 0..<alphabet {
                 while next[bucket] < starts[bucket + 1] {
                     var entry = entries[next[bucket]]
-                    var target = Int(bytes[Int(entry.offset) + depth])
+                    var target = Int(bytes[Int(entry) + depth])
                     // Cycle entries into their buckets until one belongs here.
                     while target != bucket {
                         swap(&entry, &entries[next[target]])
                         next[target] += 1
-                        target = Int(bytes[Int(entry.offset) + depth])
+                        target = Int(bytes[Int(entry) + depth])
                     }
                     entries[next[bucket]] = entry
                     next[bucket] += 1
                 }
             }
-            // Keys that ended are equal: order them by contact. Others sort on the next byte.
+            // Keys that ended are equal: order them by offset. Others sort on the next byte.
             let ended = starts[0]..<starts[1]
-            entries[ended].sort { $0.contact < $1.contact }
+            entries[ended].sort()
             for bucket in 1..<alphabet where starts[bucket + 1] - starts[bucket] > 1 {
                 sort(entries, range: starts[bucket]..<starts[bucket + 1], depth: depth + 1, bytes: bytes)
             }
         }
     }
 
-    private static func insertionSort(_ entries: UnsafeMutableBufferPointer<KeyTable.Entry>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    private static func insertionSort(_ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
         guard range.count > 1 else { return }
-        @inline(__always) func less(_ a: KeyTable.Entry, _ b: KeyTable.Entry) -> Bool {
-            var i = Int(a.offset) + depth, j = Int(b.offset) + depth
+        @inline(__always) func less(_ a: UInt32, _ b: UInt32) -> Bool {
+            var i = Int(a) + depth, j = Int(b) + depth
             while true {
                 let x = bytes[i], y = bytes[j]
                 if x != y { return x < y }
-                if x == KeyPool.end { return a.contact < b.contact }
+                if x == KeyPool.end { return a < b }
                 i += 1
                 j += 1
             }

@@ -7,7 +7,7 @@
 /// the one before (see `SearchSession`). Within a match quality, contacts come in rank order:
 /// affinity (how much the user calls them) first, then name.
 public final class SearchIndex: Sendable {
-    public let contacts: [SearchableContact]
+    public let contacts: ContactTable
     public let alphabet: T9Alphabet
     public let options: SearchOptions
 
@@ -44,14 +44,25 @@ public final class SearchIndex: Sendable {
         options: SearchOptions = SearchOptions(),
         affinity: [Double] = []
     ) {
-        var builder = IndexBuilder(alphabet: alphabet, options: options)
-        for (index, contact) in contacts.enumerated() { builder.add(contact, at: UInt32(index)) }
-        let (pool, tables) = builder.finish()
-        let order = RankOrder(contacts: contacts, alphabet: alphabet, affinity: affinity)
-        self.init(contacts: contacts, alphabet: alphabet, options: options, pool: pool, tables: tables, order: order)
+        self.init(table: ContactTable(contacts), alphabet: alphabet, options: options, affinity: affinity)
     }
 
-    private init(contacts: [SearchableContact], alphabet: T9Alphabet, options: SearchOptions, pool: KeyPool, tables: [KeyTable], order: RankOrder) {
+    /// Indexes the contacts of `table` (see the other initializer).
+    public convenience init(
+        table: ContactTable,
+        alphabet: T9Alphabet,
+        options: SearchOptions = SearchOptions(),
+        affinity: [Double] = []
+    ) {
+        // The rank order first: its working memory is gone before the key tables grow.
+        let order = RankOrder(contacts: table, alphabet: alphabet, affinity: affinity)
+        var builder = IndexBuilder(alphabet: alphabet, options: options)
+        for contact in table.indices { builder.add(contact, of: table) }
+        let (pool, tables) = builder.finish()
+        self.init(contacts: table, alphabet: alphabet, options: options, pool: pool, tables: tables, order: order)
+    }
+
+    private init(contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, pool: KeyPool, tables: [KeyTable], order: RankOrder) {
         self.contacts = contacts
         self.alphabet = alphabet
         self.options = options
@@ -59,7 +70,7 @@ public final class SearchIndex: Sendable {
         self.tables = tables
         self.contactRanks = order.ranks
         self.contactsByRank = order.contactsByRank
-        self.trees = tables.map { TopRankTree(table: $0, rankOf: order.ranks) }
+        self.trees = tables.map { TopRankTree(table: $0, pool: pool, rankOf: order.ranks) }
         self.textNames = TextNames()
     }
 
@@ -99,7 +110,7 @@ public final class SearchIndex: Sendable {
                     range = range.lowerBound..<range.lowerBound
                 default: break
                 }
-                if !range.isEmpty { trees[table].collect(range, table: tables[table], contactRanks: contactRanks, into: &best) }
+                if !range.isEmpty { trees[table].collect(range, table: tables[table], pool: pool, contactRanks: contactRanks, into: &best) }
                 table += 1
             }
             for rank in best.ranks { found.append((rank, quality)) }
@@ -114,26 +125,48 @@ struct RankOrder {
     var ranks: [UInt32]
     var contactsByRank: [UInt32]
 
-    init(contacts: [SearchableContact], alphabet: T9Alphabet, affinity: [Double]) {
+    init(contacts: ContactTable, alphabet: T9Alphabet, affinity: [Double]) {
+        // Every contact's name in base letters, one after another in one buffer.
         var cache = FoldCache(alphabet: alphabet)
-        let sortKeys: [[UInt32]] = contacts.map { contact in
-            contact.displayName.unicodeScalars.map { scalar in
-                switch cache.fold(scalar) {
-                case .separator where scalar.properties.isWhitespace: return 0x20
-                default: return (alphabet.baseLetter(scalar) ?? scalar).value
+        var letters: [UInt32] = []
+        var ends: [UInt32] = []
+        ends.reserveCapacity(contacts.count)
+        for contact in contacts.indices {
+            for field in contacts.fields(of: contact) where contacts.kind(of: field) == .displayName {
+                contacts.withUTF8(of: field) { bytes in
+                    var index = 0
+                    while index < bytes.count {
+                        let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                        switch cache.fold(scalar) {
+                        case .separator where scalar.properties.isWhitespace: letters.append(0x20)
+                        default: letters.append((cache.baseLetter(scalar) ?? scalar).value)
+                        }
+                        index += length
+                    }
+                }
+                break
+            }
+            ends.append(UInt32(letters.count))
+        }
+        func name(_ contact: Int) -> ArraySlice<UInt32> {
+            letters[(contact == 0 ? 0 : Int(ends[contact - 1]))..<Int(ends[contact])]
+        }
+        func uidPrecedes(_ a: Int, _ b: Int) -> Bool? {
+            contacts.withUTF8(of: contacts.fields(of: a).lowerBound) { uidA in
+                contacts.withUTF8(of: contacts.fields(of: b).lowerBound) { uidB in
+                    uidA.elementsEqual(uidB) ? nil : uidA.lexicographicallyPrecedes(uidB)
                 }
             }
         }
         var order = Array(0..<UInt32(contacts.count))
         order.sort { a, b in
-            let affinityA = Int(a) < affinity.count ? affinity[Int(a)] : 0
-            let affinityB = Int(b) < affinity.count ? affinity[Int(b)] : 0
+            let a = Int(a), b = Int(b)
+            let affinityA = a < affinity.count ? affinity[a] : 0
+            let affinityB = b < affinity.count ? affinity[b] : 0
             if affinityA != affinityB { return affinityA > affinityB }
-            let keyA = sortKeys[Int(a)], keyB = sortKeys[Int(b)]
-            if keyA != keyB { return keyA.lexicographicallyPrecedes(keyB) }
-            let uidA = contacts[Int(a)].uid, uidB = contacts[Int(b)].uid
-            if uidA != uidB { return uidA < uidB }
-            return a < b
+            let nameA = name(a), nameB = name(b)
+            if nameA != nameB { return nameA.lexicographicallyPrecedes(nameB) }
+            return uidPrecedes(a, b) ?? (a < b)
         }
         var ranks = [UInt32](repeating: 0, count: contacts.count)
         for (rank, contact) in order.enumerated() { ranks[Int(contact)] = UInt32(rank) }
@@ -141,3 +174,4 @@ struct RankOrder {
         self.contactsByRank = order
     }
 }
+

@@ -81,23 +81,32 @@ struct Highlighter {
     }
 
     mutating func result(contact: Int, quality: MatchQuality, query: [UInt8]) -> SearchResult? {
-        let searchable = index.contacts[contact]
-        if quality.isNameMatch {
-            for (field, name) in searchable.names.enumerated() {
-                text.reset(name.text, cache: &cache)
-                guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
-                return SearchResult(contact: contact, quality: quality, field: .name(field), number: searchable.preferredNumber,
-                                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
-            }
-        } else {
-            for (field, number) in searchable.numbers.enumerated() {
-                numberText.reset(number: number)
-                let forms = NumberForms(text: numberText, isInternational: NumberForms.startsWithPlus(number), region: index.options.region)
+        let table = index.contacts
+        var nameIndex = 0, numberIndex = 0
+        for field in table.fields(of: contact) {
+            switch table.kind(of: field) {
+            case .uid:
+                continue
+            case .number:
+                defer { numberIndex += 1 }
+                guard !quality.isNameMatch else { continue }
+                let isInternational = table.withUTF8(of: field) { bytes in
+                    numberText.reset(numberUTF8: bytes)
+                    return NumberForms.startsWithPlus(utf8: bytes)
+                }
+                let forms = NumberForms(text: numberText, isInternational: isInternational, region: index.options.region)
                 guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
                 // Formatting before the first key is part of a match from the very start: "(510".
                 var ranges = match.keyRanges.map(forms.text.scalarRange(ofKeys:))
                 if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
-                return SearchResult(contact: contact, quality: quality, field: .number(field), number: field, ranges: ranges)
+                return SearchResult(contact: contact, quality: quality, field: .number(numberIndex), number: numberIndex, ranges: ranges)
+            default:
+                defer { nameIndex += 1 }
+                guard quality.isNameMatch else { continue }
+                table.withUTF8(of: field) { text.reset(utf8: $0, cache: &cache) }
+                guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
+                return SearchResult(contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
+                                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
             }
         }
         return nil

@@ -5,7 +5,7 @@ import Synchronization
 final class TextNames: Sendable {
     private let spelled = Mutex<[[TextQuery.Spelling]]?>(nil)
 
-    func names(of contacts: [SearchableContact], alphabet: T9Alphabet) -> [[TextQuery.Spelling]] {
+    func names(of contacts: ContactTable, alphabet: T9Alphabet) -> [[TextQuery.Spelling]] {
         spelled.withLock { spelled in
             if let spelled { return spelled }
             let built = contacts.map { contact in contact.names.map { TextQuery.spell($0.text, alphabet: alphabet) } }

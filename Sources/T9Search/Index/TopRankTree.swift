@@ -17,7 +17,7 @@ struct TopRankTree: Sendable {
     private var ranks: [UInt32]
     private var counts: [UInt8]
 
-    init(table: KeyTable, rankOf contactRanks: [UInt32]) {
+    init(table: KeyTable, pool: KeyPool, rankOf contactRanks: [UInt32]) {
         let capacity = Self.capacity
         leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
         var size = 1
@@ -30,8 +30,10 @@ struct TopRankTree: Sendable {
         for leaf in 0..<leafCount {
             leafRanks.removeAll(keepingCapacity: true)
             let end = min((leaf + 1) * Self.leafSize, table.count)
-            for index in (leaf * Self.leafSize)..<end {
-                leafRanks.append(contactRanks[Int(table.entries[index].contact)])
+            pool.bytes.withUnsafeBufferPointer { bytes in
+                for index in (leaf * Self.leafSize)..<end {
+                    leafRanks.append(contactRanks[Int(table.contact(at: index, pool: bytes))])
+                }
             }
             leafRanks.sort()
             var best = BestRanks(limit: capacity)
@@ -60,20 +62,26 @@ struct TopRankTree: Sendable {
     }
 
     /// Offers every rank with a key in `range` of `table` to `best`.
-    func collect(_ range: Range<Int>, table: KeyTable, contactRanks: [UInt32], into best: inout BestRanks) {
+    func collect(_ range: Range<Int>, table: KeyTable, pool: KeyPool, contactRanks: [UInt32], into best: inout BestRanks) {
+        pool.bytes.withUnsafeBufferPointer { bytes in
+            collect(range, table: table, pool: bytes, contactRanks: contactRanks, into: &best)
+        }
+    }
+
+    private func collect(_ range: Range<Int>, table: KeyTable, pool: UnsafeBufferPointer<UInt8>, contactRanks: [UInt32], into best: inout BestRanks) {
         // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
         // ones asked for fit in it. Past that (a very long --limit), scan.
         guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * Self.leafSize else {
-            for index in range { best.offer(contactRanks[Int(table.entries[index].contact)]) }
+            for index in range { best.offer(contactRanks[Int(table.contact(at: index, pool: pool))]) }
             return
         }
         let firstLeaf = (range.lowerBound + Self.leafSize - 1) / Self.leafSize
         let endLeaf = range.upperBound / Self.leafSize
         for index in range.lowerBound..<(firstLeaf * Self.leafSize) {
-            best.offer(contactRanks[Int(table.entries[index].contact)])
+            best.offer(contactRanks[Int(table.contact(at: index, pool: pool))])
         }
         for index in (endLeaf * Self.leafSize)..<range.upperBound {
-            best.offer(contactRanks[Int(table.entries[index].contact)])
+            best.offer(contactRanks[Int(table.contact(at: index, pool: pool))])
         }
         var low = firstLeaf + size, high = endLeaf + size
         while low < high {

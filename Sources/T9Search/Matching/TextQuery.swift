@@ -46,12 +46,12 @@ public enum TextQuery {
         guard !query.letters.isEmpty else { return [] }
         let names = index.textNames.names(of: index.contacts, alphabet: index.alphabet)
         var found: [(quality: MatchQuality, rank: UInt32, result: SearchResult)] = []
-        for (contact, spellings) in names.enumerated() where !index.contacts[contact].numbers.isEmpty {
+        for (contact, spellings) in names.enumerated() where index.contacts.hasNumbers(contact) {
             var best: SearchResult? = nil
             for (field, spelling) in spellings.enumerated() {
                 guard let match = match(query, in: spelling), best == nil || match.quality < best!.quality else { continue }
                 best = SearchResult(contact: contact, quality: match.quality, field: .name(field),
-                                    number: index.contacts[contact].preferredNumber, ranges: [match.range])
+                                    number: index.contacts.preferredNumber(of: contact), ranges: [match.range])
             }
             if let best { found.append((best.quality, index.contactRanks[contact], best)) }
         }

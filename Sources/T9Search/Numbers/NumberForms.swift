@@ -37,9 +37,18 @@ public struct NumberForms: Sendable, Hashable {
     }
 
     public static func startsWithPlus(_ number: String) -> Bool {
-        for scalar in number.unicodeScalars {
+        var number = number
+        return number.withUTF8(startsWithPlus(utf8:))
+    }
+
+    /// Whether a `+` (or a fullwidth one) comes before the first digit.
+    public static func startsWithPlus(utf8 bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
             if scalar == "+" || scalar == "\u{FF0B}" { return true }
-            if ("0"..."9").contains(scalar) { return false }
+            if KeyedText.decimalDigit(scalar) != nil { return false }
+            index += length
         }
         return false
     }

@@ -16,7 +16,7 @@ struct ContactsCommand: ParsableCommand {
     func run() throws {
         let sources: ContactSources
         do {
-            sources = try Dialer.load(book.overrides).sources
+            sources = try Dialer.loadContacts(book.overrides)
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -32,6 +32,7 @@ struct BookOptions: ParsableArguments {
 
     /// Loads the book, reporting problems in single cards on standard error.
     func loadDialer() throws -> Dialer {
+        ProcessMemory.returnLargeBlocksToSystem()
         let dialer: Dialer
         do {
             dialer = try Dialer.load(overrides)

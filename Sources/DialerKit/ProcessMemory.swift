@@ -1,0 +1,15 @@
+import CLinux
+
+/// How t9dial's process uses memory.
+public enum ProcessMemory {
+    /// Makes large allocations (128 KiB and up) take pages of their own that go back to the
+    /// system when freed.
+    ///
+    /// glibc otherwise raises this threshold each time a large block is freed, so the buffers
+    /// that building an index grows and drops stay resident for the life of the process: a
+    /// daemon on a small board would keep a third more memory than it uses. Call it once at
+    /// start, before loading contacts. (`t9dial_set_mmap_threshold` calls mallopt.)
+    public static func returnLargeBlocksToSystem() {
+        _ = t9dial_set_mmap_threshold(128 * 1024)
+    }
+}

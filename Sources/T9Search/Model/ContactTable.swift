@@ -1,0 +1,114 @@
+/// The contacts an index searches, stored compactly: every text of every contact in one UTF-8
+/// buffer, with the offsets where each field ends.
+///
+/// A hundred thousand contacts as Swift values cost several allocations each (strings, arrays);
+/// here they are four arrays in all, a few bytes a field. A contact is made into a
+/// `SearchableContact` only when one is asked for, as for the twenty results on screen.
+public struct ContactTable: Sendable, RandomAccessCollection {
+    /// What a field holds. Names keep the order of `NameField.Kind`.
+    enum FieldKind: UInt8 {
+        case uid = 0
+        case displayName, nickname, phonetic, sortAs, organization
+        case number
+
+        init(_ kind: NameField.Kind) {
+            switch kind {
+            case .displayName: self = .displayName
+            case .nickname: self = .nickname
+            case .phonetic: self = .phonetic
+            case .sortAs: self = .sortAs
+            case .organization: self = .organization
+            }
+        }
+
+        var nameKind: NameField.Kind? {
+            switch self {
+            case .displayName: .displayName
+            case .nickname: .nickname
+            case .phonetic: .phonetic
+            case .sortAs: .sortAs
+            case .organization: .organization
+            case .uid, .number: nil
+            }
+        }
+    }
+
+    private var bytes: [UInt8] = []
+    /// Where each field ends in `bytes`; a field starts where the one before it ends.
+    private var fieldEnds: [UInt32] = []
+    private var fieldKinds: [FieldKind] = []
+    /// Contact `c` has fields `firstFields[c] ..< firstFields[c + 1]`: its UID, its names in
+    /// order, then its numbers in order.
+    private var firstFields: [UInt32] = [0]
+    private var preferredNumbers: [UInt8] = []
+
+    public init() {}
+
+    public init(_ contacts: some Sequence<SearchableContact>) {
+        for contact in contacts { append(contact) }
+    }
+
+    public mutating func append(_ contact: SearchableContact) {
+        add(contact.uid, .uid)
+        for name in contact.names { add(name.text, FieldKind(name.kind)) }
+        for number in contact.numbers { add(number, .number) }
+        firstFields.append(UInt32(fieldEnds.count))
+        preferredNumbers.append(UInt8(clamping: contact.preferredNumber))
+    }
+
+    private mutating func add(_ text: String, _ kind: FieldKind) {
+        bytes.append(contentsOf: text.utf8)
+        fieldEnds.append(UInt32(bytes.count))
+        fieldKinds.append(kind)
+    }
+
+    /// Gives back the spare capacity left by appending; call once the table is complete.
+    public mutating func shrink() {
+        bytes = Array(bytes)
+        fieldEnds = Array(fieldEnds)
+        fieldKinds = Array(fieldKinds)
+        firstFields = Array(firstFields)
+        preferredNumbers = Array(preferredNumbers)
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { preferredNumbers.count }
+
+    public subscript(position: Int) -> SearchableContact {
+        var uid = ""
+        var names: [NameField] = []
+        var numbers: [String] = []
+        for field in fields(of: position) {
+            let text = self.text(of: field)
+            switch fieldKinds[field] {
+            case .uid: uid = text
+            case .number: numbers.append(text)
+            case let kind: names.append(NameField(text, kind: kind.nameKind!))
+            }
+        }
+        return SearchableContact(names: names, numbers: numbers, preferredNumber: Int(preferredNumbers[position]), uid: uid)
+    }
+
+    // MARK: Fields without making strings, for building the index and highlighting.
+
+    /// The fields of a contact, as indices for `kind(of:)`, `text(of:)` and `withUTF8(of:)`.
+    func fields(of contact: Int) -> Range<Int> { Int(firstFields[contact])..<Int(firstFields[contact + 1]) }
+
+    func kind(of field: Int) -> FieldKind { fieldKinds[field] }
+
+    func text(of field: Int) -> String {
+        withUTF8(of: field) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func withUTF8<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = field == 0 ? 0 : Int(fieldEnds[field - 1])
+        let end = Int(fieldEnds[field])
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// Whether the contact has a number to dial.
+    func hasNumbers(_ contact: Int) -> Bool { fieldKinds[Int(firstFields[contact + 1]) - 1] == .number }
+
+    /// The preferred number's position among the contact's numbers.
+    func preferredNumber(of contact: Int) -> Int { Int(preferredNumbers[contact]) }
+}

@@ -1,0 +1,103 @@
+import DialerKit
+import Foundation
+import T9Search
+import Testing
+
+@Suite("JSON writer")
+struct JSONWriterTests {
+    func written(_ text: String) -> String {
+        var json = JSONWriter()
+        json.string(text)
+        return json.output
+    }
+
+    /// Parses `text` as one JSON value.
+    func parsed(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    @Test(arguments: [
+        ("plain", #""plain""#),
+        (#"say "hi""#, #""say \"hi\"""#),
+        (#"C:\dir"#, #""C:\\dir""#),
+        ("a\nb", #""a\nb""#),
+        ("a\r\nb", #""a\r\nb""#),
+        ("a\tb", #""a\tb""#),
+        ("\u{01}", #""\u0001""#),
+        ("\u{00}x\u{1F}", #""\u0000x\u001f""#),
+        ("\u{08}\u{0C}", #""\u0008\u000c""#),
+        ("/", #""/""#),
+        ("José 周秀英 😀", "\"José 周秀英 😀\""),
+        ("", #""""#),
+    ])
+    func escapesWhatJSONRequires(text: String, json: String) {
+        #expect(written(text) == json)
+    }
+
+    @Test func nonASCIIIsWrittenAsUTF8NotEscaped() {
+        let output = written("Ånna 周")
+        #expect(Array(output.utf8) == Array("\"Ånna 周\"".utf8))
+        #expect(!output.contains("\\u"))
+    }
+
+    @Test func everyControlCharacterRoundTripsThroughJSONSerialization() throws {
+        let text = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init))) + "\"\\/é\u{7F}\u{2028}😀"
+        let value = try parsed(written(text))
+        #expect(value as? String == text)
+    }
+
+    @Test func objectsAndArraysKeepTheOrderGiven() throws {
+        var json = JSONWriter()
+        json.object([
+            ("b", { $0.raw("1") }),
+            ("a", { json in json.array(["x", "y\""]) { $0.string($1) } }),
+            ("empty", { json in json.array([Int]()) { $0.raw(String($1)) } }),
+        ])
+        #expect(json.output == #"{"b":1,"a":["x","y\""],"empty":[]}"#)
+        let object = try #require(try parsed(json.output) as? [String: Any])
+        #expect(object["b"] as? Int == 1)
+        #expect(object["a"] as? [String] == ["x", "y\""])
+    }
+
+    // MARK: ResultPresentation.jsonArray
+
+    static let index = Fixtures.index([
+        SearchableContact(names: [NameField("Fred Smith \"Jr\" \\", kind: .displayName)], numbers: ["+44 7700 900123"], uid: "fred\n1"),
+        SearchableContact(names: [NameField("Tan Wei Ling", kind: .displayName)], numbers: ["+6591776930"], uid: "tan"),
+    ])
+
+    @Test func resultsAreOneArrayWithTheDocumentedKeys() throws {
+        let results = (Self.index.search(Fixtures.keys("37337")) + Self.index.search(Fixtures.keys("9177")))
+            .map { ResultPresentation($0, in: Self.index) }
+        try #require(results.count == 2)
+        let output = ResultPresentation.jsonArray(results)
+        #expect(!output.contains("\n"))
+
+        let array = try #require(try parsed(output) as? [[String: Any]])
+        #expect(array.count == 2)
+        for element in array {
+            #expect(Set(element.keys) == ["name", "number", "field", "ranges", "uid", "text", "quality"])
+        }
+        #expect(array[0]["name"] as? String == "Fred Smith \"Jr\" \\")
+        #expect(array[0]["uid"] as? String == "fred\n1")
+        #expect(array[0]["field"] as? String == "name")
+        #expect(array[0]["number"] as? String == "+44 7700 900123")
+        #expect(array[0]["ranges"] as? [[Int]] == [[0, 6]])
+        #expect(array[0]["quality"] as? String == "name prefix")
+        #expect(array[1]["name"] as? String == "Tan Wei Ling")
+        #expect(array[1]["field"] as? String == "number")
+        #expect(array[1]["text"] as? String == "+6591776930")
+        #expect(array[1]["ranges"] as? [[Int]] == [[3, 7]])
+        #expect(array[1]["quality"] as? String == "number prefix")
+    }
+
+    @Test func theKeysComeInTheDocumentedOrder() throws {
+        let result = try #require(Self.index.search(Fixtures.keys("9177")).first)
+        let output = ResultPresentation.jsonArray([ResultPresentation(result, in: Self.index)])
+        #expect(output == #"[{"name":"Tan Wei Ling","number":"+6591776930","field":"number","ranges":[[3,7]],"uid":"tan","text":"+6591776930","quality":"number prefix"}]"#)
+    }
+
+    @Test func noResultsIsAnEmptyArray() {
+        #expect(ResultPresentation.jsonArray([]) == "[]")
+    }
+}

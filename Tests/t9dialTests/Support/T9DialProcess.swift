@@ -1,0 +1,128 @@
+import Foundation
+import Testing
+
+/// Runs the built `t9dial` program as a child process, as a user or another program would.
+enum T9DialProcess {
+    /// The package's root directory, found from this file's path; the child runs in it, so the
+    /// sample book is `Config/samples/contacts.vcf` as the README writes it.
+    static let repositoryRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // Support
+        .deletingLastPathComponent()  // t9dialTests
+        .deletingLastPathComponent()  // Tests
+        .deletingLastPathComponent()
+        .path
+
+    static let sampleContacts = "Config/samples/contacts.vcf"
+    static let dataDirectory = repositoryRoot + "/Config"
+
+    /// The `t9dial` built next to this test bundle (`.build/<triple>/debug/`), else
+    /// `.build/debug/t9dial` in the repository.
+    static let executable: String? = {
+        var folders: [URL] = []
+        if let running = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            folders.append(URL(fileURLWithPath: running).deletingLastPathComponent())
+        }
+        folders.append(Bundle.main.bundleURL)
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            folders.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        folders.append(URL(fileURLWithPath: repositoryRoot + "/.build/debug"))
+        return folders.map { $0.appendingPathComponent("t9dial").path }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+    }()
+
+    struct Output: Sendable {
+        var stdout: String
+        var stderr: String
+        var status: Int32
+
+        /// Standard output split into lines, without the final newline's empty line.
+        var lines: [String] {
+            var lines = stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if lines.last == "" { lines.removeLast() }
+            return lines
+        }
+
+        /// Standard output parsed as one JSON value.
+        func json() throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(stdout.utf8))
+        }
+    }
+
+    /// Runs `t9dial arguments...` in the repository root with `stdin` as its input. Unless
+    /// `config` names one, an empty temp config file is passed with `--config`, so that no test
+    /// reads ~/.config or /etc; `--data-dir` is the repository's `Config` unless `dataDirectory`
+    /// is false. Output goes to temp files, so a large output cannot block the child.
+    static func run(
+        _ arguments: [String],
+        stdin: String = "",
+        config: String? = nil,
+        dataDirectory: Bool = true
+    ) throws -> Output {
+        let executable = try #require(executable, "build t9dial first: swift build --build-tests")
+        let scratch = FileManager.default.temporaryDirectory
+            .appendingPathComponent("t9dialTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+
+        var arguments = arguments
+        if let config {
+            arguments += ["--config", config]
+        } else {
+            let empty = scratch.appendingPathComponent("empty.toml")
+            try Data().write(to: empty)
+            arguments += ["--config", empty.path]
+        }
+        if dataDirectory { arguments += ["--data-dir", Self.dataDirectory] }
+
+        let input = scratch.appendingPathComponent("stdin")
+        let output = scratch.appendingPathComponent("stdout")
+        let errors = scratch.appendingPathComponent("stderr")
+        try Data(stdin.utf8).write(to: input)
+        for file in [output, errors] { try Data().write(to: file) }
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["T9DIAL_CONFIG", "T9DIAL_DATA_DIR"] { environment[name] = nil }
+        process.environment = environment
+        let inputHandle = try FileHandle(forReadingFrom: input)
+        let outputHandle = try FileHandle(forWritingTo: output)
+        let errorHandle = try FileHandle(forWritingTo: errors)
+        defer {
+            try? inputHandle.close()
+            try? outputHandle.close()
+            try? errorHandle.close()
+        }
+        process.standardInput = inputHandle
+        process.standardOutput = outputHandle
+        process.standardError = errorHandle
+        try process.run()
+        process.waitUntilExit()
+
+        return Output(
+            stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
+            stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
+            status: process.terminationStatus
+        )
+    }
+
+    /// Runs `body` with a new empty directory, removed afterwards.
+    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("t9dialTests-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        return try body(directory)
+    }
+
+    /// Writes `text` as UTF-8 to `path`; returns `path`.
+    @discardableResult
+    static func write(_ text: String, to path: String) throws -> String {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+}
