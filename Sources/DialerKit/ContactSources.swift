@@ -44,7 +44,13 @@ public struct ContactSources: Sendable {
             throw ContactBookError(kind: .permissionDenied, file: path, problem: "the folder cannot be listed",
                                    remedy: "check its permissions (ls -ld \(path))")
         }
-        let files = names.filter { !$0.hasPrefix(".") && ContactImporter.format(ofPath: $0) != nil }.sorted()
+        // Contact files only: not hidden files, and not folders whose names happen to end in .vcf.
+        let files = names.filter { name in
+            var isFolder: ObjCBool = false
+            let path = path.hasSuffix("/") ? path + name : path + "/" + name
+            return !name.hasPrefix(".") && ContactImporter.format(ofPath: name) != nil
+                && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted()
         guard !files.isEmpty else {
             throw ContactBookError(kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
                                    remedy: "export your contacts into it, or name the file itself with --contacts")

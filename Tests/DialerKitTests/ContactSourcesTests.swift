@@ -23,6 +23,15 @@ struct ContactSourcesTests {
         }
     }
 
+    @Test func aFolderNamedLikeAContactFileIsNotReadAsOne() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            try TestFiles.write(TestFiles.card(uid: "a", name: "Abe"), to: directory + "/a.vcf")
+            try TestFiles.write(TestFiles.card(uid: "b", name: "Bea"), to: directory + "/old.vcf/b.vcf")
+            let sources = try ContactSources.load(paths: [directory])
+            #expect(sources.files == [directory + "/a.vcf"])
+        }
+    }
+
     @Test func aFolderWithATrailingSlashNamesItsFilesWithOneSlash() throws {
         try TestFiles.withTemporaryDirectory { directory in
             try TestFiles.write(TestFiles.card(uid: "a", name: "Abe"), to: directory + "/a.vcf")

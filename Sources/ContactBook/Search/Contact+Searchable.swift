@@ -2,7 +2,7 @@ public import T9Search
 
 extension Contact {
     /// What the search core indexes for this contact: the display name first, then nicknames,
-    /// the phonetic reading ("given middle family"), SORT-AS, and the organization; empty and
+    /// the phonetic reading ("given middle family", then "family given middle"), SORT-AS, and the organization; empty and
     /// repeated texts left out. The preferred number is the first mobile one, else the first.
     public var searchable: SearchableContact {
         var names: [NameField] = []
@@ -13,11 +13,13 @@ extension Contact {
         }
         add(displayName, .displayName)
         for nickname in nicknames { add(nickname, .nickname) }
-        let phonetic = [phoneticGivenName, phoneticMiddleName, phoneticFamilyName]
+        // The reading in both orders: "Xiuying Zhou" as a Western export writes it, and
+        // "Zhou Xiuying" as the name is said, so either can be typed in one run.
+        let readings = [phoneticGivenName, phoneticMiddleName, phoneticFamilyName]
             .compactMap { $0?.trimmingBlanks() }
             .filter { !$0.isEmpty }
-            .joined(separator: " ")
-        add(phonetic, .phonetic)
+        add(readings.joined(separator: " "), .phonetic)
+        if readings.count > 1 { add(([readings.last!] + readings.dropLast()).joined(separator: " "), .phonetic) }
         add(sortAs, .sortAs)
         add(organization, .organization)
         return SearchableContact(

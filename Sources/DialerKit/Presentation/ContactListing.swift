@@ -1,4 +1,4 @@
-public import ContactBook
+import ContactBook
 
 /// The contact book as parsed, for `t9dial contacts`: what a user checks after an import.
 public enum ContactListing {
@@ -11,9 +11,16 @@ public enum ContactListing {
             lines.append("\(contact.displayName)\t\(numbers.isEmpty ? "no number" : numbers.joined(separator: ", "))\t\(contact.uid)")
         }
         let numberCount = sources.contacts.reduce(0) { $0 + $1.numbers.count }
-        lines.append("\(sources.contacts.count) contacts, \(numberCount) numbers, \(sources.warnings.count) warnings, from \(sources.files.joined(separator: ", "))")
+        lines.append(
+            "\(counted(sources.contacts.count, "contact")), \(counted(numberCount, "number")), "
+                + "\(counted(sources.warnings.count, "warning")), from \(sources.files.joined(separator: ", "))"
+        )
         for warning in sources.warnings { lines.append("warning: \(warning)") }
         return lines.joined(separator: "\n")
+    }
+
+    private static func counted(_ count: Int, _ noun: String) -> String {
+        "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
     public static func json(_ sources: ContactSources) -> String {

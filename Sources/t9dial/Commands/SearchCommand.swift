@@ -32,8 +32,11 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         let inputs = [digits != nil, text != nil, stdin].filter { $0 }.count
         guard inputs == 1 else { throw ValidationError("give the DIGITS to search for, or --text TEXT, or --stdin") }
-        if let digits, Self.keys(digits) == nil {
-            throw ValidationError("\"\(digits)\" is not keypad digits 0-9; to search by letters, use --text")
+        if let digits {
+            guard let keys = Self.keys(digits) else {
+                throw ValidationError("\"\(digits)\" is not keypad digits 0-9; to search by letters, use --text")
+            }
+            if keys.isEmpty { throw ValidationError("give at least one digit 0-9 to search for") }
         }
     }
 

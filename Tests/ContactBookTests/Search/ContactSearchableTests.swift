@@ -18,10 +18,20 @@ struct ContactSearchableTests {
             NameField("Taro", kind: .nickname),
             NameField("Tarō", kind: .nickname),
             NameField("たろう やまだ", kind: .phonetic),
+            NameField("やまだ たろう", kind: .phonetic),
             NameField("Yamada Taro", kind: .sortAs),
             NameField("Acme", kind: .organization),
         ])
         #expect(contact.searchable.uid == "u1")
+    }
+
+    @Test("a reading can be typed family name first, as the name is said")
+    func readingInBothOrders() throws {
+        let contact = Contact(
+            uid: "u3", displayName: "周秀英", phoneticGivenName: "Xiuying", phoneticFamilyName: "Zhou",
+            numbers: [PhoneNumber("+86 138 0013 8000")], source: source
+        )
+        #expect(contact.searchable.names.filter { $0.kind == .phonetic }.map(\.text) == ["Xiuying Zhou", "Zhou Xiuying"])
     }
 
     @Test("empty texts and texts equal to an earlier one are left out")

@@ -76,7 +76,7 @@ struct ContactListingTests {
             #expect(warnings.count == 1)
             #expect(warnings.first?["file"] as? String == file)
             #expect(warnings.first?["line"] as? Int == 1)
-            #expect(ContactListing.text(sources).contains("1 contacts, 1 numbers, 1 warnings, from \(file)"))
+            #expect(ContactListing.text(sources).contains("1 contact, 1 number, 1 warning, from \(file)"))
         }
     }
 }

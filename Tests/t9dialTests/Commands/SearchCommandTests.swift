@@ -228,6 +228,13 @@ struct SearchCommandTests {
         #expect(output.stderr.contains("use --text"))
     }
 
+    @Test(arguments: ["", " - "])
+    func aQueryWithoutDigitsIsRefused(query: String) throws {
+        let output = try T9DialProcess.run(["search", query] + Self.book)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("give at least one digit"))
+    }
+
     @Test(arguments: [[String](), ["37337", "--stdin"], ["--text", "ann", "37337"]])
     func exactlyOneQueryIsRequired(arguments: [String]) throws {
         let output = try T9DialProcess.run(["search"] + arguments + Self.book)
