@@ -6,9 +6,11 @@
 /// entries at its ends plus O(log n) nodes, whatever its size. Ranks change when dial history
 /// does, so the tree is rebuilt then (the sorted table is not).
 struct TopRankTree: Sendable {
-    static let leafSize = 256
-    /// The most results a query can ask for through the tree; larger asks scan the range.
-    static let capacity = 32
+    static let leafSize = 128
+    /// The most results a query can ask for through the tree; larger asks scan the range. A
+    /// quality class asks for `limit` minus the results shown so far and excludes those, so it
+    /// needs `limit` ranks a node: 24 covers the default 20 with room.
+    static let capacity = 24
 
     private let leafCount: Int
     /// Number of leaf slots: a power of two.
@@ -70,7 +72,7 @@ struct TopRankTree: Sendable {
 
     private func collect(_ range: Range<Int>, table: KeyTable, pool: UnsafeBufferPointer<UInt8>, contactRanks: [UInt32], into best: inout BestRanks) {
         // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
-        // ones asked for fit in it. Past that (a very long --limit), scan.
+        // ones asked for (together, the limit) fit in it. Past that (a long --limit), scan.
         guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * Self.leafSize else {
             for index in range { best.offer(contactRanks[Int(table.contact(at: index, pool: pool))]) }
             return
