@@ -11,8 +11,12 @@ enum TextFile {
         guard !isDirectory.boolValue else {
             throw ConfigError(file: path, message: "is a directory, not a file; name the .toml file inside it")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ConfigError(file: path, message: "cannot be read; check its permissions")
+        guard FileManager.default.isReadableFile(atPath: path) else {
+            throw ConfigError(file: path, message: "cannot be read; check its permissions (ls -l \(path))")
+        }
+        // Through a file handle, so that /dev/null and pipes read as what they hold.
+        guard let handle = FileHandle(forReadingAtPath: path), let data = try? handle.readToEnd() ?? Data() else {
+            throw ConfigError(file: path, message: "cannot be read; check that it is a readable file")
         }
         guard var text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, message: "is not UTF-8 text; save it as UTF-8")
