@@ -10,6 +10,11 @@
 //   DialerKit     what t9dial does with them: contact sources, setup from config and flags,
 //                 results as text and JSON.
 //   CLinux        Linux headers for the few C calls DialerKit wraps.
+//   CLibevdev     libevdev's C headers.
+//   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
+//   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
+//   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
+//                 presses, T9 and multi-tap modes, what the screen shows. Pure Swift.
 //   t9dial        the command line; it only parses arguments and calls DialerKit.
 import PackageDescription
 
@@ -31,11 +36,15 @@ let package = Package(
     targets: [
         .target(name: "T9Search"),
         .target(name: "ContactBook", dependencies: ["T9Search"]),
+        .target(name: "DialerEngine", dependencies: ["T9Search"]),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["T9Search", "DialerEngine", "Evdev", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .systemLibrary(name: "CLinux"),
+        .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig", "CLinux"]),
         .executableTarget(
             name: "t9dial",
@@ -47,6 +56,9 @@ let package = Package(
         ),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
+        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(name: "DialerKitTests", dependencies: ["DialerKit"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
