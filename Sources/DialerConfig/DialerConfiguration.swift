@@ -13,6 +13,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var contacts: [String]
     /// The `[search]` table.
     public var search: SearchSettings
+    /// The `[keypad]` table.
+    public var keypad: KeypadSettings
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -24,23 +26,24 @@ public struct DialerConfiguration: Sendable, Equatable {
     }
 
     /// The defaults, or the given settings.
-    public init(contacts: [String] = [], search: SearchSettings = SearchSettings()) {
+    public init(contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings()) {
         self.contacts = contacts
         self.search = search
+        self.keypad = keypad
     }
 
     /// The file these settings were read from, nil for built-in defaults.
     public var file: String? { source?.file }
 
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
-        lhs.contacts == rhs.contacts && lhs.search == rhs.search
+        lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad
     }
 }
 
 extension DialerConfiguration {
     /// The tables a config file may have. Later settings add their table here and a type like
     /// `SearchSettings` that reads it.
-    static let tables = [SearchSettings.tableName]
+    static let tables = [SearchSettings.tableName, KeypadSettings.tableName]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
 
@@ -78,6 +81,9 @@ extension DialerConfiguration {
         }
         if let search = try root.table(SearchSettings.tableName) {
             configuration.search = try SearchSettings(reading: search, home: home)
+        }
+        if let keypad = try root.table(KeypadSettings.tableName) {
+            configuration.keypad = try KeypadSettings(reading: keypad, home: home)
         }
         return configuration
     }

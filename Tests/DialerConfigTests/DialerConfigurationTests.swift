@@ -17,7 +17,7 @@ struct DialerConfigurationTests {
         #expect(configuration.file == TestFiles.shippedConfig)
     }
 
-    @Test("The shipped t9dial.toml documents every key", arguments: ["contacts"] + SearchSettings.keys)
+    @Test("The shipped t9dial.toml documents every key", arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys)
     func shippedConfigDocumentsKey(key: String) throws {
         let text = try TextFile.read(TestFiles.shippedConfig)
         #expect(text.contains("\n\(key) = ") || text.contains("\n# \(key) = "))

@@ -59,6 +59,23 @@ struct TableReader {
         return integer
     }
 
+    /// The true or false at `key`, nil when absent.
+    func boolean(_ key: String, example: String) throws(ConfigError) -> Bool? {
+        guard let value = table[key] else { return nil }
+        guard let boolean = value.bool else { throw typeMismatch(key, expected: "true or false", example: example, found: value) }
+        return boolean
+    }
+
+    /// The whole number at `key` within `range`, nil when absent; `meaning` says what it is for
+    /// the message when it is out of range.
+    func integer(_ key: String, in range: ClosedRange<Int>, example: String, meaning: String) throws(ConfigError) -> Int? {
+        guard let number = try integer(key, example: example) else { return nil }
+        guard range.contains(number) else {
+            throw error(at: key, "\(subject(key)) is \(meaning) and must be from \(range.lowerBound) to \(range.upperBound); found \(number)")
+        }
+        return number
+    }
+
     /// The list of strings at `key`, nil when absent.
     func strings(_ key: String, example: String) throws(ConfigError) -> [String]? {
         guard let value = table[key] else { return nil }
