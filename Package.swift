@@ -45,7 +45,7 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig", "CLinux"]),
+        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "CLinux"]),
         .executableTarget(
             name: "t9dial",
             dependencies: [
@@ -54,11 +54,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
+        // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
+        .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
+        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "DialerEngine"], path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(name: "DialerKitTests", dependencies: ["DialerKit"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),

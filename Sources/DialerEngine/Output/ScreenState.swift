@@ -1,0 +1,31 @@
+/// Everything a display shows at one moment: a value, so displays can be compared, recorded
+/// and redrawn without asking the dialer anything.
+public struct ScreenState: Sendable, Hashable {
+    public var mode: InputMode
+    /// A short name for the mode, as feature phones show it: "T9", "abc", "абв", "αβγ".
+    public var modeLabel: String
+    public var query: QueryText
+    /// The best matches of the query, best first.
+    public var results: [ShownResult]
+    /// The position in `results` that a dial calls; nil when there are no results.
+    public var selection: Int?
+    /// The call started by the last dial, shown until the next key.
+    public var calling: DialRequest?
+
+    public init(
+        mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
+        selection: Int? = nil, calling: DialRequest? = nil
+    ) {
+        self.mode = mode
+        self.modeLabel = modeLabel
+        self.query = query
+        self.results = results
+        self.selection = selection
+        self.calling = calling
+    }
+
+    public var selectedResult: ShownResult? {
+        guard let selection, results.indices.contains(selection) else { return nil }
+        return results[selection]
+    }
+}

@@ -1,0 +1,23 @@
+/// The dialer's timings and limits; the defaults are what feature phones and TT9 use.
+public struct DialerSettings: Sendable, Hashable {
+    /// How long a multi-tap letter stays open for another press of its key (TT9: 800 ms).
+    public var multiTapCommit: Microseconds
+    /// How long after the last key the query clears by itself; nil never clears it.
+    public var idleClear: Microseconds?
+    /// How many results the screen holds.
+    public var resultLimit: Int
+    /// The mode the dialer starts in.
+    public var initialMode: InputMode
+
+    public init(
+        multiTapCommit: Microseconds = 800_000,
+        idleClear: Microseconds? = 30_000_000,
+        resultLimit: Int = 20,
+        initialMode: InputMode = .t9
+    ) {
+        self.multiTapCommit = multiTapCommit
+        self.idleClear = idleClear
+        self.resultLimit = resultLimit
+        self.initialMode = initialMode
+    }
+}

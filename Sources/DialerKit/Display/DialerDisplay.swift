@@ -1,0 +1,22 @@
+public import DialerEngine
+
+/// Where the dialer's screens and dials go: a terminal, a program reading JSON, a framebuffer,
+/// a test. Each implementation draws the same `ScreenState` its own way.
+public protocol DialerDisplay {
+    /// Draws `screen`, which replaces whatever was shown before.
+    mutating func show(_ screen: ScreenState)
+    /// Reports that `request` is being dialled.
+    mutating func dial(_ request: DialRequest)
+}
+
+extension DialerDisplay {
+    /// Passes each update of `DialerSession.handle` or `advance` on, in order.
+    public mutating func apply(_ updates: [DialerUpdate]) {
+        for update in updates {
+            switch update {
+            case .screen(let screen): show(screen)
+            case .dial(let request): dial(request)
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+public import DialerEngine
+
+/// Writes each screen and dial as one line of JSON, for a program that drives a display:
+///
+///     {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"373","pending":null,
+///      "selection":0,"results":[{"name":...,"selected":true}],"calling":null}
+///     {"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"fred"}
+///
+/// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
+/// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
+public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
+    public var output: Output
+
+    public init(output: Output) {
+        self.output = output
+    }
+
+    public mutating func show(_ screen: ScreenState) {
+        output.write(Self.json(screen) + "\n")
+    }
+
+    public mutating func dial(_ request: DialRequest) {
+        output.write(Self.json(request) + "\n")
+    }
+
+    public static func json(_ screen: ScreenState) -> String {
+        var json = JSONWriter()
+        json.object([
+            ("event", { $0.string("screen") }),
+            ("mode", { $0.string(screen.mode == .t9 ? "t9" : "multitap") }),
+            ("layout", { json in json.optionalString(screen.mode.layoutID) }),
+            ("label", { $0.string(screen.modeLabel) }),
+            ("query", { $0.string(screen.query.text) }),
+            ("pending", { json in json.optionalString(screen.query.pending.map { String($0) }) }),
+            ("selection", { json in json.raw(screen.selection.map { String($0) } ?? "null") }),
+            ("results", { json in
+                json.array(Array(screen.results.enumerated())) { json, item in
+                    writeResult(ResultPresentation(item.element), selected: item.offset == screen.selection, to: &json)
+                }
+            }),
+            ("calling", { json in
+                guard let call = screen.calling else { return json.raw("null") }
+                writeCallee(call, to: &json, event: nil)
+            }),
+        ])
+        return json.output
+    }
+
+    public static func json(_ request: DialRequest) -> String {
+        var json = JSONWriter()
+        writeCallee(request, to: &json, event: "dial")
+        return json.output
+    }
+
+    /// The members of `ResultPresentation.writeJSON`, and whether the result is selected.
+    private static func writeResult(_ result: ResultPresentation, selected: Bool, to json: inout JSONWriter) {
+        json.object([
+            ("name", { $0.string(result.name) }),
+            ("number", { $0.string(result.number) }),
+            ("field", { $0.string(result.field) }),
+            ("ranges", { $0.array(result.ranges) { json, range in json.raw("[\(range.lowerBound),\(range.upperBound)]") } }),
+            ("uid", { $0.string(result.uid) }),
+            ("text", { $0.string(result.text) }),
+            ("quality", { $0.string(result.quality.description) }),
+            ("selected", { $0.raw(selected ? "true" : "false") }),
+        ])
+    }
+
+    /// `{"name":...,"number":...,"uid":...}`, led by `"event"` when one is given.
+    private static func writeCallee(_ request: DialRequest, to json: inout JSONWriter, event: String?) {
+        var members: [(String, (inout JSONWriter) -> Void)] = []
+        if let event { members.append(("event", { $0.string(event) })) }
+        members += [
+            ("name", { $0.optionalString(request.name) }),
+            ("number", { $0.string(request.number) }),
+            ("uid", { $0.optionalString(request.uid) }),
+        ]
+        json.object(members)
+    }
+}

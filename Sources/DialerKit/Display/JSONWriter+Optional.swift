@@ -1,0 +1,6 @@
+extension JSONWriter {
+    /// A string, or `null` for nil.
+    mutating func optionalString(_ value: String?) {
+        if let value { string(value) } else { raw("null") }
+    }
+}

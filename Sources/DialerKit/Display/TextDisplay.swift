@@ -1,0 +1,57 @@
+public import DialerEngine
+
+/// Writes each screen as a few readable lines, for a terminal or a log:
+///
+///     T9: 37337
+///     > [Fred S]anders  +44 121 496 0000
+///       [Fred S]mith  +44 7700 900123
+///
+/// The matched part is in brackets, the selected result starts with `> `, a multi-tap letter
+/// still cycling is in angle brackets (`fr<e>`), and a dial is one line, `dial: Name  number`.
+public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
+    public var output: Output
+    /// How many results are written; the window scrolls to keep the selection in it.
+    public var rows: Int
+
+    public init(output: Output, rows: Int = 5) {
+        self.output = output
+        self.rows = max(1, rows)
+    }
+
+    public mutating func show(_ screen: ScreenState) {
+        output.write(Self.lines(screen, rows: rows).map { $0 + "\n" }.joined())
+    }
+
+    public mutating func dial(_ request: DialRequest) {
+        output.write("dial: " + Self.callee(request) + "\n")
+    }
+
+    /// The lines `show` writes for `screen`.
+    public static func lines(_ screen: ScreenState, rows: Int) -> [String] {
+        if let call = screen.calling { return ["calling " + callee(call)] }
+        var lines = [screen.modeLabel + ":" + (screen.query.isEmpty ? "" : " " + queryText(screen.query))]
+        guard !screen.query.isEmpty else { return lines }
+        guard !screen.results.isEmpty else { return lines + ["  no matches"] }
+        let rows = max(1, rows), selected = screen.selection ?? 0
+        let first = max(0, selected - rows + 1)
+        let window = first..<min(screen.results.count, first + rows)
+        for position in window {
+            lines.append((position == screen.selection ? "> " : "  ") + ResultPresentation(screen.results[position]).line)
+        }
+        let hidden = screen.results.count - window.count
+        if hidden > 0 { lines.append("  (\(hidden) more)") }
+        return lines
+    }
+
+    /// The query with a pending multi-tap letter in angle brackets: "fr<e>".
+    static func queryText(_ query: QueryText) -> String {
+        guard let pending = query.pending else { return query.committed }
+        return query.committed + "<" + String(pending) + ">"
+    }
+
+    /// "Fred Smith  +44 7700 900123", or the number alone when it was typed.
+    static func callee(_ request: DialRequest) -> String {
+        guard let name = request.name else { return request.number }
+        return name + "  " + request.number
+    }
+}

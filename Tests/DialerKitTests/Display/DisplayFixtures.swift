@@ -1,0 +1,34 @@
+import DialerEngine
+import T9Search
+
+/// Screens for the display tests, made by a real dialer over three contacts.
+enum DisplayFixtures {
+    static let index = Fixtures.index([
+        SearchableContact(names: [NameField("Fred Smith", kind: .displayName)], numbers: ["+44 7700 900123"], uid: "smith"),
+        SearchableContact(names: [NameField("Fred Sanders", kind: .displayName)], numbers: ["+44 121 496 0000"], uid: "sanders"),
+        SearchableContact(
+            names: [NameField("Freya \"Fay\" Jones", kind: .displayName)], numbers: ["+1 201-555-0123"], uid: "jones"),
+    ])
+
+    /// The screen after each key of `keys` (digits, `*`, `#`) is tapped, and the updates of the
+    /// last one; `mode` is the initial mode.
+    static func updates(_ keys: String, mode: InputMode = .t9) throws -> [DialerUpdate] {
+        let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
+        var updates: [DialerUpdate] = []
+        var time: Microseconds = 0
+        for key in keys {
+            let role: KeyRole = key == "*" ? .star : key == "#" ? .pound : .digit(UInt8(key.wholeNumberValue!))
+            updates = session.handle(TimedGesture(time: time, gesture: .pressed(role)))
+            updates += session.handle(TimedGesture(time: time + 50_000, gesture: .tapped(role)))
+            time += 100_000
+        }
+        return updates
+    }
+
+    static func screen(_ keys: String, mode: InputMode = .t9) throws -> ScreenState {
+        let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
+        guard !keys.isEmpty else { return session.screen }
+        let last = try updates(keys, mode: mode).compactMap { if case .screen(let screen) = $0 { screen } else { nil } }.last
+        return last ?? session.screen
+    }
+}

@@ -1,0 +1,70 @@
+import DialerEngine
+@testable import DialerKit
+import Testing
+
+@Suite("Text display")
+struct TextDisplayTests {
+    @Test func aT9ScreenShowsTheModeTheQueryAndTheSelection() throws {
+        var display = TextDisplay(output: "")
+        display.show(try DisplayFixtures.screen("373*"))
+        #expect(display.output == """
+            T9: 373
+              [Fre]d Sanders  +44 121 496 0000
+            > [Fre]d Smith  +44 7700 900123
+              [Fre]ya "Fay" Jones  +1 201-555-0123
+
+            """)
+    }
+
+    @Test func theWindowScrollsToTheSelection() throws {
+        var display = TextDisplay(output: "", rows: 2)
+        display.show(try DisplayFixtures.screen("373**"))
+        #expect(display.output == """
+            T9: 373
+              [Fre]d Smith  +44 7700 900123
+            > [Fre]ya "Fay" Jones  +1 201-555-0123
+              (1 more)
+
+            """)
+    }
+
+    @Test func atLeastOneRowIsShown() throws {
+        #expect(TextDisplay<String>.lines(try DisplayFixtures.screen("373*"), rows: 0) == [
+            "T9: 373", "> [Fre]d Smith  +44 7700 900123", "  (2 more)",
+        ])
+    }
+
+    @Test func aMultiTapScreenMarksThePendingLetter() throws {
+        var display = TextDisplay(output: "")
+        display.show(try DisplayFixtures.screen("333", mode: .multiTap(layout: "latin")))
+        display.show(try DisplayFixtures.screen("3332", mode: .multiTap(layout: "cyrillic")))
+        #expect(display.output == """
+            abc: <f>
+            > [F]red Sanders  +44 121 496 0000
+              [F]red Smith  +44 7700 900123
+              [F]reya "Fay" Jones  +1 201-555-0123
+            абв: е<а>
+              no matches
+
+            """)
+    }
+
+    @Test func anEmptyScreenIsItsMode() throws {
+        var display = TextDisplay(output: "")
+        display.show(try DisplayFixtures.screen(""))
+        #expect(display.output == "T9:\n")
+    }
+
+    @Test func aDialIsOneLineThenTheCallingScreen() throws {
+        var display = TextDisplay(output: "")
+        display.apply(try DisplayFixtures.updates("373376#"))
+        display.apply(try DisplayFixtures.updates("4242#"))
+        #expect(display.output == """
+            dial: Fred Smith  +44 7700 900123
+            calling Fred Smith  +44 7700 900123
+            dial: 4242
+            calling 4242
+
+            """)
+    }
+}
