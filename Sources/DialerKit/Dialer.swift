@@ -29,6 +29,8 @@ public struct Dialer: Sendable {
     public var sources: ContactSources
     public var index: SearchIndex
     public var limit: Int
+    /// The folder holding layouts/ and keymaps/.
+    public var dataDirectory: String
 
     /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
     /// into the index's compact table as they are read, so a large book is never held twice.
@@ -52,7 +54,10 @@ public struct Dialer: Sendable {
                 alphabet: T9Alphabet(layouts: layouts),
                 options: SearchOptions(mode: overrides.match ?? settings.match, region: region)
             )
-            return Dialer(configuration: configuration, sources: sources, index: index, limit: overrides.limit ?? settings.limit)
+            return Dialer(
+                configuration: configuration, sources: sources, index: index, limit: overrides.limit ?? settings.limit,
+                dataDirectory: dataDirectory
+            )
         } catch {
             throw DialerError(error)
         }

@@ -1,0 +1,86 @@
+/// The whole dialer, from raw key events to screens and dials: each keypad's events go through
+/// its own `KeyInterpreter` (its keymap, its debouncing) into one `DialerSession`.
+///
+/// Pure like its parts: a live keypad, a recording and a test drive it the same way, by handing
+/// it events and calling `advance(to:)` when `nextDeadline` comes. Every timer, a key's and the
+/// session's, fires in time order, so a hold that fires before a multi-tap commit acts first.
+public final class DialerMachine {
+    public let session: DialerSession
+    private var interpreters: [Int: KeyInterpreter] = [:]
+
+    public init(session: DialerSession) {
+        self.session = session
+    }
+
+    /// The keypads being read, by the caller's device number.
+    public var devices: [Int] { interpreters.keys.sorted() }
+
+    /// Starts reading a keypad: its events come as `handle(_:from:)` with this `device` number.
+    public func attach(device: Int, keymap: Keymap, timing: KeyTiming) {
+        interpreters[device] = KeyInterpreter(keymap: keymap, timing: timing)
+    }
+
+    /// Stops reading a keypad (unplugged): keys it held are released in t9dial's own state,
+    /// without acting as taps. What was due by `time` happens first.
+    public func detach(device: Int, at time: Microseconds) -> [DialerUpdate] {
+        var updates = advance(to: time)
+        if var interpreter = interpreters.removeValue(forKey: device) {
+            updates += deliver(interpreter.releaseAll(at: time))
+        }
+        return updates
+    }
+
+    /// The earliest moment something is due: a key's timer or the session's.
+    public var nextDeadline: Microseconds? {
+        (interpreters.values.compactMap(\.nextDeadline) + [session.nextDeadline].compactMap { $0 }).min()
+    }
+
+    /// What one event from `device` changes, after everything due by its time.
+    public func handle(_ event: InputEvent, from device: Int) -> [DialerUpdate] {
+        var updates = advance(to: event.time)
+        guard var interpreter = interpreters[device] else { return updates }
+        let gestures = interpreter.handle(event)
+        interpreters[device] = interpreter
+        updates += deliver(gestures)
+        return updates
+    }
+
+    /// Gestures that come ready-made, from a source without key events (a terminal).
+    public func handle(_ gestures: [TimedGesture]) -> [DialerUpdate] {
+        var updates: [DialerUpdate] = []
+        for gesture in gestures {
+            updates += advance(to: gesture.time)
+            updates += session.handle(gesture)
+        }
+        return updates
+    }
+
+    /// Fires, in time order, every timer due by `time`.
+    public func advance(to time: Microseconds) -> [DialerUpdate] {
+        var updates: [DialerUpdate] = []
+        var previous: (due: Microseconds, device: Int?)? = nil
+        while let due = nextDeadline, due <= time {
+            // The earliest timer first: a key's (its gestures go to the session) or the session's.
+            let device = interpreters.filter { $0.value.nextDeadline == due }.map(\.key).min()
+            // A timer that is still due after firing would spin here for ever; each part
+            // clears its own deadline, so this only guards against a bug in one of them.
+            if let previous, previous.due == due, previous.device == device {
+                assertionFailure("a timer at \(due) did not clear itself")
+                break
+            }
+            previous = (due, device)
+            if let device, var interpreter = interpreters[device] {
+                let gestures = interpreter.advance(to: due)
+                interpreters[device] = interpreter
+                updates += deliver(gestures)
+            } else {
+                updates += session.advance(to: due)
+            }
+        }
+        return updates
+    }
+
+    private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {
+        gestures.flatMap { session.handle($0) }
+    }
+}

@@ -1,0 +1,61 @@
+public import DialerEngine
+import Foundation
+
+/// Plays an evemu recording through the dialer instead of a keypad: the events' own times drive
+/// every timer, so a replay needs no waiting (or, with `realtime`, waits as the recording did,
+/// for a demo). When the recording ends, timers still pending (a hold, a multi-tap letter) fire
+/// in recorded time, as if the keypad were then left alone; the idle clear does not.
+public struct ReplayRun {
+    public var recording: EvemuRecording
+    public var keymap: Keymap
+    public var setup: KeypadSetup
+    public var realtime: Bool
+
+    /// Reads the recording at `path` and picks its keymap from the keys its device has (from the
+    /// recording's `B: 01` lines, or the keys it presses when it has none).
+    public static func load(path: String, setup: KeypadSetup, realtime: Bool) throws(DialerError) -> ReplayRun {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
+            throw .other("\(path): \(reason); --replay takes a recording made with evemu-record (see the README)")
+        }
+        let recording: EvemuRecording
+        do {
+            recording = try EvemuRecording.parse(text: text, file: path)
+        } catch {
+            throw .other(String(describing: error))
+        }
+        var keys = recording.keyCodes
+        if keys.isEmpty { keys = Set(recording.events.filter { $0.type == EventType.key }.map(\.code)) }
+        guard let keymap = setup.keymap(forKeys: keys) else {
+            throw .other(
+                "\(path): the recorded device has no keymap whose ten digits it has (keymaps: "
+                    + setup.keymaps.ids.joined(separator: ", ") + "); set keymap in [keypad] of the config to the one it uses"
+            )
+        }
+        return ReplayRun(recording: recording, keymap: keymap, setup: setup, realtime: realtime)
+    }
+
+    /// Plays the recording into `machine`, showing every update on `display`.
+    public func play(into machine: DialerMachine, display: inout some DialerDisplay) {
+        machine.attach(device: 0, keymap: keymap, timing: setup.timing)
+        display.show(machine.session.screen)
+        let clock = ContinuousClock()
+        let start = clock.now
+        let firstTime = recording.events.first?.time ?? 0
+        for event in recording.events {
+            if realtime {
+                let wait = (start + .microseconds(event.time - firstTime)) - clock.now
+                if wait > .zero {
+                    Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
+                }
+            }
+            display.apply(machine.handle(event, from: 0))
+        }
+        let lastTime = recording.events.last?.time ?? 0
+        let settle = max(setup.timing.clearHold, setup.timing.longPress, setup.dialerSettings.multiTapCommit) + setup.timing.debounce
+        display.apply(machine.advance(to: lastTime + settle))
+    }
+}

@@ -1,0 +1,67 @@
+public import ArgumentParser
+public import DialerConfig
+import DialerEngine
+import DialerKit
+
+struct RunCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Read the keypad and search and dial contacts as keys are pressed.",
+        discussion: """
+            Each change prints the mode, the query and the best matches, the selected one marked \
+            with >. Keys: digits type; * next result (hold: delete, hold 2 s: clear); # dial \
+            (hold: switch between T9 and multi-tap); 0 held types +. On a numpad, Enter dials, \
+            Backspace deletes, + and - move the selection, / switches mode.
+            The keypad is --device, else /dev/input/t9dial-keypad, else found by its keys.
+            """
+    )
+
+    @OptionGroup var book: BookOptions
+
+    @Option(help: ArgumentHelp("The keypad's event device (by-id and by-path links work).", valueName: "path"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("Play an evemu recording instead of reading a keypad, then exit.", valueName: "file"))
+    var replay: String?
+
+    @Flag(help: "With --replay, wait between events as the recording did.")
+    var realtime = false
+
+    @Option(help: ArgumentHelp("How typing starts: t9 or multitap.", valueName: "mode"))
+    var mode: KeypadSettings.EntryMode?
+
+    @Flag(help: "Print one JSON object per change, and {\"event\":\"dial\",...} for a dial.")
+    var json = false
+
+    @Flag(help: "Share the keypad with other programs instead of taking it for t9dial alone.")
+    var noGrab = false
+
+    func validate() throws {
+        if device != nil, replay != nil { throw ValidationError("give --device or --replay, not both") }
+        if realtime, replay == nil { throw ValidationError("--realtime is for --replay") }
+    }
+
+    func run() throws {
+        let dialer = try book.loadDialer()
+        do {
+            let setup = try KeypadSetup.load(for: dialer, mode: mode)
+            let machine = try setup.makeMachine(index: dialer.index)
+            if let replay {
+                let run = try ReplayRun.load(path: replay, setup: setup, realtime: realtime)
+                if json {
+                    var display = JSONDisplay(output: StandardOutputStream())
+                    run.play(into: machine, display: &display)
+                } else {
+                    var display = TextDisplay(output: StandardOutputStream())
+                    run.play(into: machine, display: &display)
+                }
+            } else {
+                throw DialerError.other("reading a keypad is not wired yet")
+            }
+        } catch let error as DialerError {
+            throw CommandFailure(message: error.description)
+        }
+    }
+}
+
+extension KeypadSettings.EntryMode: ExpressibleByArgument {}
