@@ -38,6 +38,12 @@ public enum SynchronizationCode {
     public static let dropped: UInt16 = 3
 }
 
+/// The `EV_MSC` codes t9dial names. USB numpads and matrix keypads send `MSC_SCAN` (the
+/// hardware's own code for the key) before each key event; t9dial ignores it.
+public enum MiscellaneousCode {
+    public static let scan: UInt16 = 4
+}
+
 public enum KeyValue {
     public static let release: Int32 = 0
     public static let press: Int32 = 1

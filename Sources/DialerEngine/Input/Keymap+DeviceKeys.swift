@@ -1,0 +1,18 @@
+/// Whether a keymap suits a device, judged by the key codes the device says it has.
+extension Keymap {
+    /// The digits, 0 to 9, that no key of a device with `keyCodes` types with this keymap; empty
+    /// when every digit can be typed.
+    public func missingDigits(onDeviceWithKeys keyCodes: Set<UInt16>) -> [UInt8] {
+        var typed: Set<UInt8> = []
+        for code in keyCodes {
+            if case .digit(let digit) = roles[code] { typed.insert(digit) }
+        }
+        return (0...9).filter { !typed.contains($0) }
+    }
+
+    /// How many keys of a device with `keyCodes` this keymap gives a meaning (`ignore` aside),
+    /// so the keymap that uses most of a device's keys can be chosen for it.
+    public func meaningfulKeyCount(onDeviceWithKeys keyCodes: Set<UInt16>) -> Int {
+        keyCodes.count { code in roles[code].map { $0 != .ignore } ?? false }
+    }
+}

@@ -1,0 +1,87 @@
+import CLibevdev
+import Evdev
+import Glibc
+
+/// The libc calls of the KeypadInput module, one line each (poll, inotify and the file system
+/// calls that discovery needs), so every system call it makes is listed here. libevdev itself
+/// is called only from the Evdev module; CLibevdev is imported here for its inotify header.
+enum Syscalls {
+    /// Waits for the descriptors or the timeout in milliseconds (-1: none). (poll)
+    static func poll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.poll(descriptors, nfds_t(count), timeout))
+    }
+
+    /// A new inotify instance, non-blocking and closed on exec. (inotify_init1)
+    static func inotifyInit() -> Result<Int32, Errno> {
+        valueOrErrno(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)))
+    }
+
+    /// Watches a path; the same path gives the same watch descriptor again. (inotify_add_watch)
+    static func inotifyAddWatch(_ descriptor: Int32, _ path: String, _ mask: UInt32) -> Result<Int32, Errno> {
+        valueOrErrno(inotify_add_watch(descriptor, path, mask))
+    }
+
+    /// Reads into a buffer; retried when a signal interrupts it. (read)
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+        while true {
+            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Closes a descriptor. (close)
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.close(descriptor))
+    }
+
+    /// The path with every symbolic link and `..` resolved, or the error. (realpath)
+    static func realPath(_ path: String) -> Result<String, Errno> {
+        guard let resolved = Glibc.realpath(path, nil) else { return .failure(.current) }
+        defer { free(resolved) }
+        return .success(String(cString: resolved))
+    }
+
+    /// Whether something (a file, a directory, a link that resolves) is at the path. (stat)
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// Whether the path is a symbolic link itself. (lstat)
+    static func isSymbolicLink(_ path: String) -> Bool {
+        var status = stat()
+        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+    }
+
+    /// The names in a directory, without . and .., or the error. (opendir, readdir)
+    static func directoryEntries(_ path: String) -> Result<[String], Errno> {
+        guard let directory = opendir(path) else { return .failure(.current) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names)
+    }
+
+    /// Now on CLOCK_MONOTONIC, in microseconds: the clock evdev stamps events with here.
+    /// (clock_gettime)
+    static func monotonicMicroseconds() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
+    }
+}
+
+extension Syscalls {
+    /// Stops watching. (inotify_rm_watch)
+    @discardableResult
+    static func inotifyRemoveWatch(_ descriptor: Int32, _ watch: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(inotify_rm_watch(descriptor, watch))
+    }
+}

@@ -1,1 +1,0 @@
-// KeypadInput: finding keypads among /dev/input devices, following hotplug, and the event loop.

@@ -1,0 +1,108 @@
+public import DialerEngine
+import Evdev
+import Glibc
+
+/// One wait for something to do: sleeps in poll on the keypads, the hotplug monitor and any
+/// other descriptors (standard input for `t9dial try`) until one is ready or the caller's next
+/// timer is due. With no timer pending it waits with no timeout at all, so an idle dialer
+/// never wakes up.
+///
+/// It reports what woke it and decides nothing: what to read, when to rescan and what a
+/// vanished device means are the caller's policy (see `KeypadReader`).
+public struct EventLoop: Sendable {
+    /// A descriptor to wait on, and what it is.
+    public enum Source: Sendable, Hashable {
+        /// An input device's descriptor.
+        case device(Int32)
+        /// The hotplug monitor's inotify descriptor.
+        case hotplug(Int32)
+        /// Any other descriptor the caller reads, such as standard input.
+        case extra(Int32)
+
+        public var descriptor: Int32 {
+            switch self {
+            case .device(let descriptor), .hotplug(let descriptor), .extra(let descriptor): descriptor
+            }
+        }
+    }
+
+    /// What woke the loop; one wait may report several.
+    public enum Wake: Sendable, Hashable {
+        /// A device has events to read (`readable`), or is gone (`vanished`: POLLHUP, POLLERR or
+        /// POLLNVAL); with both, read what is left and then let it go.
+        case device(Int32, readable: Bool, vanished: Bool)
+        /// Something changed in the input directory.
+        case hotplug
+        /// An extra descriptor is readable, or at its end.
+        case extra(Int32)
+        /// The deadline passed.
+        case deadline
+    }
+
+    /// Polls, as poll(2) does: the descriptors, how many, and the timeout in milliseconds.
+    typealias Poller = @Sendable (UnsafeMutablePointer<pollfd>?, Int, Int32) -> Result<Int32, Errno>
+
+    public var clock: MonotonicClock
+    let poller: Poller
+
+    public init(clock: MonotonicClock = .system) {
+        self.init(clock: clock, poller: { descriptors, count, timeout in Syscalls.poll(descriptors, count, timeout) })
+    }
+
+    /// A loop with its own poll, for tests that check the timeout it is given.
+    init(clock: MonotonicClock, poller: @escaping Poller) {
+        self.clock = clock
+        self.poller = poller
+    }
+
+    /// Waits until a source is ready or `deadline` (CLOCK_MONOTONIC microseconds) passes; nil
+    /// waits with no timeout. Returns at least one wake; `.deadline` is among them whenever the
+    /// deadline has passed, even if descriptors were ready too.
+    public func wait(for sources: [Source], until deadline: Microseconds?) throws(KeypadInputError) -> [Wake] {
+        var descriptors = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        while true {
+            let timeout = Self.timeout(until: deadline, now: clock.now())
+            let result = descriptors.withUnsafeMutableBufferPointer { buffer in
+                poller(buffer.baseAddress, buffer.count, timeout)
+            }
+            switch result {
+            case .failure(let error) where error.rawValue == EINTR:
+                continue
+            case .failure(let error):
+                throw KeypadInputError(operation: "waiting for keys (poll)", errno: error)
+            case .success:
+                var wakes: [Wake] = []
+                for (source, descriptor) in zip(sources, descriptors) where descriptor.revents != 0 {
+                    wakes.append(Self.wake(source, descriptor.revents))
+                }
+                if let deadline, clock.now() >= deadline { wakes.append(.deadline) }
+                if !wakes.isEmpty { return wakes }
+            }
+        }
+    }
+
+    /// The poll timeout in milliseconds that ends at `deadline`: -1 (none) without a deadline,
+    /// 0 when it has passed, else the time left rounded up, so the loop never wakes before its
+    /// deadline and spins.
+    public static func timeout(until deadline: Microseconds?, now: Microseconds) -> Int32 {
+        guard let deadline else { return -1 }
+        let left = deadline - now
+        if left <= 0 { return 0 }
+        return Int32(clamping: (left + 999) / 1000)
+    }
+
+    private static func wake(_ source: Source, _ events: Int16) -> Wake {
+        switch source {
+        case .device(let descriptor):
+            .device(
+                descriptor,
+                readable: events & Int16(POLLIN) != 0,
+                vanished: events & Int16(POLLHUP | POLLERR | POLLNVAL) != 0
+            )
+        case .hotplug:
+            .hotplug
+        case .extra(let descriptor):
+            .extra(descriptor)
+        }
+    }
+}
