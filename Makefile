@@ -1,6 +1,6 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
-#   make demo    a scripted search session over Config/samples/contacts.vcf
+#   make demo    replays a recorded keypad session over Config/samples/contacts.vcf
 #   make test    every test
 #   make bench   load and per-keystroke latency on the 100,000-contact benchmark book
 #
@@ -12,7 +12,7 @@ BOOK         ?= ../shared/datasets/contacts-100k.vcf
 SAMPLES      := Config/samples
 T9DIAL       := .build/debug/t9dial
 
-.PHONY: all deps build demo test bench clean
+.PHONY: all deps build demo demo-search test bench clean
 
 all: build
 
@@ -32,12 +32,21 @@ build: deps
 	$(SWIFT) build --product t9dial
 
 demo: build
+	@echo "t9dial run, replaying $(SAMPLES)/demo-session.evemu: someone on a USB numpad finds William"
+	@echo "John Smith by his initials in T9 mode and dials him, then switches to multi-tap (/) and"
+	@echo "spells \"glo\" to find Telemaco Palombi by his nickname, Gloria. Each block is one screen."
+	@echo
+	@$(T9DIAL) run --contacts $(SAMPLES)/contacts.vcf --replay $(SAMPLES)/demo-session.evemu --config /dev/null \
+	  | awk '/^(T9|abc|абв|αβγ):/ && NR > 1 { print "" } { print "  " $$0 }'
+
+# The search command alone, over a scripted list of queries.
+demo-search: build
 	@echo "t9dial search over $(SAMPLES)/contacts.vcf (region GB), as typed on a keypad:"
 	@grep -v '^[[:space:]]*$$' $(SAMPLES)/search-session.txt | while IFS= read -r line; do \
 	  case "$$line" in \
 	    \#*) printf '\n%s\n' "$$line" ;; \
 	    *) printf '  keys %s\n' "$$line"; \
-	       $(T9DIAL) search "$$line" --contacts $(SAMPLES)/contacts.vcf --region GB --limit 4 | sed 's/^/      /' ;; \
+	       $(T9DIAL) search "$$line" --contacts $(SAMPLES)/contacts.vcf --region GB --limit 4 --config /dev/null | sed 's/^/      /' ;; \
 	  esac; \
 	done
 

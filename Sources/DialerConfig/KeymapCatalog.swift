@@ -68,28 +68,4 @@ public struct KeymapCatalog: Sendable, Hashable {
             + "; add \(id).\(KeymapFile.fileExtension) there or use one of those"
         throw ConfigError(file: directory, message: message)
     }
-
-    /// The keymap for `keymap = "auto"`: of the keymaps that type all ten digits with keys the
-    /// device has (`keyCodes`, its `EV_KEY` mask), the one giving a meaning to most of its
-    /// keys, the first by id on a tie. None fitting is an error naming `device` and saying
-    /// what each keymap lacks.
-    public func keymap(forDevice device: String, keyCodes: Set<UInt16>) throws(ConfigError) -> Keymap {
-        var best: (keymap: Keymap, keyCount: Int)?
-        for keymap in keymaps where keymap.missingDigits(onDeviceWithKeys: keyCodes).isEmpty {
-            let keyCount = keymap.meaningfulKeyCount(onDeviceWithKeys: keyCodes)
-            if let current = best, current.keyCount >= keyCount { continue }
-            best = (keymap, keyCount)
-        }
-        if let best { return best.keymap }
-        let lacks = keymaps.map { keymap in
-            let digits = keymap.missingDigits(onDeviceWithKeys: keyCodes).map(String.init).joined(separator: " ")
-            return "\(keymap.id) has no key for \(digits)"
-        }
-        throw ConfigError(
-            file: directory,
-            message: "no keymap types all ten digits on \(device): " + lacks.joined(separator: "; ")
-                + "; write a keymap for it in \(directory) (evtest shows its key names) and set "
-                + "keymap in [keypad] of t9dial.toml"
-        )
-    }
 }

@@ -69,40 +69,4 @@ struct KeymapCatalogTests {
                 + "add usb-numbad.toml there or use one of those"
         }
     }
-
-    // MARK: Choosing for a device
-
-    /// KEY_ESC..KEY_KPDOT (1...83) and the keys after them up to KEY_DELETE (111): what a full
-    /// USB keyboard declares.
-    static let fullKeyboard = Set<UInt16>(1...111)
-    /// The numpad of the demo recording: Backspace, *, NumLock, the KP block, Enter and /.
-    static let numpad = Set<UInt16>([14, 55, 69] + Array(71...83) + [96, 98])
-    /// A tenkeyless keyboard: no KP keys, but the navigation block.
-    static let tenkeyless = Set<UInt16>(Array(1...54) + [56, 57, 58] + Array(102...111))
-
-    @Test(
-        "auto chooses the keymap that types every digit with the most of the device's keys",
-        arguments: [
-            ("a matrix keypad", Set<UInt16>(0x200...0x20b), "phone-keypad"),
-            ("a USB numpad", numpad, "usb-numpad"),
-            ("a full keyboard", fullKeyboard, "usb-numpad"),
-            ("a keyboard without a numpad", tenkeyless, "top-row"),
-        ] as [(String, Set<UInt16>, String)]
-    )
-    func automatic(device: String, keys: Set<UInt16>, id: String) throws {
-        let catalog = try KeymapCatalog.load(dataDirectory: TestFiles.configDirectory)
-        #expect(try catalog.keymap(forDevice: device, keyCodes: keys).id == id)
-    }
-
-    @Test("auto with a device no keymap fits says what each lacks")
-    func automaticNoFit() throws {
-        let catalog = try KeymapCatalog.load(dataDirectory: TestFiles.configDirectory)
-        #expect {
-            try catalog.keymap(forDevice: "/dev/input/event3 (Volume knob)", keyCodes: [113, 114, 115])
-        } throws: { error in
-            let message = (error as? ConfigError)?.message ?? ""
-            return message.hasPrefix("no keymap types all ten digits on /dev/input/event3 (Volume knob): phone-keypad has no key for 0 1 2 3 4 5 6 7 8 9; ")
-                && message.contains("write a keymap for it in ")
-        }
-    }
 }

@@ -90,13 +90,7 @@ struct EvemuParser {
                     + "found \(fields.count) field\(fields.count == 1 ? "" : "s") in \(Self.quoted(rest))"
             )
         }
-        guard let time = try Self.time(fields[0], line: line, file: file) else {
-            throw error(
-                line,
-                "event time \(Self.quoted(fields[0])) must be seconds, a dot and six digits of microseconds, "
-                    + "like 1.250000"
-            )
-        }
+        let time = try eventTime(fields[0], line: line)
         guard let type = Self.hex(fields[1], maxDigits: 4) else {
             throw error(line, "event type \(Self.quoted(fields[1])) must be a hex number up to ffff, like 0001 for EV_KEY")
         }
@@ -122,22 +116,25 @@ struct EvemuParser {
     }
 
     /// `<sec>.<usec>` in microseconds, with exactly six digits after the dot as evemu writes
-    /// them (so "0.5" is refused rather than read as 5 µs, as evemu would); nil when malformed.
-    /// A leading `-` is allowed, so every time `EvemuRecording.text` writes reads back.
-    private static func time(_ field: Substring, line: Int, file: String) throws(EvemuRecordingError) -> Microseconds? {
-        var text = field
-        let isNegative = text.first == "-"
-        if isNegative { text = text.dropFirst() }
-        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    /// them (so "0.5" is refused rather than read as 5 µs, as evemu would). A leading `-` is
+    /// allowed, so every time `EvemuRecording.text` writes reads back.
+    private func eventTime(_ field: Substring, line: Int) throws(EvemuRecordingError) -> Microseconds {
+        let isNegative = field.first == "-"
+        let parts = field.dropFirst(isNegative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].count == 6,
               parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit)
-        else { return nil }
+        else {
+            throw error(
+                line,
+                "event time \(Self.quoted(field)) must be seconds, a dot and six digits of microseconds, like 1.250000"
+            )
+        }
         guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]) else {
-            throw EvemuRecordingError(file: file, line: line, message: "event time \(quoted(field)) is too large")
+            throw error(line, "event time \(Self.quoted(field)) is too large")
         }
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
         guard !overflow, scaled <= Int64.max - microseconds else {
-            throw EvemuRecordingError(file: file, line: line, message: "event time \(quoted(field)) is too large")
+            throw error(line, "event time \(Self.quoted(field)) is too large")
         }
         return isNegative ? -(scaled + microseconds) : scaled + microseconds
     }

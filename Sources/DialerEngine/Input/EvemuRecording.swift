@@ -15,12 +15,13 @@ public struct EvemuRecording: Sendable, Hashable {
     /// The code mask of each event type (`B:` lines): byte `i`, bit `j` is code `8 * i + j`.
     /// Successive lines of one type continue its mask.
     public var eventMasks: [UInt16: [UInt8]]
-    /// `A:`, `L:` and `S:` lines (absolute axes, LED and switch states) as written, without
-    /// their prefix; kept so `text` writes them back, but not interpreted.
+    /// `A:`, `L:` and `S:` lines (absolute axes, LED and switch states), like `L: 00 1`, with
+    /// comments dropped; kept so `text` writes them back, but not interpreted.
     public var otherDeviceLines: [String]
     /// The events, in file order, with times in microseconds since the recording's start.
     public var events: [InputEvent]
 
+    /// A recording of the given device and events; any part may be left out.
     public init(
         name: String? = nil,
         identity: DeviceIdentity? = nil,
@@ -46,32 +47,12 @@ public struct EvemuRecording: Sendable, Hashable {
         var codes: Set<UInt16> = []
         for (index, byte) in (eventMasks[type] ?? []).enumerated() where byte != 0 {
             for bit in 0..<8 where byte & (1 << bit) != 0 {
-                codes.insert(UInt16(index * 8 + bit))
+                // A mask longer than any code (a corrupt file) ends at the last one.
+                guard let code = UInt16(exactly: index * 8 + bit) else { return codes }
+                codes.insert(code)
             }
         }
         return codes
-    }
-}
-
-/// The `I:` line of a recording: which device it was, as the kernel names it.
-public struct DeviceIdentity: Sendable, Hashable, CustomStringConvertible {
-    /// `BUS_USB` (0x03), `BUS_HOST` (0x19) for a matrix keypad, and so on.
-    public var bus: UInt16
-    public var vendor: UInt16
-    public var product: UInt16
-    public var version: UInt16
-
-    public init(bus: UInt16, vendor: UInt16, product: UInt16, version: UInt16) {
-        self.bus = bus
-        self.vendor = vendor
-        self.product = product
-        self.version = version
-    }
-
-    /// `bus 0003 vendor 1c4f product 0043 version 0110`, in hex as evemu writes them.
-    public var description: String {
-        "bus \(EvemuRecording.hex(bus, width: 4)) vendor \(EvemuRecording.hex(vendor, width: 4)) "
-            + "product \(EvemuRecording.hex(product, width: 4)) version \(EvemuRecording.hex(version, width: 4))"
     }
 }
 

@@ -9,10 +9,4 @@ extension Keymap {
         }
         return (0...9).filter { !typed.contains($0) }
     }
-
-    /// How many keys of a device with `keyCodes` this keymap gives a meaning (`ignore` aside),
-    /// so the keymap that uses most of a device's keys can be chosen for it.
-    public func meaningfulKeyCount(onDeviceWithKeys keyCodes: Set<UInt16>) -> Int {
-        keyCodes.count { code in roles[code].map { $0 != .ignore } ?? false }
-    }
 }

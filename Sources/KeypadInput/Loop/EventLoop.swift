@@ -86,9 +86,10 @@ public struct EventLoop: Sendable {
     /// deadline and spins.
     public static func timeout(until deadline: Microseconds?, now: Microseconds) -> Int32 {
         guard let deadline else { return -1 }
-        let left = deadline - now
+        let (left, overflow) = deadline.subtractingReportingOverflow(now)
+        if overflow { return deadline > now ? Int32.max : 0 }
         if left <= 0 { return 0 }
-        return Int32(clamping: (left + 999) / 1000)
+        return Int32(clamping: left / 1000 + (left % 1000 == 0 ? 0 : 1))
     }
 
     private static func wake(_ source: Source, _ events: Int16) -> Wake {

@@ -77,6 +77,13 @@ struct EvemuRecordingTests {
         #expect(recording.otherDeviceLines == ["S: 00 1"])
     }
 
+    @Test("A byte order mark and Windows line ends are allowed")
+    func byteOrderMarkAndCRLF() throws {
+        let recording = try EvemuRecording.parse(text: "\u{FEFF}N: Pad\r\nE: 0.000001 0001 004f 1\r\n", file: "t.evemu")
+        #expect(recording.name == "Pad")
+        #expect(recording.events == [.key(0x4f, 1, at: 1)])
+    }
+
     @Test("An empty text is a recording of nothing")
     func emptyText() throws {
         #expect(try EvemuRecording.parse(text: "", file: "empty.evemu") == EvemuRecording())

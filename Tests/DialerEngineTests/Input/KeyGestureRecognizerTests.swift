@@ -135,6 +135,13 @@ struct KeyGestureRecognizerTests {
         ])
     }
 
+    @Test("A negative long press is taken as 0")
+    func negativeLongPress() {
+        let recognizer = KeyGestureRecognizer(keymap: InputFixtures.numpad, longPress: -5, clearHold: -10)
+        #expect(recognizer.longPress == 0)
+        #expect(recognizer.clearHold == 0)
+    }
+
     @Test("Releasing all keys taps none, after the timers due by then")
     func releaseAll() {
         var recognizer = KeyGestureRecognizer(keymap: InputFixtures.numpad)

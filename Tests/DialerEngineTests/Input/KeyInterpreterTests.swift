@@ -69,6 +69,7 @@ struct KeyInterpreterTests {
     func recording(_ recordingCase: RecordingCase) throws {
         let recording = try InputFixtures.recording(recordingCase.file)
         var interpreter = try Self.interpreter(recordingCase.keymap)
+        #expect(interpreter.keymap.missingDigits(onDeviceWithKeys: recording.keyCodes) == [])
         #expect(InputFixtures.lines(interpreter.replay(recording.events)) == recordingCase.gestures)
         #expect(interpreter.nextDeadline == nil)
     }

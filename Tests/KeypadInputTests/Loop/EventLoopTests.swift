@@ -1,0 +1,94 @@
+import DialerEngine
+import Evdev
+import EvdevTestSupport
+import Glibc
+@testable import KeypadInput
+import Synchronization
+import Testing
+
+@Suite("The event loop")
+struct EventLoopTests {
+    @Test(
+        "The poll timeout ends at the deadline, rounded up to whole milliseconds",
+        arguments: [
+            (nil, 5_000, -1),
+            (5_000, 5_000, 0),
+            (4_000, 5_000, 0),
+            (5_001, 5_000, 1),
+            (6_000, 5_000, 1),
+            (6_500, 5_000, 2),
+            (805_000, 5_000, 800),
+            (Int64.max, 0, Int32.max),
+            (Int64.max, -5, Int32.max),
+            (Int64.min, 5, 0),
+        ] as [(Microseconds?, Microseconds, Int32)]
+    )
+    func timeout(deadline: Microseconds?, now: Microseconds, expected: Int32) {
+        #expect(EventLoop.timeout(until: deadline, now: now) == expected)
+    }
+
+    @Test("With no deadline poll gets no timeout; with one it gets the time left, and reports the deadline")
+    func pollIsGivenTheDeadline() throws {
+        let clock = ManualClock(1_000_000)
+        let timeouts = Mutex<[Int32]>([])
+        let loop = EventLoop(clock: clock.clock) { descriptors, count, timeout in
+            timeouts.withLock { $0.append(timeout) }
+            if timeout < 0, let descriptors, count > 0 {
+                descriptors[0].revents = Int16(POLLIN)
+                return .success(1)
+            }
+            clock.set(clock.now + Microseconds(timeout) * 1_000)
+            return .success(0)
+        }
+        #expect(try loop.wait(for: [.extra(0)], until: nil) == [.extra(0)])
+        #expect(try loop.wait(for: [.extra(0)], until: 1_250_500) == [.deadline])
+        #expect(try loop.wait(for: [.extra(0)], until: 1_000_000) == [.deadline])
+        #expect(timeouts.withLock { $0 } == [-1, 251, 0])
+    }
+
+    @Test("A signal interrupting poll is not an error: it polls again with the time left")
+    func interrupted() throws {
+        let clock = ManualClock(0)
+        let calls = Mutex<[Int32]>([])
+        let loop = EventLoop(clock: clock.clock) { _, _, timeout in
+            let count = calls.withLock { $0.append(timeout); return $0.count }
+            if count == 1 {
+                clock.set(4_000)
+                return .failure(Errno(EINTR))
+            }
+            clock.set(10_000)
+            return .success(0)
+        }
+        #expect(try loop.wait(for: [], until: 10_000) == [.deadline])
+        #expect(calls.withLock { $0 } == [10, 6])
+    }
+
+    @Test("A poll failure is an error that says what failed")
+    func failure() {
+        let loop = EventLoop(clock: ManualClock(0).clock) { _, _, _ in .failure(Errno(ENOMEM)) }
+        #expect {
+            _ = try loop.wait(for: [.extra(0)], until: nil)
+        } throws: { error in
+            (error as? KeypadInputError)?.message == "waiting for keys (poll) failed: Cannot allocate memory (ENOMEM); the system is out of memory"
+        }
+    }
+
+    @Test("Real pipes: data is readable, a closed writer is a vanished device, an idle loop reaches its deadline")
+    func realPoll() throws {
+        let loop = EventLoop()
+        let device = try FakeEvdevPipe()
+        let input = try FakeEvdevPipe()
+        try input.send([.report(at: 0)])
+        #expect(try loop.wait(for: [.device(device.readEnd), .extra(input.readEnd)], until: nil) == [.extra(input.readEnd)])
+
+        try device.send([.report(at: 0)])
+        device.hangUp()
+        let wakes = try loop.wait(for: [.device(device.readEnd)], until: nil)
+        #expect(wakes == [.device(device.readEnd, readable: true, vanished: true)])
+
+        let idle = try FakeEvdevPipe()
+        let deadline = MonotonicClock.system.now() + 20_000
+        #expect(try loop.wait(for: [.device(idle.readEnd)], until: deadline) == [.deadline])
+        #expect(MonotonicClock.system.now() >= deadline)
+    }
+}
