@@ -1,0 +1,133 @@
+public import DialerEngine
+import Glibc
+
+/// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
+/// hardware.
+///
+/// A terminal sends characters, not presses and releases, so each key is a quick tap and there
+/// are no long presses; the keys that stand in for them are in `legend`. On a terminal, input is
+/// read raw (no echo, no line editing) and the terminal is restored on exit, also on SIGTERM and
+/// SIGHUP. Piped input works too (`printf 37337# | t9dial try`). Waiting sleeps in poll until a
+/// key comes or the dialer's next timer is due.
+public enum TerminalKeypad {
+    public static let legend = """
+        Keys: 0-9 type, * next result, # dial, Enter dial, Backspace delete, Esc clear,
+        + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, q quit.
+        """
+
+    /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input.
+    public static func run(machine: DialerMachine, display: inout some DialerDisplay) {
+        let rawMode = RawTerminal.enter()
+        defer { rawMode?.restore() }
+        display.show(machine.session.screen)
+        var pending: [UInt8] = []
+        while true {
+            let deadline = machine.nextDeadline
+            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            let timeout = deadline.map { Int32(clamping: max(0, ($0 - MonotonicNow.microseconds() + 999) / 1000)) } ?? -1
+            let ready = poll(&descriptor, 1, timeout)
+            if ready < 0, errno == EINTR { continue }
+            if ready > 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let count = read(STDIN_FILENO, &buffer, buffer.count)
+                if count <= 0 { break }  // end of input
+                pending += buffer[0..<count]
+                let (gestures, quit) = gestures(from: &pending, at: MonotonicNow.microseconds())
+                display.apply(machine.handle(gestures))
+                if quit { break }
+            }
+            display.apply(machine.advance(to: MonotonicNow.microseconds()))
+        }
+        // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
+        if let deadline = machine.nextDeadline, deadline - MonotonicNow.microseconds() < 5_000_000 {
+            display.apply(machine.advance(to: deadline))
+        }
+    }
+
+    /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape
+    /// sequence), and whether one of them asks to quit.
+    static func gestures(from bytes: inout [UInt8], at time: Microseconds) -> ([TimedGesture], quit: Bool) {
+        var gestures: [TimedGesture] = []
+        func tap(_ role: KeyRole) {
+            gestures.append(TimedGesture(time: time, gesture: .pressed(role)))
+            gestures.append(TimedGesture(time: time, gesture: .tapped(role)))
+        }
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): tap(.digit(byte - UInt8(ascii: "0")))
+            case UInt8(ascii: "*"): tap(.star)
+            case UInt8(ascii: "#"): tap(.pound)
+            case 0x0D, 0x0A: tap(.dial)
+            case 0x7F, 0x08: tap(.delete)
+            case UInt8(ascii: "+"): tap(.next)
+            case UInt8(ascii: "-"): tap(.previous)
+            case UInt8(ascii: "/"), 0x09: tap(.switchMode)
+            case 0x1B:
+                // Esc alone clears; Esc [ A and Esc [ B are the Up and Down arrows.
+                if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
+                    guard index + 1 < bytes.count else {
+                        bytes.removeFirst(index - 1)
+                        return (gestures, false)
+                    }
+                    switch bytes[index + 1] {
+                    case UInt8(ascii: "A"): tap(.previous)
+                    case UInt8(ascii: "B"): tap(.next)
+                    default: break
+                    }
+                    index += 2
+                } else {
+                    gestures.append(TimedGesture(time: time, gesture: .pressed(.star)))
+                    gestures.append(TimedGesture(time: time, gesture: .heldLonger(.star)))
+                }
+            case UInt8(ascii: "q"), 0x03, 0x04:
+                bytes.removeAll()
+                return (gestures, true)
+            default: break
+            }
+        }
+        bytes.removeAll()
+        return (gestures, false)
+    }
+}
+
+/// CLOCK_MONOTONIC in microseconds, the clock evdev stamps events with.
+enum MonotonicNow {
+    static func microseconds() -> Microseconds {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Microseconds(now.tv_sec) * 1_000_000 + Microseconds(now.tv_nsec) / 1000
+    }
+}
+
+/// The terminal switched to reading key by key, and how to switch it back.
+struct RawTerminal {
+    /// The settings before, restored on exit and by the signal handler.
+    nonisolated(unsafe) static var saved: termios? = nil
+
+    /// Switches a terminal on standard input to raw input (output is left as it is, so lines
+    /// still end properly); nil when standard input is not a terminal.
+    static func enter() -> RawTerminal? {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        var settings = termios()
+        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
+        saved = settings
+        settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+        settings.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        for signalNumber in [SIGTERM, SIGHUP] {
+            signal(signalNumber) { received in
+                if var saved = RawTerminal.saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+                _exit(128 + received)
+            }
+        }
+        return RawTerminal()
+    }
+
+    func restore() {
+        if var saved = Self.saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        Self.saved = nil
+    }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+/// `t9dial run --replay`: recorded keypad sessions through the whole program, from evdev events
+/// to the screens and dials it prints, over the sample book.
+@Suite("t9dial run --replay")
+struct RunCommandTests {
+    static let recordings = T9DialProcess.repositoryRoot + "/Tests/DialerEngineTests/Recordings/"
+
+    /// What a replay printed: every screen's query and mode, and the dials.
+    struct Replay {
+        var screens: [[String: Any]]
+        var dials: [(name: String?, number: String)]
+
+        var queries: [String] { screens.compactMap { $0["query"] as? String } }
+        var last: [String: Any] { screens.last ?? [:] }
+        /// The name of the first result of the last screen that had results.
+        var lastTopResult: String? {
+            screens.reversed().compactMap { ($0["results"] as? [[String: Any]])?.first?["name"] as? String }.first
+        }
+    }
+
+    func replay(_ recording: String, _ extra: [String] = []) throws -> Replay {
+        let output = try T9DialProcess.run(["run", "--replay", recording, "--json", "--contacts", T9DialProcess.sampleContacts] + extra)
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        var replay = Replay(screens: [], dials: [])
+        for line in output.lines {
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not JSON: \(line)")
+            switch object["event"] as? String {
+            case "screen": replay.screens.append(object)
+            case "dial": replay.dials.append((object["name"] as? String, try #require(object["number"] as? String)))
+            default: Issue.record("unexpected line \(line)")
+            }
+        }
+        return replay
+    }
+
+    @Test func bouncingContactsTypeEachKeyOnce() throws {
+        let replay = try replay(Self.recordings + "matrix-bounce.evemu")
+        #expect(replay.queries.filter { !$0.isEmpty } == ["2", "25"])
+        #expect(replay.dials.map(\.name) == ["Αλέξανδρος Παπαδόπουλος"])
+        #expect(replay.dials.map(\.number) == ["+30 691 234 5678"])
+    }
+
+    @Test(arguments: ["matrix-hold-autorepeat.evemu", "matrix-hold-no-autorepeat.evemu"])
+    func longPressesActWithOrWithoutAutorepeat(recording: String) throws {
+        let replay = try replay(Self.recordings + recording)
+        // 0 held is +, never a run of zeros from autorepeat; # held switches to multi-tap.
+        #expect(replay.queries.contains("+"))
+        #expect(!replay.queries.contains { $0.contains("00") })
+        #expect(replay.last["mode"] as? String == "multitap")
+        #expect(replay.dials.isEmpty)
+    }
+
+    @Test func scanCodesAreIgnoredAndTheNumberIsDialled() throws {
+        let replay = try replay(Self.recordings + "matrix-scan-codes.evemu")
+        #expect(replay.queries.filter { !$0.isEmpty } == ["0", "01", "012", "0121"])
+        #expect(replay.dials.map(\.name) == ["Berkeley Hair-Studio"])
+    }
+
+    @Test func veryShortTapsStillCount() throws {
+        let replay = try replay(Self.recordings + "matrix-short-tap.evemu")
+        #expect(replay.last["query"] as? String == "39")
+        #expect(replay.lastTopResult == "Telemaco Palombi")
+    }
+
+    @Test func fastMultiTapAt80msCountsEveryPress() throws {
+        // 7 four times is s, 4 twice is h.
+        let multitap = try replay(Self.recordings + "numpad-fast-multitap.evemu", ["--mode", "multitap"])
+        #expect(multitap.last["query"] as? String == "sh")
+        let t9 = try replay(Self.recordings + "numpad-fast-multitap.evemu")
+        #expect(t9.last["query"] as? String == "777744")
+    }
+
+    @Test func numLockWrappingIsIgnored() throws {
+        let replay = try replay(Self.recordings + "numpad-numlock-wrap.evemu")
+        #expect(replay.queries.filter { !$0.isEmpty } == ["1", "12", "123"])
+    }
+
+    @Test func aNumpadWithItsNumLockOffStillTypesDigits() throws {
+        let replay = try replay(Self.recordings + "numpad-numlock-off.evemu")
+        #expect(replay.dials.map(\.number) == ["123467890"])
+        #expect(replay.dials.map(\.name) == [nil])
+    }
+
+    @Test func starHeldDeletesAndHeldLongerClears() throws {
+        let replay = try replay(Self.recordings + "numpad-star-clear.evemu")
+        #expect(replay.queries.filter { !$0.isEmpty } == ["5", "56", "5"])
+        #expect(replay.last["query"] as? String == "")
+    }
+
+    @Test func aKeyHeldWhenTheRecordingStopsDoesNotType() throws {
+        let replay = try replay(Self.recordings + "numpad-unplug.evemu")
+        #expect(replay.last["query"] as? String == "46")
+    }
+
+    @Test func theDemoSessionDialsBothContacts() throws {
+        let replay = try replay("Config/samples/demo-session.evemu")
+        #expect(replay.dials.map(\.name) == ["William John Smith", "Telemaco Palombi"])
+        #expect(replay.dials.map(\.number) == ["+1 201-555-0123", "+39 312 481 9661"])
+        #expect(replay.queries.contains("5764"))
+        #expect(replay.queries.contains("glo"))
+    }
+
+    @Test func aBrokenRecordingIsAnErrorWithItsLine() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let file = try T9DialProcess.write("N: keypad\nE: 0.000001 0001 0202 1\nE: zero 0001 0202 0\n", to: directory + "/bad.evemu")
+            let output = try T9DialProcess.run(["run", "--replay", file, "--contacts", T9DialProcess.sampleContacts])
+            #expect(output.status != 0)
+            #expect(output.stderr.contains("bad.evemu:3"))
+        }
+    }
+
+    @Test func aMissingRecordingIsAnError() throws {
+        let output = try T9DialProcess.run(["run", "--replay", "no-such.evemu", "--contacts", T9DialProcess.sampleContacts])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("no-such.evemu: no such file"))
+    }
+}
