@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "DialerConfig", "DialerKit",
+                "T9Search", "ContactBook", "DialerConfig", "DialerKit", "KeypadInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

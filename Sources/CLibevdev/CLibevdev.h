@@ -1,6 +1,7 @@
 // libevdev, the input-event library t9dial reads keypads with, and small inline helpers for
 // what does not import into Swift (function-like macros, the time fields of input_event).
-// Swift code calls libevdev only through the wrappers in the KeypadInput module.
+// Swift code calls libevdev only through the wrappers in the Evdev module; KeypadInput uses
+// this header for inotify and poll alone.
 #ifndef T9DIAL_CLIBEVDEV_H
 #define T9DIAL_CLIBEVDEV_H
 

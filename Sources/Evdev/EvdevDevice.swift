@@ -22,6 +22,7 @@ public struct EvdevDevice: ~Copyable {
 
     /// Opens the device read-only and non-blocking, reads its description and key state, and
     /// switches its event clock to CLOCK_MONOTONIC. Nothing is kept open when this throws.
+    /// (open, libevdev_new_from_fd, libevdev_set_clock_id)
     public init(path: String) throws(EvdevError) {
         let descriptor: Int32
         switch Syscalls.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) {

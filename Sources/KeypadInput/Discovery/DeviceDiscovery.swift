@@ -78,7 +78,8 @@ public struct DeviceDiscovery: Sendable, Hashable {
             guard let node else {
                 return DeviceSelection(
                     chosen: [], classified: classified,
-                    explanation: "waiting for --device \(requested): nothing is there; is the keypad plugged in? ls -l \(requested)"
+                    explanation: "--device \(requested): nothing is there yet (t9dial run waits for it); "
+                        + "is the keypad plugged in? ls -l \(requested)"
                 )
             }
             return single(node: node, named: "--device \(requested)", classified: classified, unreadable: unreadable)

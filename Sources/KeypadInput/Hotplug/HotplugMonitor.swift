@@ -26,7 +26,9 @@ public struct HotplugMonitor: ~Copyable {
     }
 
     /// Changes to the input directory and its link folders that may mean a device came or went.
-    static let directoryMask = UInt32(IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
+    static let directoryMask = UInt32(
+        IN_CREATE | IN_DELETE | IN_ATTRIB | IN_MOVED_TO | IN_MOVED_FROM | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR
+    )
     /// The input directory being created in its parent.
     static let parentMask = UInt32(IN_CREATE | IN_MOVED_TO | IN_ONLYDIR)
 
@@ -58,7 +60,8 @@ public struct HotplugMonitor: ~Copyable {
                 watches[parentWatch] = nil
             }
             for folder in DeviceLinks.linkFolders {
-                if case .success(let watch) = Syscalls.inotifyAddWatch(descriptor, DeviceLinks.join(directory, folder), Self.directoryMask) {
+                let path = DeviceLinks.join(directory, folder)
+                if case .success(let watch) = Syscalls.inotifyAddWatch(descriptor, path, Self.directoryMask) {
                     watches[watch] = .linkFolder
                 }
             }
@@ -78,7 +81,8 @@ public struct HotplugMonitor: ~Copyable {
             case .success(0):
                 return changed
             case .success(let count):
-                for notification in Self.notifications(in: UnsafeRawBufferPointer(rebasing: buffer[..<count])) where concerns(notification) {
+                let read = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+                for notification in Self.notifications(in: read) where concerns(notification) {
                     changed = true
                 }
             case .failure(let error) where error.rawValue == EAGAIN:

@@ -87,8 +87,8 @@ struct DeviceChoiceTests {
         #expect(selection.chosen.isEmpty)
         #expect(
             selection.explanation
-                == "waiting for --device /dev/input/by-id/usb-numpad: nothing is there; is the keypad plugged in? "
-                + "ls -l /dev/input/by-id/usb-numpad"
+                == "--device /dev/input/by-id/usb-numpad: nothing is there yet (t9dial run waits for it); "
+                + "is the keypad plugged in? ls -l /dev/input/by-id/usb-numpad"
         )
     }
 

@@ -84,7 +84,7 @@ struct KeypadReaderTests {
         )
         #expect(
             Self.lines(reader.start(), in: directory) == [
-                "no keypad: waiting for --device DIR/by-id/platform-matrix-keypad-event: nothing is there; "
+                "no keypad: --device DIR/by-id/platform-matrix-keypad-event: nothing is there yet (t9dial run waits for it); "
                     + "is the keypad plugged in? ls -l DIR/by-id/platform-matrix-keypad-event"
             ]
         )

@@ -8,6 +8,14 @@
 // kernel's evdev driver would, from the fake's description and key state; every other call goes
 // on to libc's ioctl unchanged. Events are written into the FIFO or pipe as struct input_event,
 // so libevdev's own read, queue, state and SYN_DROPPED sync code runs as it does on a device.
+//
+// Why libevdev's calls arrive here: libevdev.so calls ioctl through its PLT
+// (`U ioctl@GLIBC_2.2.5` in `nm -D`), and the linker puts a definition in the executable into
+// the executable's dynamic symbol table when a shared library on the link line references it
+// (check: `nm -D .build/debug/t9dialPackageTests.xctest | grep -w ioctl` shows `T ioctl`).
+// The dynamic linker searches the executable first, and an unversioned definition satisfies
+// the versioned reference. No -export-dynamic is needed. libevdev's read() is not
+// interposed: events really travel through the FIFO or pipe.
 #ifndef T9DIAL_CFAKEEVDEV_H
 #define T9DIAL_CFAKEEVDEV_H
 

@@ -1,0 +1,75 @@
+import ArgumentParser
+import DialerConfig
+import DialerEngine
+import DialerKit
+import KeypadInput
+
+struct DevicesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "devices",
+        abstract: "List the input devices, and which keypad t9dial would read and why.",
+        discussion: """
+            Each event device in /dev/input is listed with its links (by-id, by-path), name, bus \
+            and vendor:product, and whether it is a dedicated keypad, a full keyboard or of no use \
+            for the keymap(s), with what it lacks. Then what t9dial would read: --device, else \
+            /dev/input/t9dial-keypad, else the dedicated keypads found, else the full keyboards.
+            Exits 0 when t9dial would read a device, 1 when it would read none (no input devices, \
+            none that qualifies, or none that can be opened), so scripts can check a board.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The keypad's event device, as for run (by-id and by-path links work).", valueName: "path"))
+    var device: String?
+
+    @Option(help: ArgumentHelp("A keymap id (a file of keymaps/ without .toml), or auto (default: the config's).", valueName: "id"))
+    var keymap: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).",
+            valueName: "file"
+        )
+    )
+    var config: String?
+
+    @Option(help: ArgumentHelp("The folder holding keymaps/.", valueName: "dir"))
+    var dataDir: String?
+
+    @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"))
+    var inputDir = "/dev/input"
+
+    func run() throws {
+        let discovery: DeviceDiscovery
+        do {
+            discovery = try makeDiscovery()
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let report = DeviceReport.scan(discovery)
+        print(report.text)
+        if !report.readsSomething { throw ExitCode.failure }
+    }
+
+    /// The discovery `t9dial run` would do: the config's `[keypad]` with this command's options.
+    private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
+        let configuration = if let config {
+            try DialerConfiguration.load(path: config)
+        } else {
+            try DialerConfiguration.loadDefault()
+        }
+        let settings = configuration.keypad
+        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: dataDir ?? configuration.search.dataDirectory)
+        let catalog = try KeymapCatalog.load(dataDirectory: dataDirectory)
+        let id = keymap ?? settings.keymap
+        let keymaps: [Keymap]
+        if id == KeypadSettings.automaticKeymap {
+            let ordered = KeypadSetup.automaticOrder.compactMap { id in catalog.keymaps.first { $0.id == id } }
+            keymaps = ordered + catalog.keymaps.filter { !KeypadSetup.automaticOrder.contains($0.id) }
+        } else {
+            keymaps = [try catalog.keymap(id: id)]
+        }
+        return DeviceDiscovery(
+            inputDirectory: inputDir, namedDevice: device ?? settings.device, keymaps: keymaps, grab: settings.grab
+        )
+    }
+}
