@@ -45,7 +45,10 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        .target(name: "DialerKit", dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "CLinux"]),
+        .target(
+            name: "DialerKit",
+            dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "CLinux"]
+        ),
         .executableTarget(
             name: "t9dial",
             dependencies: [

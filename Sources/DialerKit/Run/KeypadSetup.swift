@@ -50,14 +50,20 @@ public struct KeypadSetup: Sendable {
     /// its digits, else (with "auto") the first of `automaticOrder` whose digits it has; nil
     /// when none fits.
     public func keymap(forKeys keys: Set<UInt16>) -> Keymap? {
-        let candidates: [Keymap]
-        if settings.keymap == KeypadSettings.automaticKeymap {
-            let ordered = Self.automaticOrder.compactMap { id in keymaps.keymaps.first { $0.id == id } }
-            candidates = ordered + keymaps.keymaps.filter { !Self.automaticOrder.contains($0.id) }
-        } else {
-            candidates = keymaps.keymaps.filter { $0.id == settings.keymap }
-        }
-        return candidates.first { $0.missingDigits(onDeviceWithKeys: keys).isEmpty }
+        candidateKeymaps.first { $0.missingDigits(onDeviceWithKeys: keys).isEmpty }
+    }
+
+    /// The keymaps a device may be read with, in the order they are tried.
+    public var candidateKeymaps: [Keymap] {
+        (try? Self.candidateKeymaps(id: settings.keymap, in: keymaps)) ?? []
+    }
+
+    /// The keymaps to try for keymap `id`: that one alone, or for "auto" every keymap of
+    /// `catalog` in `automaticOrder` first, then the user's own by name.
+    public static func candidateKeymaps(id: String, in catalog: KeymapCatalog) throws(ConfigError) -> [Keymap] {
+        guard id == KeypadSettings.automaticKeymap else { return [try catalog.keymap(id: id)] }
+        let ordered = automaticOrder.compactMap { id in catalog.keymaps.first { $0.id == id } }
+        return ordered + catalog.keymaps.filter { !automaticOrder.contains($0.id) }
     }
 
     /// A dialer for `index` with these settings, reading no keypad yet.

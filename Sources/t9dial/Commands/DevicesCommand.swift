@@ -61,13 +61,7 @@ struct DevicesCommand: ParsableCommand {
         let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: dataDir ?? configuration.search.dataDirectory)
         let catalog = try KeymapCatalog.load(dataDirectory: dataDirectory)
         let id = keymap ?? settings.keymap
-        let keymaps: [Keymap]
-        if id == KeypadSettings.automaticKeymap {
-            let ordered = KeypadSetup.automaticOrder.compactMap { id in catalog.keymaps.first { $0.id == id } }
-            keymaps = ordered + catalog.keymaps.filter { !KeypadSetup.automaticOrder.contains($0.id) }
-        } else {
-            keymaps = [try catalog.keymap(id: id)]
-        }
+        let keymaps = try KeypadSetup.candidateKeymaps(id: id, in: catalog)
         return DeviceDiscovery(
             inputDirectory: inputDir, namedDevice: device ?? settings.device, keymaps: keymaps, grab: settings.grab
         )

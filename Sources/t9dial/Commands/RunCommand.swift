@@ -56,7 +56,15 @@ struct RunCommand: ParsableCommand {
                     run.play(into: machine, display: &display)
                 }
             } else {
-                throw DialerError.other("reading a keypad is not wired yet")
+                let run = KeypadRun(setup: setup, device: device, grab: !noGrab)
+                let log = { (message: String) in StandardError.write(message) }
+                if json {
+                    var display = JSONDisplay(output: StandardOutputStream())
+                    try run.run(machine: machine, display: &display, log: log)
+                } else {
+                    var display = TextDisplay(output: StandardOutputStream())
+                    try run.run(machine: machine, display: &display, log: log)
+                }
             }
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)

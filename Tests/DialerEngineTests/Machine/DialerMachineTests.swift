@@ -1,0 +1,98 @@
+import DialerEngine
+import Testing
+
+/// Keypads' raw events through their interpreters into one session.
+@Suite("DialerMachine")
+struct DialerMachineTests {
+    /// KEY_KP3, KP7, KP4, KP6, KPDOT (#) of the test numpad keymap.
+    static let three: UInt16 = 81, seven: UInt16 = 71, four: UInt16 = 75, six: UInt16 = 77
+
+    /// A machine over the session fixtures' book, with one numpad attached as device 1.
+    func machine() throws -> DialerMachine {
+        let machine = DialerMachine(session: try DialerSession(index: SessionFixtures.index))
+        machine.attach(device: 1, keymap: InputFixtures.numpad, timing: KeyTiming())
+        return machine
+    }
+
+    /// Presses and releases `code` on `device` from `time` for `length`.
+    func tap(_ machine: DialerMachine, _ code: UInt16, at time: Microseconds, length: Microseconds = ms(60), device: Int = 1) -> [DialerUpdate] {
+        machine.handle(.key(code, KeyValue.press, at: time), from: device)
+            + machine.handle(.key(code, KeyValue.release, at: time + length), from: device)
+    }
+
+    @Test func keysTypeTheQuery() throws {
+        let machine = try machine()
+        _ = tap(machine, Self.three, at: ms(0))
+        _ = tap(machine, Self.seven, at: ms(200))
+        _ = tap(machine, Self.three, at: ms(400))
+        #expect(machine.session.screen.query.text == "373")
+        #expect(machine.session.screen.results.map(\.name).prefix(2) == ["Fred Sanders", "Fred Smith"])
+    }
+
+    @Test func aKeypadUnpluggedMidPressKeepsTheQueryAndTypingGoesOnAfterReplug() throws {
+        let machine = try machine()
+        _ = tap(machine, Self.four, at: ms(0))
+        _ = machine.handle(.key(InputFixtures.numpad.roles.first { $0.value == .star }!.key, KeyValue.press, at: ms(300)), from: 1)
+        // Unplugged with * down: no tap (that would select the next result), no hold afterwards.
+        let atUnplug = machine.detach(device: 1, at: ms(400))
+        #expect(!atUnplug.contains { if case .dial = $0 { true } else { false } })
+        #expect(machine.devices.isEmpty)
+        #expect(machine.advance(to: ms(10_000)).allSatisfy { if case .screen(let screen) = $0 { screen.query.text == "4" } else { false } })
+        #expect(machine.session.screen.query.text == "4")
+        #expect(machine.session.screen.selection == machine.session.screen.results.indices.first)
+
+        machine.attach(device: 2, keymap: InputFixtures.numpad, timing: KeyTiming())
+        _ = tap(machine, Self.six, at: ms(11_000), device: 2)
+        #expect(machine.session.screen.query.text == "46")
+    }
+
+    @Test func eventsOfAnUnknownDeviceAreIgnored() throws {
+        let machine = try machine()
+        _ = tap(machine, Self.three, at: ms(0), device: 9)
+        #expect(machine.session.screen.query.text.isEmpty)
+    }
+
+    @Test func holdTimersFireAtTheirTimeAndBeforeLaterKeys() throws {
+        let machine = try machine()
+        _ = tap(machine, Self.three, at: ms(0))
+        // * goes down at 100 ms; its hold (delete) is due at 600 ms, before the next key.
+        let star = InputFixtures.numpad.roles.first { $0.value == .star }!.key
+        _ = machine.handle(.key(star, KeyValue.press, at: ms(100)), from: 1)
+        #expect(machine.nextDeadline != nil)
+        _ = machine.handle(.key(star, KeyValue.release, at: ms(700)), from: 1)
+        #expect(machine.session.screen.query.text.isEmpty)
+        _ = tap(machine, Self.seven, at: ms(800))
+        #expect(machine.session.screen.query.text == "7")
+    }
+
+    @Test func twoKeypadsTypeIntoOneQueryEachWithItsOwnDebouncing() throws {
+        let machine = try machine()
+        machine.attach(device: 2, keymap: InputFixtures.numpad, timing: KeyTiming())
+        // The same key on two keypads 5 ms apart is two presses, not chatter.
+        _ = machine.handle(.key(Self.three, KeyValue.press, at: ms(0)), from: 1)
+        _ = machine.handle(.key(Self.three, KeyValue.press, at: ms(5)), from: 2)
+        _ = machine.handle(.key(Self.three, KeyValue.release, at: ms(60)), from: 1)
+        _ = machine.handle(.key(Self.three, KeyValue.release, at: ms(65)), from: 2)
+        _ = machine.advance(to: ms(200))
+        #expect(machine.session.screen.query.text == "33")
+    }
+
+    @Test func nextDeadlineIsTheEarliestOfKeysAndSession() throws {
+        let machine = try machine()
+        #expect(machine.nextDeadline == nil)
+        _ = machine.handle(.key(Self.three, KeyValue.press, at: ms(0)), from: 1)
+        // The hold of 3 (500 ms) comes before the idle clear (30 s).
+        #expect(machine.nextDeadline == ms(500))
+        _ = machine.handle(.key(Self.three, KeyValue.release, at: ms(60)), from: 1)
+        // The release waits out the chatter window, then only the idle clear is left: 30 s
+        // from the last key event, the release.
+        #expect(machine.nextDeadline == ms(75))
+        _ = machine.advance(to: ms(75))
+        #expect(machine.nextDeadline == ms(30_060))
+        _ = machine.advance(to: ms(30_059))
+        #expect(machine.session.screen.query.text == "3")
+        _ = machine.advance(to: ms(30_060))
+        #expect(machine.session.screen.query.text.isEmpty)
+        #expect(machine.nextDeadline == nil)
+    }
+}
