@@ -57,7 +57,8 @@ test: deps
 bench: deps
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi
 	$(SWIFT) build -c release --package-path Benchmarks
-	Benchmarks/.build/release/t9dial-bench --contacts "$(abspath $(BOOK))" --layouts "$(abspath Config/layouts)"
+	Benchmarks/.build/release/t9dial-bench search --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
+	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -26,6 +26,8 @@ let package = Package(
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "DialerKit", targets: ["DialerKit"]),
+        .library(name: "DialerEngine", targets: ["DialerEngine"]),
+        .library(name: "Evdev", targets: ["Evdev"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     dependencies: [

@@ -18,6 +18,8 @@ let package = Package(
                 .product(name: "ContactBook", package: "t9dial"),
                 .product(name: "DialerConfig", package: "t9dial"),
                 .product(name: "DialerKit", package: "t9dial"),
+                .product(name: "DialerEngine", package: "t9dial"),
+                .product(name: "Evdev", package: "t9dial"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -17,6 +17,8 @@ enum Report {
         Double(duration.components.seconds) * 1e6 + Double(duration.components.attoseconds) / 1e12
     }
 
+    static func megabytes(_ value: Double) -> String { String(format: "%.1f MB", value) }
+
     static func ms(_ start: ContinuousClock.Instant, _ end: ContinuousClock.Instant) -> String {
         String(format: "%.0f ms", micro(end - start) / 1000)
     }

@@ -1,64 +1,22 @@
 import ArgumentParser
-import ContactBook
-import DialerConfig
-import DialerKit
-import Foundation
 import T9Search
 
 /// Loads a contact book, then types queries key by key as people do (names, initials, numbers,
 /// corrections with backspace) and reports how long each keystroke takes to give the ranked
 /// top 20 with highlights.
-@main
 struct SearchBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "t9dial-bench",
-        abstract: "Measures contact loading and per-keystroke search latency."
+        commandName: "search",
+        abstract: "Contact loading, and per-keystroke search latency."
     )
 
-    @Option(help: "The contact book to load.")
-    var contacts: String
-
-    @Option(help: "The folder of keypad layouts.")
-    var layouts: String = "Config/layouts"
-
-    @Option(help: "How many typing sessions to run.")
-    var sessions: Int = 4000
-
-    @Option(help: "Dialing region for number forms.")
-    var region: String = "GB"
-
-    @Option(help: "Results per keystroke.")
-    var limit: Int = 20
+    @OptionGroup var book: BookOptions
 
     mutating func run() throws {
-        // As t9dial does before it loads contacts.
-        ProcessMemory.returnLargeBlocksToSystem()
-        let clock = ContinuousClock()
-        let alphabet = T9Alphabet(layouts: try LayoutCatalog.load(directory: layouts).layouts)
-
-        let startRSS = Memory.residentMegabytes()
-        let parseStart = clock.now
-        // As the dialer loads a book: each contact goes into the compact table as it is read.
-        var table = ContactTable()
-        var numberCount = 0
-        let warnings = try ContactImporter.read(path: contacts) { contact in
-            numberCount += contact.numbers.count
-            table.append(contact.searchable)
-        }
-        table.shrink()
-        let parsed = clock.now
-        let parsedRSS = Memory.residentMegabytes()
-        let index = SearchIndex(table: table, alphabet: alphabet, options: SearchOptions(region: DialingRegion(region)))
-        let indexed = clock.now
-        let loadRSS = Memory.peakResidentMegabytes()
-
-        print("Book: \(contacts)")
-        print("  \(table.count) contacts, \(numberCount) numbers, \(warnings.count) warnings")
-        print("  parse \(Report.ms(parseStart, parsed)), index \(Report.ms(parsed, indexed)), load and index \(Report.ms(parseStart, indexed))")
-        print("  peak RSS after loading: \(String(format: "%.1f", loadRSS)) MB (resident at start \(String(format: "%.1f", startRSS)) MB, after parsing \(String(format: "%.1f", parsedRSS)) MB, with index \(String(format: "%.1f", Memory.residentMegabytes())) MB)")
-
+        let index = try LoadedBook.load(book).index
+        let limit = book.limit
         var random = SplitMix(seed: 48308)
-        let scripts = TypingScript.make(count: sessions, contacts: table, alphabet: alphabet, random: &random)
+        let scripts = TypingScript.make(count: book.sessions, contacts: index.contacts, alphabet: index.alphabet, random: &random)
         var timings: [String: [Duration]] = [:]
         var resultCount = 0
         let session = SearchSession(index: index)
@@ -81,7 +39,7 @@ struct SearchBenchmark: ParsableCommand {
             }
         }
         print("  (\(resultCount) results shown in all)")
-        print("  peak RSS at the end: \(String(format: "%.1f", Memory.peakResidentMegabytes())) MB")
+        print("  peak RSS at the end: \(Report.megabytes(Memory.peakResidentMegabytes()))")
     }
 
     /// Types one script, timing each keystroke from the key to its ranked, highlighted results.

@@ -18,6 +18,8 @@ public final class DialerSession {
     private var modePosition: Int
     private var t9: T9Entry
     private var text = MultiTapText()
+    /// The multi-tap text's search, narrowing letter by letter.
+    private let textSearch: TextSession
     private var results: [SearchResult] = []
     private var shownResults: [ShownResult] = []
     private var selection: Int?
@@ -38,6 +40,7 @@ public final class DialerSession {
         self.multiTapKeys = layouts.map(MultiTapKeys.init)
         self.modePosition = start
         self.t9 = T9Entry(index: index)
+        self.textSearch = TextSession(index: index)
         // A placeholder until every property is set and the real screen can be made.
         self.screen = ScreenState(mode: modes[start], modeLabel: "")
         self.screen = makeScreen()
@@ -202,7 +205,8 @@ public final class DialerSession {
         let found: [SearchResult]
         if currentMultiTapKeys != nil {
             let query = text.query.text
-            found = query.allSatisfy(\.isWhitespace) ? [] : TextQuery.search(query, in: index, limit: settings.resultLimit)
+            textSearch.setText(query)
+            found = query.allSatisfy(\.isWhitespace) ? [] : textSearch.results(limit: settings.resultLimit)
         } else {
             found = t9.results(limit: settings.resultLimit)
         }

@@ -1,4 +1,5 @@
 public import DialerConfig
+import Foundation
 public import DialerEngine
 public import T9Search
 
@@ -66,8 +67,10 @@ public struct KeypadSetup: Sendable {
         return ordered + catalog.keymaps.filter { !automaticOrder.contains($0.id) }
     }
 
-    /// A dialer for `index` with these settings, reading no keypad yet.
+    /// A dialer for `index` with these settings, reading no keypad yet. The index's text
+    /// search, which multi-tap mode uses, is built on another thread meanwhile.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
+        Thread.detachNewThread { index.prepareTextSearch() }
         do {
             return DialerMachine(session: try DialerSession(index: index, settings: dialerSettings))
         } catch {

@@ -6,12 +6,13 @@
 struct KeyTable: Sendable {
     private(set) var offsets: [UInt32]
 
-    /// Sorts `offsets` by their keys in `pool`.
-    init(offsets: consuming [UInt32], pool: KeyPool) {
+    /// Sorts `offsets` by their keys in `pool`, whose key bytes are below `alphabet` (11 for
+    /// the ten keys and the end of a key).
+    init(offsets: consuming [UInt32], pool: KeyPool, alphabet: Int = 11) {
         var offsets = offsets
         offsets.withUnsafeMutableBufferPointer { buffer in
             pool.bytes.withUnsafeBufferPointer { bytes in
-                RadixSort.sort(buffer, bytes: bytes)
+                RadixSort.sort(buffer, bytes: bytes, alphabet: alphabet)
             }
         }
         // Appending left spare capacity; give it back, one table at a time.
@@ -61,15 +62,29 @@ struct KeyPool: Sendable {
     static let end: UInt8 = 0
     private(set) var bytes: [UInt8] = []
 
-    /// Appends, for `contact`, a key made of `head` then `keys`, returning its offset.
+    /// Appends, for `contact`, a key made of `head` then `keys` (0...9), returning its offset.
     @discardableResult
     mutating func append(contact: UInt32, head: some Collection<UInt8> = EmptyCollection(), _ keys: some Collection<UInt8>) -> UInt32 {
-        for shift in stride(from: 21, through: 0, by: -7) { bytes.append(0x80 | (UInt8(truncatingIfNeeded: contact >> UInt32(shift)) & 0x7F)) }
+        appendHeader(contact)
         let offset = UInt32(bytes.count)
         for key in head { bytes.append(key + 1) }
         for key in keys { bytes.append(key + 1) }
         bytes.append(Self.end)
         return offset
+    }
+
+    /// Appends, for `contact`, a key of symbols already coded 1...127, returning its offset.
+    @discardableResult
+    mutating func append(contact: UInt32, symbols: some Collection<UInt8>) -> UInt32 {
+        appendHeader(contact)
+        let offset = UInt32(bytes.count)
+        bytes.append(contentsOf: symbols)
+        bytes.append(Self.end)
+        return offset
+    }
+
+    private mutating func appendHeader(_ contact: UInt32) {
+        for shift in stride(from: 21, through: 0, by: -7) { bytes.append(0x80 | (UInt8(truncatingIfNeeded: contact >> UInt32(shift)) & 0x7F)) }
     }
 
     /// The contact of the key text that `offset` points into.
@@ -89,27 +104,31 @@ struct KeyPool: Sendable {
 /// each key, so sorting a million keys touches each about as often as its distinguishing length,
 /// with no extra memory. Equal keys end up ordered by offset, so the order is deterministic.
 enum RadixSort {
-    private static let alphabet = 11  // KeyPool.end and the ten keys
-
-    static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>) {
-        sort(entries, range: 0..<entries.count, depth: 0, bytes: bytes)
+    static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>, alphabet: Int) {
+        // One set of bucket counters for the whole sort: each level uses them before it recurses.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (alphabet + 1)) { scratch in
+            sort(entries, range: 0..<entries.count, depth: 0, bytes: bytes, alphabet: alphabet, scratch: scratch)
+        }
     }
 
-    private static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>) {
+    private static func sort(
+        _ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>,
+        alphabet: Int, scratch: UnsafeMutableBufferPointer<Int>
+    ) {
         if range.count < 32 {
             insertionSort(entries, range: range, depth: depth, bytes: bytes)
             return
         }
-        @inline(__always) func byteAt(_ index: Int) -> Int { Int(bytes[Int(entries[index]) + depth]) }
-        var counts = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        withUnsafeMutableBytes(of: &counts) { raw in
-            let counts = raw.bindMemory(to: Int.self)
-            for index in range { counts[byteAt(index)] += 1 }
-            // Bucket starts and the next free slot of each bucket.
-            var starts = [Int](repeating: 0, count: alphabet + 1)
+        // counts, then bucket starts, then the next free slot of each bucket.
+        var starts = [Int](repeating: 0, count: alphabet + 1)
+        do {
+            let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<alphabet])
+            counts.update(repeating: 0)
+            for index in range { counts[Int(bytes[Int(entries[index]) + depth])] += 1 }
             starts[0] = range.lowerBound
             for bucket in 0..<alphabet { starts[bucket + 1] = starts[bucket] + counts[bucket] }
-            var next = Array(starts[0..<alphabet])
+            let next = UnsafeMutableBufferPointer(rebasing: scratch[alphabet..<(2 * alphabet)])
+            for bucket in 0..<alphabet { next[bucket] = starts[bucket] }
             for bucket in 0..<alphabet {
                 while next[bucket] < starts[bucket + 1] {
                     var entry = entries[next[bucket]]
@@ -124,12 +143,11 @@ enum RadixSort {
                     next[bucket] += 1
                 }
             }
-            // Keys that ended are equal: order them by offset. Others sort on the next byte.
-            let ended = starts[0]..<starts[1]
-            entries[ended].sort()
-            for bucket in 1..<alphabet where starts[bucket + 1] - starts[bucket] > 1 {
-                sort(entries, range: starts[bucket]..<starts[bucket + 1], depth: depth + 1, bytes: bytes)
-            }
+        }
+        // Keys that ended are equal: order them by offset. Others sort on the next byte.
+        entries[starts[0]..<starts[1]].sort()
+        for bucket in 1..<alphabet where starts[bucket + 1] - starts[bucket] > 1 {
+            sort(entries, range: starts[bucket]..<starts[bucket + 1], depth: depth + 1, bytes: bytes, alphabet: alphabet, scratch: scratch)
         }
     }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A contact book indexed for T9 search: finds the best-ranked matches of a digit query in
 /// microseconds, whatever the size of the book.
 ///
@@ -11,14 +13,14 @@ public final class SearchIndex: Sendable {
     public let alphabet: T9Alphabet
     public let options: SearchOptions
 
-    let pool: KeyPool
-    let tables: [KeyTable]
-    let trees: [TopRankTree]
+    /// The tables, indexed by `Table.rawValue`.
+    let keys: RankedTables
     /// `contactRanks[contact]` is the contact's place in the ranking order; `contactsByRank` the inverse.
     let contactRanks: [UInt32]
     let contactsByRank: [UInt32]
-    /// Base-letter spellings of names for text search, built on first use.
-    let textNames: TextNames
+    /// Names by their letters, for text search; built the first time text is searched, so
+    /// T9-only use pays nothing for it.
+    private let textIndexStorage = Mutex<TextIndex?>(nil)
 
     /// The tables, in the order their match qualities rank.
     enum Table: Int, CaseIterable {
@@ -59,25 +61,36 @@ public final class SearchIndex: Sendable {
         var builder = IndexBuilder(alphabet: alphabet, options: options)
         for contact in table.indices { builder.add(contact, of: table) }
         let (pool, tables) = builder.finish()
-        self.init(contacts: table, alphabet: alphabet, options: options, pool: pool, tables: tables, order: order)
+        let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks)
+        self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order)
     }
 
-    private init(contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, pool: KeyPool, tables: [KeyTable], order: RankOrder) {
+    private init(contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, keys: RankedTables, order: RankOrder) {
         self.contacts = contacts
         self.alphabet = alphabet
         self.options = options
-        self.pool = pool
-        self.tables = tables
+        self.keys = keys
         self.contactRanks = order.ranks
         self.contactsByRank = order.contactsByRank
-        self.trees = tables.map { TopRankTree(table: $0, pool: pool, rankOf: order.ranks) }
-        self.textNames = TextNames()
     }
 
     /// The same index ranked with new affinities (after a dial), sharing the sorted tables.
     public func reranked(affinity: [Double]) -> SearchIndex {
         let order = RankOrder(contacts: contacts, alphabet: alphabet, affinity: affinity)
-        return SearchIndex(contacts: contacts, alphabet: alphabet, options: options, pool: pool, tables: tables, order: order)
+        return SearchIndex(contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(order.ranks), order: order)
+    }
+
+    /// Builds the text index now, if it is not built yet: a program that will search text
+    /// (multi-tap) can call this on another thread at start, so no keystroke waits for it.
+    public func prepareTextSearch() { _ = textIndex }
+
+    var textIndex: TextIndex {
+        textIndexStorage.withLock { stored in
+            if let stored { return stored }
+            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactRanks: contactRanks)
+            stored = built
+            return built
+        }
     }
 
     /// The contact's place in the ranking order (0 is first): affinity, then name.
@@ -92,31 +105,13 @@ public final class SearchIndex: Sendable {
 
     /// Which contacts (by rank) rank best among those with keys in `ranges`, best quality first.
     func rankedContacts(ranges: [Range<Int>], queryLength: Int, limit: Int) -> [(rank: UInt32, quality: MatchQuality)] {
-        var found: [(rank: UInt32, quality: MatchQuality)] = []
-        var shown: [UInt32] = []
-        var table = 0
-        while table < tables.count, shown.count < limit {
-            let quality = Table(rawValue: table)!.quality
-            var best = BestRanks(limit: limit - shown.count, excluded: shown)
-            // Every table of this quality (name start and whole words share one).
-            while table < tables.count, Table(rawValue: table)!.quality == quality {
-                var range = ranges[table]
-                switch Table(rawValue: table)! {
-                case .wholeWords:
-                    // Whole words must end where the query ends.
-                    range = tables[table].narrow(range, depth: queryLength, to: KeyPool.end, pool: pool)
-                case .initials where queryLength < 2:
-                    // One key is an initial with no word after it: a prefix, not initials.
-                    range = range.lowerBound..<range.lowerBound
-                default: break
-                }
-                if !range.isEmpty { trees[table].collect(range, table: tables[table], pool: pool, contactRanks: contactRanks, into: &best) }
-                table += 1
-            }
-            for rank in best.ranks { found.append((rank, quality)) }
-            shown += best.ranks
-        }
-        return found
+        var ranges = ranges
+        // Whole words must end where the query ends.
+        let whole = Table.wholeWords.rawValue
+        ranges[whole] = keys.tables[whole].narrow(ranges[whole], depth: queryLength, to: KeyPool.end, pool: keys.pool)
+        // One key is an initial with no word after it: a prefix, not initials.
+        if queryLength < 2 { ranges[Table.initials.rawValue] = 0..<0 }
+        return keys.ranked(ranges, limit: limit, contactRanks: contactRanks)
     }
 }
 

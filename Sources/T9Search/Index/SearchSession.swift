@@ -9,21 +9,15 @@ public final class SearchSession {
 
     public init(index: SearchIndex) {
         self.index = index
-        self.frames = [index.tables.map { 0..<$0.count }]
+        self.frames = [index.keys.fullRanges]
         self.highlighter = Highlighter(index: index)
     }
 
     /// Adds one key (0-9) to the query.
     public func type(_ key: UInt8) {
         guard key <= 9 else { return }
-        let depth = query.count
-        let previous = frames[depth]
-        var next = previous
-        for table in next.indices where !previous[table].isEmpty {
-            next[table] = index.tables[table].narrow(previous[table], depth: depth, to: key + 1, pool: index.pool)
-        }
+        frames.append(index.keys.narrow(frames[query.count], depth: query.count, to: key + 1))
         query.append(key)
-        frames.append(next)
     }
 
     /// Removes the last key, if any.

@@ -9,17 +9,42 @@ public enum TextQuery {
     }
 
     public static func spell(_ text: String, alphabet: T9Alphabet) -> Spelling {
-        var spelling = Spelling()
+        var text = text
+        return text.withUTF8 { spell(utf8: $0, alphabet: alphabet) }
+    }
+
+    /// A typed text as a query: its spelling without leading spaces, which would match nothing
+    /// more than the letters after them.
+    public static func query(_ text: String, alphabet: T9Alphabet) -> Spelling {
+        var spelling = spell(text, alphabet: alphabet)
+        let spaces = spelling.letters.prefix { $0 == 0x20 }.count
+        spelling.letters.removeFirst(spaces)
+        spelling.offsets.removeFirst(spaces)
+        return spelling
+    }
+
+    /// The spelling of the UTF-8 text in `bytes`.
+    static func spell(utf8 bytes: UnsafeBufferPointer<UInt8>, alphabet: T9Alphabet) -> Spelling {
         var cache = FoldCache(alphabet: alphabet)
-        for (offset, scalar) in text.unicodeScalars.enumerated() {
+        return spell(utf8: bytes, cache: &cache)
+    }
+
+    static func spell(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) -> Spelling {
+        var spelling = Spelling()
+        var index = 0
+        var offset: Int32 = 0
+        while index < bytes.count {
+            let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+            index += length
+            defer { offset += 1 }
             let letter: UInt32
             switch cache.fold(scalar) {
             case .mark: continue
             case .separator: letter = 0x20
-            case .keys: letter = (alphabet.baseLetter(scalar) ?? scalar).value
+            case .keys: letter = (cache.baseLetter(scalar) ?? scalar).value
             }
             spelling.letters.append(letter)
-            spelling.offsets.append(Int32(offset))
+            spelling.offsets.append(offset)
         }
         return spelling
     }
@@ -40,20 +65,40 @@ public enum TextQuery {
         return best
     }
 
-    /// The best `limit` contacts whose names contain `text`, ranked like key queries.
+    /// The best `limit` contacts whose names contain `text`, ranked like key queries. A
+    /// `TextSession` does the same, narrowing as the text grows.
     public static func search(_ text: String, in index: SearchIndex, limit: Int = 20) -> [SearchResult] {
-        let query = spell(text, alphabet: index.alphabet)
-        guard !query.letters.isEmpty else { return [] }
-        let names = index.textNames.names(of: index.contacts, alphabet: index.alphabet)
-        var found: [(quality: MatchQuality, rank: UInt32, result: SearchResult)] = []
-        for (contact, spellings) in names.enumerated() where index.contacts.hasNumbers(contact) {
-            var best: SearchResult? = nil
-            for (field, spelling) in spellings.enumerated() {
-                guard let match = match(query, in: spelling), best == nil || match.quality < best!.quality else { continue }
-                best = SearchResult(contact: contact, quality: match.quality, field: .name(field),
-                                    number: index.contacts.preferredNumber(of: contact), ranges: [match.range])
+        let session = TextSession(index: index)
+        session.setText(text)
+        return session.results(limit: limit)
+    }
+
+    /// The best match of `query` among a contact's names: which name, at what quality, where.
+    static func bestMatch(
+        _ query: Spelling, contact: Int, in contacts: ContactTable, cache: inout FoldCache
+    ) -> (field: Int, quality: MatchQuality, range: Range<Int>)? {
+        var best: (field: Int, quality: MatchQuality, range: Range<Int>)? = nil
+        var name = 0
+        for field in contacts.fields(of: contact) where contacts.kind(of: field).nameKind != nil {
+            defer { name += 1 }
+            let spelling = contacts.withUTF8(of: field) { spell(utf8: $0, cache: &cache) }
+            if let found = match(query, in: spelling), best == nil || found.quality < best!.quality {
+                best = (name, found.quality, found.range)
             }
-            if let best { found.append((best.quality, index.contactRanks[contact], best)) }
+        }
+        return best
+    }
+
+    /// Every contact checked in turn: for a text with a letter no layout has, which the text
+    /// index cannot look up.
+    static func scan(_ query: Spelling, in index: SearchIndex, limit: Int) -> [SearchResult] {
+        var cache = FoldCache(alphabet: index.alphabet)
+        var found: [(quality: MatchQuality, rank: Int, result: SearchResult)] = []
+        for contact in index.contacts.indices where index.contacts.hasNumbers(contact) {
+            guard let best = bestMatch(query, contact: contact, in: index.contacts, cache: &cache) else { continue }
+            let result = SearchResult(contact: contact, quality: best.quality, field: .name(best.field),
+                                      number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
+            found.append((best.quality, index.rank(of: contact), result))
         }
         found.sort { ($0.quality, $0.rank) < ($1.quality, $1.rank) }
         return found.prefix(limit).map(\.result)

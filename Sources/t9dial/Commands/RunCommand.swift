@@ -43,7 +43,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let dialer = try book.loadDialer()
-        do {
+        do throws(DialerError) {
             let setup = try KeypadSetup.load(for: dialer, mode: mode)
             let machine = try setup.makeMachine(index: dialer.index)
             if let replay {
@@ -66,7 +66,7 @@ struct RunCommand: ParsableCommand {
                     try run.run(machine: machine, display: &display, log: log)
                 }
             }
-        } catch let error as DialerError {
+        } catch {
             throw CommandFailure(message: error.description)
         }
     }

@@ -1,0 +1,129 @@
+import ArgumentParser
+import DialerConfig
+import DialerEngine
+import DialerKit
+import Evdev
+import T9Search
+
+/// From a key event's arrival to its screen update: typing as raw evdev events from a USB
+/// numpad, through debouncing, gestures, the dialer session and the text display (rendered,
+/// then thrown away), in T9 and in multi-tap mode.
+struct KeypadBenchmark: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "keypad",
+        abstract: "Per key event latency, from the event to its rendered screen."
+    )
+
+    @OptionGroup var book: BookOptions
+
+    mutating func run() throws {
+        let index = try LoadedBook.load(book).index
+        let keymap = try KeymapCatalog.load(dataDirectory: book.dataDir).keymap(id: "usb-numpad")
+        var random = SplitMix(seed: 48308)
+        let t9 = KeyEvents.t9Sessions(
+            TypingScript.make(count: book.sessions, contacts: index.contacts, alphabet: index.alphabet, random: &random)
+        )
+        guard let latin = index.alphabet.layouts.first(where: { $0.id == "latin" }) else { throw ValidationError("no latin layout in \(book.dataDir)") }
+        let multiTap = KeyEvents.multiTapSessions(contacts: index.contacts, layout: latin, count: book.sessions / 4, random: &random)
+
+        let buildStart = ContinuousClock.now
+        index.prepareTextSearch()
+        print("  text index (multi-tap), built once at start: \(Report.ms(buildStart, ContinuousClock.now)), resident now \(Report.megabytes(Memory.residentMegabytes())), peak \(Report.megabytes(Memory.peakResidentMegabytes()))")
+
+        for (label, mode, events) in [("T9", InputMode.t9, t9), ("multi-tap", InputMode.multiTap(layout: "latin"), multiTap)] {
+            let machine = DialerMachine(session: try DialerSession(index: index, settings: DialerSettings(resultLimit: book.limit, initialMode: mode)))
+            machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
+            var display = TextDisplay(output: DiscardingOutput(), rows: book.limit)
+            var timings: [String: [Duration]] = [:]
+            let clock = ContinuousClock()
+            for event in events {
+                // Timers due before this event (a hold, a multi-tap letter, the idle clear) fire
+                // when their deadline comes, as the poll loop would wake for them.
+                while let due = machine.nextDeadline, due < event.time {
+                    let start = clock.now
+                    let updates = machine.advance(to: due)
+                    display.apply(updates)
+                    if !updates.isEmpty { timings["timer with a new screen", default: []].append(clock.now - start) }
+                }
+                let start = clock.now
+                let updates = machine.handle(event, from: 0)
+                display.apply(updates)
+                let elapsed = clock.now - start
+                timings["all key events", default: []].append(elapsed)
+                if !updates.isEmpty { timings["event with a new screen", default: []].append(elapsed) }
+            }
+            print("\n\(label) mode, from a key event to its rendered screen (\(events.count) events):")
+            print(Report.header())
+            for kind in ["all key events", "event with a new screen", "timer with a new screen"] {
+                if let durations = timings[kind] { print(Report.row(kind, durations)) }
+            }
+            _ = display
+        }
+    }
+}
+
+/// A text sink that renders nothing anywhere, so the display's work is measured, not a terminal's.
+struct DiscardingOutput: TextOutputStream {
+    var bytes = 0
+    mutating func write(_ string: String) { bytes &+= string.utf8.count }
+}
+
+/// Typing as a USB numpad sends it: a press, a release 60 ms later, the next key after a pause.
+enum KeyEvents {
+    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static let backspace = code("KEY_BACKSPACE")
+
+    static func t9Sessions(_ scripts: [TypingScript]) -> [InputEvent] {
+        var events: [InputEvent] = []
+        var time: Microseconds = 1_000_000
+        for script in scripts {
+            for step in script.steps {
+                let key: UInt16
+                switch step {
+                case .key(let digit): key = code("KEY_KP\(digit)")
+                case .backspace: key = backspace
+                }
+                tap(key, at: &time, pause: 180_000, into: &events)
+            }
+            time += 31_000_000  // left alone: the idle clear empties the query
+        }
+        return events
+    }
+
+    /// Multi-tap sessions spelling the first word of Latin names, up to five letters.
+    static func multiTapSessions(contacts: ContactTable, layout: KeypadLayout, count: Int, random: inout SplitMix) -> [InputEvent] {
+        var positions: [Character: (digit: UInt8, presses: Int)] = [:]
+        for (digit, letters) in layout.keys {
+            for (index, letter) in letters.enumerated() { positions[Character(letter)] = (digit, index + 1) }
+        }
+        var events: [InputEvent] = []
+        var time: Microseconds = 1_000_000
+        var sessions = 0
+        while sessions < count {
+            let name = contacts[random.next(0...(contacts.count - 1))].displayName.lowercased()
+            let word = name.prefix { $0 != " " }
+            guard word.count >= 2, word.allSatisfy({ positions[$0] != nil }) else { continue }
+            var previousDigit: UInt8? = nil
+            for letter in word.prefix(5) {
+                let (digit, presses) = positions[letter]!
+                // The same key again must wait for the last letter to be taken.
+                if digit == previousDigit { time += 900_000 }
+                for press in 1...presses {
+                    tap(code("KEY_KP\(digit)"), at: &time, pause: press == presses ? 250_000 : 90_000, into: &events)
+                }
+                previousDigit = digit
+            }
+            time += 31_000_000
+            sessions += 1
+        }
+        return events
+    }
+
+    private static func tap(_ key: UInt16, at time: inout Microseconds, pause: Microseconds, into events: inout [InputEvent]) {
+        events.append(.key(key, KeyValue.press, at: time))
+        events.append(InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0))
+        events.append(.key(key, KeyValue.release, at: time + 60_000))
+        events.append(InputEvent(time: time + 60_000, type: EventType.synchronization, code: SynchronizationCode.report, value: 0))
+        time += 60_000 + pause
+    }
+}

@@ -1,0 +1,55 @@
+/// A text being typed (multi-tap, `--text`): each letter narrows the ranges of the text before
+/// it, as `SearchSession` does with keys, and a changed last letter (multi-tap cycling a, b, c)
+/// goes back one step instead of searching again.
+public final class TextSession {
+    public let index: SearchIndex
+    public private(set) var text = ""
+    private var spelling = TextQuery.Spelling()
+    /// The codes of the letters typed; nil when one has no code (searched by scanning).
+    private var codes: [UInt8]? = []
+    /// The text index's ranges for each length of `codes`.
+    private var frames: [[Range<Int>]] = []
+    private var cache: FoldCache
+
+    public init(index: SearchIndex) {
+        self.index = index
+        self.cache = FoldCache(alphabet: index.alphabet)
+    }
+
+    /// Makes `text` the query, keeping the work done for the letters it shares with the last one.
+    public func setText(_ text: String) {
+        self.text = text
+        spelling = TextQuery.query(text, alphabet: index.alphabet)
+        let textIndex = index.textIndex
+        guard let newCodes = textIndex.codes(of: spelling) else {
+            codes = nil
+            frames = []
+            return
+        }
+        let shared = codes.map { old in zip(old, newCodes).prefix { $0 == $1 }.count } ?? 0
+        if frames.isEmpty { frames = [textIndex.keys.fullRanges] }
+        frames.removeSubrange((shared + 1)...)
+        for depth in shared..<newCodes.count {
+            frames.append(textIndex.keys.narrow(frames[depth], depth: depth, to: newCodes[depth]))
+        }
+        codes = newCodes
+    }
+
+    /// The best `limit` contacts whose names contain the text, best first, with what to highlight.
+    public func results(limit: Int = 20) -> [SearchResult] {
+        guard !spelling.letters.isEmpty, limit > 0 else { return [] }
+        guard let codes, let ranges = frames.last, frames.count == codes.count + 1 else {
+            return TextQuery.scan(spelling, in: index, limit: limit)
+        }
+        return index.textIndex.keys.ranked(ranges, limit: limit, contactRanks: index.contactRanks).compactMap { found in
+            let contact = Int(index.contactsByRank[Int(found.rank)])
+            guard let best = TextQuery.bestMatch(spelling, contact: contact, in: index.contacts, cache: &cache) else {
+                assertionFailure("the text index found contact \(contact), the matcher did not")
+                return nil
+            }
+            assert(best.quality == found.quality, "the text index and the matcher disagree on contact \(contact)")
+            return SearchResult(contact: contact, quality: best.quality, field: .name(best.field),
+                                number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
+        }
+    }
+}
