@@ -69,7 +69,7 @@ let package = Package(
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
-        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit"]),
+        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
     ]
 )

@@ -56,14 +56,14 @@ struct RunCommand: ParsableCommand {
                     run.play(into: machine, display: &display)
                 }
             } else {
-                let run = KeypadRun(setup: setup, device: device, grab: !noGrab)
+                let run = try KeypadRun(setup: setup, machine: machine, device: device, grab: !noGrab)
                 let log = { (message: String) in StandardError.write(message) }
                 if json {
                     var display = JSONDisplay(output: StandardOutputStream())
-                    try run.run(machine: machine, display: &display, log: log)
+                    try run.run(display: &display, log: log)
                 } else {
                     var display = TextDisplay(output: StandardOutputStream())
-                    try run.run(machine: machine, display: &display, log: log)
+                    try run.run(display: &display, log: log)
                 }
             }
         } catch {
