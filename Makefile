@@ -7,7 +7,7 @@
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev
+APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev
 BOOK         ?= ../shared/datasets/contacts-100k.vcf
 SAMPLES      := Config/samples
 T9DIAL       := .build/debug/t9dial

@@ -15,6 +15,8 @@
 //   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
 //                 presses, T9 and multi-tap modes, what the screen shows. Pure Swift.
+//   ScreenRender  drawing the screen: canvas, PSF fonts, layout, pixel formats. Pure Swift.
+//   CZlib         zlib's headers; ScreenOutput: PNG files, gzip fonts, the Linux framebuffer.
 //   t9dial        the command line; it only parses arguments and calls DialerKit.
 import PackageDescription
 
@@ -40,6 +42,9 @@ let package = Package(
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "DialerEngine", dependencies: ["T9Search"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine"]),
+        .target(name: "ScreenRender", dependencies: ["DialerEngine", "T9Search"]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux"]),
         .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux"]),
         .target(
             name: "DialerConfig",
@@ -67,6 +72,8 @@ let package = Package(
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
+        .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
+        .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport"]),

@@ -1,0 +1,1 @@
+// ScreenOutput: PNG files, gzip, and the Linux framebuffer (see the files of this folder).
