@@ -54,7 +54,7 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(
             name: "DialerKit",
-            dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "CLinux"]
+            dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput", "CLinux"]
         ),
         .executableTarget(
             name: "t9dial",

@@ -12,4 +12,45 @@ static inline int t9dial_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+// The Linux framebuffer (/dev/fbN), for ScreenOutput's FramebufferDevice: the structs come from
+// <linux/fb.h> as they are (fb_fix_screeninfo has unsigned long fields, so Swift must not lay it
+// out by hand), and the ioctls go through the helpers below, since ioctl is variadic and
+// MAP_FAILED is a cast macro, neither of which imports into Swift.
+#include <linux/fb.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+
+/// ioctl(FBIOGET_VSCREENINFO): the variable mode (resolution, depth, colour offsets).
+/// 0 on success, -1 with errno on failure.
+static inline int t9dial_fb_get_var(int fd, struct fb_var_screeninfo *var) {
+    return ioctl(fd, FBIOGET_VSCREENINFO, var);
+}
+
+/// ioctl(FBIOPUT_VSCREENINFO): asks for a mode; the driver writes back what it chose.
+static inline int t9dial_fb_put_var(int fd, struct fb_var_screeninfo *var) {
+    return ioctl(fd, FBIOPUT_VSCREENINFO, var);
+}
+
+/// ioctl(FBIOGET_FSCREENINFO): the fixed layout (line_length, smem_len, visual).
+static inline int t9dial_fb_get_fix(int fd, struct fb_fix_screeninfo *fix) {
+    return ioctl(fd, FBIOGET_FSCREENINFO, fix);
+}
+
+/// ioctl(FBIOPUTCMAP): sets palette entries of a pseudocolour device.
+static inline int t9dial_fb_put_cmap(int fd, struct fb_cmap *cmap) {
+    return ioctl(fd, FBIOPUTCMAP, cmap);
+}
+
+/// ioctl(FBIOPAN_DISPLAY): shows the part of the virtual screen at var->xoffset, yoffset.
+static inline int t9dial_fb_pan(int fd, struct fb_var_screeninfo *var) {
+    return ioctl(fd, FBIOPAN_DISPLAY, var);
+}
+
+/// mmap of `length` bytes of a device, shared and read-write, from offset 0.
+/// Returns NULL (not MAP_FAILED) on failure, with errno set.
+static inline void *t9dial_mmap_shared(int fd, size_t length) {
+    void *address = mmap(NULL, length, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+    return address == MAP_FAILED ? NULL : address;
+}
+
 #endif

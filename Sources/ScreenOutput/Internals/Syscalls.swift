@@ -1,0 +1,176 @@
+import CLinux
+import Glibc
+
+/// The libc calls of the ScreenOutput module, one line each (files, the framebuffer's ioctls,
+/// mmap), so every system call it makes is listed here. zlib is called only from `Zlib`.
+enum Syscalls {
+    /// Opens a file; retried when a signal interrupts it. (open)
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, SystemErrno> {
+        while true {
+            let result = valueOrErrno(Glibc.open(path, flags, mode))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
+    /// (close)
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Result<Int32, SystemErrno> {
+        valueOrErrno(Glibc.close(descriptor))
+    }
+
+    /// Reads up to `buffer.count` bytes; retried when a signal interrupts it. (read)
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemErrno> {
+        while true {
+            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Writes up to `buffer.count` bytes; retried when a signal interrupts it. (write)
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
+        while true {
+            let result = valueOrErrno(Glibc.write(descriptor, buffer.baseAddress, buffer.count))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Flushes a file's data to its disk. (fsync)
+    static func fsync(_ descriptor: Int32) -> Result<Int32, SystemErrno> {
+        valueOrErrno(Glibc.fsync(descriptor))
+    }
+
+    /// Renames a file, replacing the target in one step. (rename)
+    static func rename(_ from: String, _ to: String) -> Result<Int32, SystemErrno> {
+        valueOrErrno(Glibc.rename(from, to))
+    }
+
+    /// Removes a file. (unlink)
+    @discardableResult
+    static func unlink(_ path: String) -> Result<Int32, SystemErrno> {
+        valueOrErrno(Glibc.unlink(path))
+    }
+
+    /// Creates and opens a new file from a template ending in XXXXXX, closed on exec; returns
+    /// the descriptor and the path it chose. (mkstemp, fcntl F_SETFD)
+    static func makeTemporaryFile(_ template: String) -> Result<(descriptor: Int32, path: String), SystemErrno> {
+        var bytes = Array(template.utf8CString)
+        let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor != -1 else { return .failure(.current) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        let path = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return .success((descriptor, path))
+    }
+
+    /// Sets a file's permission bits. (fchmod)
+    static func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Result<Int32, SystemErrno> {
+        valueOrErrno(Glibc.fchmod(descriptor, mode))
+    }
+
+    /// The process's file-creation mask, read without changing it. (umask, twice)
+    static func currentUmask() -> mode_t {
+        let mask = Glibc.umask(0o022)
+        Glibc.umask(mask)
+        return mask
+    }
+
+    /// Whether a regular file or anything else is at the path. (stat)
+    static func exists(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0
+    }
+
+    /// The names in a directory, without . and .., or the error. (opendir, readdir)
+    static func directoryEntries(_ path: String) -> Result<[String], SystemErrno> {
+        guard let directory = opendir(path) else { return .failure(.current) }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return .success(names)
+    }
+}
+
+// MARK: - The framebuffer
+
+extension Syscalls {
+    /// The variable screen information: resolution, depth, colour offsets.
+    /// (ioctl FBIOGET_VSCREENINFO, through t9dial_fb_get_var)
+    static func framebufferVariableInfo(_ descriptor: Int32) -> Result<fb_var_screeninfo, SystemErrno> {
+        var info = fb_var_screeninfo()
+        return valueOrErrno(t9dial_fb_get_var(descriptor, &info)).map { _ in info }
+    }
+
+    /// Asks the driver for a mode; returns what it set, which may differ.
+    /// (ioctl FBIOPUT_VSCREENINFO, through t9dial_fb_put_var)
+    static func setFramebufferVariableInfo(_ descriptor: Int32, _ info: fb_var_screeninfo) -> Result<fb_var_screeninfo, SystemErrno> {
+        var info = info
+        return valueOrErrno(t9dial_fb_put_var(descriptor, &info)).map { _ in info }
+    }
+
+    /// The fixed screen information: line length, memory size, visual.
+    /// (ioctl FBIOGET_FSCREENINFO, through t9dial_fb_get_fix)
+    static func framebufferFixedInfo(_ descriptor: Int32) -> Result<fb_fix_screeninfo, SystemErrno> {
+        var info = fb_fix_screeninfo()
+        return valueOrErrno(t9dial_fb_get_fix(descriptor, &info)).map { _ in info }
+    }
+
+    /// Sets palette entries from `start`, 16 bits a channel. (ioctl FBIOPUTCMAP, through
+    /// t9dial_fb_put_cmap)
+    static func putColorMap(_ descriptor: Int32, start: UInt32, red: [UInt16], green: [UInt16], blue: [UInt16]) -> Result<Int32, SystemErrno> {
+        var red = red, green = green, blue = blue
+        return red.withUnsafeMutableBufferPointer { red in
+            green.withUnsafeMutableBufferPointer { green in
+                blue.withUnsafeMutableBufferPointer { blue in
+                    var map = fb_cmap(
+                        start: start, len: UInt32(red.count),
+                        red: red.baseAddress, green: green.baseAddress, blue: blue.baseAddress, transp: nil
+                    )
+                    return valueOrErrno(t9dial_fb_put_cmap(descriptor, &map))
+                }
+            }
+        }
+    }
+
+    /// Shows the part of the virtual screen at (`x`, `y`). (ioctl FBIOGET_VSCREENINFO, then
+    /// FBIOPAN_DISPLAY through t9dial_fb_pan)
+    static func panFramebuffer(_ descriptor: Int32, x: Int, y: Int) -> Result<Int32, SystemErrno> {
+        framebufferVariableInfo(descriptor).flatMap { info in
+            var info = info
+            info.xoffset = UInt32(clamping: x)
+            info.yoffset = UInt32(clamping: y)
+            return valueOrErrno(t9dial_fb_pan(descriptor, &info))
+        }
+    }
+
+    /// Asks for the current mode at another depth, applied now; the driver may adjust the rest.
+    /// (ioctl FBIOGET_VSCREENINFO, then FBIOPUT_VSCREENINFO through t9dial_fb_put_var)
+    static func setFramebufferDepth(_ descriptor: Int32, _ bitsPerPixel: Int) -> Result<fb_var_screeninfo, SystemErrno> {
+        framebufferVariableInfo(descriptor).flatMap { info in
+            var info = info
+            info.bits_per_pixel = UInt32(clamping: bitsPerPixel)
+            info.activate = UInt32(FB_ACTIVATE_NOW)
+            return setFramebufferVariableInfo(descriptor, info)
+        }
+    }
+
+    /// Maps `length` bytes of a device, shared and read-write. (mmap, through
+    /// t9dial_mmap_shared)
+    static func mapShared(_ descriptor: Int32, _ length: Int) -> Result<UnsafeMutableRawPointer, SystemErrno> {
+        guard let address = t9dial_mmap_shared(descriptor, length) else { return .failure(.current) }
+        return .success(address)
+    }
+
+    /// Unmaps what `mapShared` mapped. (munmap)
+    @discardableResult
+    static func unmap(_ address: UnsafeMutableRawPointer, _ length: Int) -> Result<Int32, SystemErrno> {
+        valueOrErrno(munmap(address, length))
+    }
+}

@@ -1,0 +1,98 @@
+public import ScreenRender
+
+/// PNG files of canvases: what `t9dial` saves as screenshots and what golden-image tests
+/// compare against. Writing gives exactly the canvas's pixels in the chosen format
+/// (`PNGFormat`); reading takes the kinds written here back into a canvas.
+public enum PNGFile {
+    /// The eight bytes every PNG starts with.
+    static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    /// `canvas` as the bytes of a PNG: IHDR, one IDAT, IEND, each with its CRC. 8-bit rows
+    /// use PNG's Sub filter (a flat run of colour becomes zeros, which compress well); 1-bit
+    /// rows are stored unfiltered.
+    public static func encode(_ canvas: Canvas, format: PNGFormat = .rgb) throws(PNGError) -> [UInt8] {
+        guard canvas.width > 0, canvas.height > 0 else { throw PNGError(.emptyCanvas) }
+        var header: [UInt8] = []
+        header.appendBigEndian(UInt32(canvas.width))
+        header.appendBigEndian(UInt32(canvas.height))
+        header += [format.bitDepth, format.colorType, 0, 0, 0]  // deflate, adaptive filters, no interlace
+
+        let data: [UInt8]
+        do { data = try Zlib.deflate(filteredRows(canvas, format: format)) } catch { throw PNGError(.zlib(error)) }
+
+        var png = signature
+        appendChunk("IHDR", header, to: &png)
+        appendChunk("IDAT", data, to: &png)
+        appendChunk("IEND", [], to: &png)
+        return png
+    }
+
+    /// Writes `canvas` as a PNG at `path`, atomically (a temporary file in the same folder,
+    /// then a rename), so a viewer never sees half a picture.
+    public static func write(_ canvas: Canvas, to path: String, format: PNGFormat = .rgb) throws(PNGError) {
+        let bytes: [UInt8]
+        do { bytes = try encode(canvas, format: format) } catch { throw PNGError(error.reason, path: path) }
+        do { try FileBytes.writeAtomically(bytes, to: path) } catch { throw PNGError(.file(error), path: path) }
+    }
+
+    /// The canvas in the PNG at `path`.
+    public static func read(_ path: String) throws(PNGError) -> Canvas {
+        let bytes: [UInt8]
+        do { bytes = try FileBytes.read(path) } catch { throw PNGError(.file(error), path: path) }
+        do { return try decode(bytes) } catch { throw PNGError(error.reason, path: path) }
+    }
+
+    /// Each row of the picture in `format`, preceded by its filter byte.
+    static func filteredRows(_ canvas: Canvas, format: PNGFormat) -> [UInt8] {
+        let rowBytes = format.rowBytes(width: canvas.width)
+        let bytesPerPixel = format == .rgb ? 3 : 1
+        var out: [UInt8] = []
+        out.reserveCapacity((rowBytes + 1) * canvas.height)
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        for y in 0..<canvas.height {
+            for index in row.indices { row[index] = 0 }
+            for x in 0..<canvas.width {
+                let color = canvas[x, y]
+                switch format {
+                case .rgb:
+                    row[x * 3] = color.red
+                    row[x * 3 + 1] = color.green
+                    row[x * 3 + 2] = color.blue
+                case .gray8:
+                    row[x] = color.luminance
+                case .mono1:
+                    if color.luminance >= 128 { row[x / 8] |= 0x80 >> UInt8(x % 8) }
+                }
+            }
+            if format == .mono1 {
+                out.append(0)  // None
+                out += row
+            } else {
+                out.append(1)  // Sub: each byte less the byte one pixel to its left
+                for index in row.indices {
+                    out.append(index >= bytesPerPixel ? row[index] &- row[index - bytesPerPixel] : row[index])
+                }
+            }
+        }
+        return out
+    }
+
+    /// Appends a chunk: length, type, data, CRC-32 of type and data.
+    static func appendChunk(_ type: String, _ data: [UInt8], to png: inout [UInt8]) {
+        let typeBytes = Array(type.utf8)
+        png.appendBigEndian(UInt32(data.count))
+        png += typeBytes
+        png += data
+        png.appendBigEndian(Zlib.crc32(data, continuing: Zlib.crc32(typeBytes)))
+    }
+}
+
+extension [UInt8] {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [UInt8(value >> 24), UInt8(truncatingIfNeeded: value >> 16), UInt8(truncatingIfNeeded: value >> 8), UInt8(truncatingIfNeeded: value)])
+    }
+
+    func bigEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(self[offset]) << 24 | UInt32(self[offset + 1]) << 16 | UInt32(self[offset + 2]) << 8 | UInt32(self[offset + 3])
+    }
+}

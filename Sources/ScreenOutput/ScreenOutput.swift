@@ -1,1 +1,0 @@
-// ScreenOutput: PNG files, gzip, and the Linux framebuffer (see the files of this folder).

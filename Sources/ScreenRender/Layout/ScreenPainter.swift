@@ -1,0 +1,150 @@
+public import DialerEngine
+
+/// Paints what the dialer shows (`ScreenState`) on a canvas of any size, with a bitmap font.
+///
+/// The top row is the mode and the query as typed (a pending multi-tap letter underlined); the
+/// rows below are as many results as fit, scrolled so the selection is in view, each with its
+/// matched letters highlighted by the theme and the selected one marked. A long name is cut
+/// with an ellipsis. Where a row is wide enough, the number follows the name on the right. A
+/// dial shows a "Calling" screen with the name and number. 128x64 with an 8x16 font holds the
+/// query and three results; 320x240 holds the query and thirteen.
+public struct ScreenPainter: Sendable {
+    public var font: BitmapFont
+    public var theme: ScreenTheme
+
+    public init(font: BitmapFont, theme: ScreenTheme) {
+        self.font = font
+        self.theme = theme
+    }
+
+    /// How many results fit on a canvas `height` pixels high.
+    public func resultRows(height: Int) -> Int { max(0, height / font.height - 1) }
+
+    /// The screen of `state` on a `width` x `height` canvas.
+    public func paint(_ state: ScreenState, width: Int, height: Int) -> Canvas {
+        var canvas = Canvas(width: width, height: height, background: theme.background)
+        if let calling = state.calling {
+            paintCalling(calling, on: &canvas)
+        } else {
+            paintHeader(state, on: &canvas)
+            paintResults(state, on: &canvas)
+        }
+        return canvas
+    }
+
+    // MARK: Parts
+
+    private func paintHeader(_ state: ScreenState, on canvas: inout Canvas) {
+        var x = canvas.draw(state.modeLabel, font: font, at: 0, y: 0, color: theme.dim)
+        x += font.width
+        let committed = state.query.committed
+        x += canvas.draw(committed, font: font, at: x, y: 0, color: theme.accent)
+        if let pending = state.query.pending {
+            let width = canvas.draw(String(pending), font: font, at: x, y: 0, color: theme.accent, bold: true)
+            // The letter still being chosen is underlined.
+            canvas.fill(Rect(x: x, y: font.height - 1, width: width, height: 1), with: theme.accent)
+            x += width
+        }
+        // The cursor.
+        canvas.fill(Rect(x: x + 1, y: 2, width: 1, height: font.height - 4), with: theme.accent)
+        // A rule under the header on screens tall enough to spare the pixel row.
+        if canvas.height >= 4 * font.height + 1 {
+            canvas.fill(Rect(x: 0, y: font.height - 1, width: canvas.width, height: 1), with: theme.dim)
+        }
+    }
+
+    private func paintResults(_ state: ScreenState, on canvas: inout Canvas) {
+        let rows = resultRows(height: canvas.height)
+        guard rows > 0 else { return }
+        if state.results.isEmpty {
+            if !state.query.isEmpty { _ = canvas.draw("no matches", font: font, at: font.width, y: font.height, color: theme.dim) }
+            return
+        }
+        // Scroll so the selection stays in view.
+        let selected = state.selection ?? 0
+        let first = min(max(0, selected - rows + 1), max(0, state.results.count - rows))
+        for (row, index) in (first..<min(state.results.count, first + rows)).enumerated() {
+            paintResult(state.results[index], selected: index == state.selection, row: row + 1, on: &canvas)
+        }
+    }
+
+    private func paintResult(_ result: ShownResult, selected: Bool, row: Int, on canvas: inout Canvas) {
+        let y = row * font.height
+        if selected, let bar = theme.selection {
+            canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: font.height), with: bar)
+        }
+        if selected { _ = canvas.draw(">", font: font, at: 0, y: y, color: theme.accent) }
+        let left = font.width
+        let columns = (canvas.width - left) / font.width
+
+        // The matched text, with the number after a name on rows wide enough for both.
+        var text = result.text
+        var ranges = result.ranges
+        var trailing: String? = nil
+        if case .name = result.field {
+            if result.text != result.name {
+                // Found by a nickname or a reading: "周秀英 (Zhou Xiuying)".
+                text = result.name + " (" + result.text + ")"
+                ranges = ranges.map(shifted(by: result.name.unicodeScalars.count + 2))
+            }
+            if columns >= 28 { trailing = result.number }
+        } else if columns >= 28 {
+            text = result.text
+            trailing = result.name
+        }
+        let trailingWidth = trailing.map { font.width(of: $0) + font.width } ?? 0
+        let (shown, _) = font.fit(text, width: canvas.width - left - trailingWidth)
+        drawHighlighted(shown, ranges: ranges, at: left, y: y, on: &canvas)
+        if let trailing {
+            let (fitted, _) = font.fit(trailing, width: trailingWidth - font.width)
+            _ = canvas.draw(fitted, font: font, at: canvas.width - font.width(of: fitted), y: y, color: theme.dim)
+        }
+    }
+
+    /// Draws `text` with the scalars in `ranges` in the theme's match style.
+    private func drawHighlighted(_ text: String, ranges: [Range<Int>], at left: Int, y: Int, on canvas: inout Canvas) {
+        var x = left
+        var run = String.UnicodeScalarView()
+        var runMatched = false
+        func flush() {
+            guard !run.isEmpty else { return }
+            let piece = String(run)
+            if runMatched {
+                switch theme.matchStyle {
+                case .inverse:
+                    let width = font.width(of: piece)
+                    canvas.fill(Rect(x: x, y: y, width: width, height: font.height), with: theme.match)
+                    x += canvas.draw(piece, font: font, at: x, y: y, color: theme.background)
+                case .bold:
+                    x += canvas.draw(piece, font: font, at: x, y: y, color: theme.match, bold: true)
+                }
+            } else {
+                x += canvas.draw(piece, font: font, at: x, y: y, color: theme.text)
+            }
+            run = String.UnicodeScalarView()
+        }
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            let matched = ranges.contains { $0.contains(offset) }
+            if matched != runMatched {
+                flush()
+                runMatched = matched
+            }
+            run.append(scalar)
+        }
+        flush()
+    }
+
+    private func paintCalling(_ calling: DialRequest, on canvas: inout Canvas) {
+        let lines = ["Calling", calling.name ?? calling.number] + (calling.name == nil ? [] : [calling.number])
+        let top = max(0, (canvas.height - lines.count * font.height) / 2)
+        for (row, line) in lines.enumerated() {
+            let (fitted, _) = font.fit(line, width: canvas.width)
+            let x = max(0, (canvas.width - font.width(of: fitted)) / 2)
+            _ = canvas.draw(fitted, font: font, at: x, y: top + row * font.height, color: row == 0 ? theme.accent : theme.text, bold: row == 1)
+        }
+    }
+
+    private func shifted(by offset: Int) -> (Range<Int>) -> Range<Int> {
+        { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+@testable import ScreenOutput
+import Testing
+
+@Suite("Framebuffer devices")
+struct FramebufferDeviceTests {
+    @Test("A missing /dev/fb9 is .noSuchDevice, naming it and how to get one")
+    func missingDevice() {
+        do {
+            _ = try FramebufferDevice(path: "/dev/fb9")
+            Issue.record("/dev/fb9 opened")
+        } catch {
+            #expect(error.kind == .noSuchDevice)
+            #expect(error.message.contains("/dev/fb9"))
+            #expect(error.message.contains("ls /dev/fb*"))
+        }
+        #expect(throws: FramebufferError.self) { try FramebufferDevice.mode(of: "/dev/fb9") }
+    }
+
+    @Test("A file that is not a framebuffer is named as such")
+    func notAFramebuffer() throws {
+        let folder = try TemporaryFolder()
+        let path = folder.join("fb0")
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: path))
+        do {
+            _ = try FramebufferDevice(path: path)
+            Issue.record("a plain file opened as a framebuffer")
+        } catch {
+            #expect(error.kind == .notAFramebuffer)
+            #expect(error.message.contains("\(path) is not a framebuffer"))
+        }
+    }
+
+    @Test("Permission problems say to join the video group or install the udev rule")
+    func permissionMessage() {
+        let error = FramebufferError(path: "/dev/fb0", reason: .system(.open, SystemErrno(EACCES)))
+        #expect(error.kind == .permissionDenied)
+        #expect(error.message.contains("/dev/fb0") && error.message.contains("video group") && error.message.contains("udev rule"))
+    }
+
+    @Test("ExitRestorer copies saved contents back and forgets a device that went away")
+    func exitRestorer() {
+        let screen = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
+        let saved = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
+        defer { screen.deallocate(); saved.deallocate() }
+        saved.initializeMemory(as: UInt8.self, repeating: 0x11)
+        screen.initializeMemory(as: UInt8.self, repeating: 0x99)
+        #expect(ExitRestorer.register(target: screen.baseAddress!, source: UnsafeRawPointer(saved.baseAddress!), length: 64))
+        ExitRestorer.restoreAll()
+        #expect(screen.allSatisfy { $0 == 0x11 })
+        ExitRestorer.forget(target: screen.baseAddress!)
+        #expect(!ExitRestorer.registeredTargets.contains(screen.baseAddress!))
+        screen.initializeMemory(as: UInt8.self, repeating: 0x99)
+        ExitRestorer.restoreAll()
+        #expect(screen.allSatisfy { $0 == 0x99 })
+    }
+
+    @Test("Atomic writes name their temporary file next to the target")
+    func temporaryTemplate() {
+        #expect(FileBytes.temporaryTemplate(for: "/srv/shots/screen.png") == "/srv/shots/.screen.png.XXXXXX")
+        #expect(FileBytes.temporaryTemplate(for: "screen.png") == ".screen.png.XXXXXX")
+    }
+}
