@@ -37,7 +37,10 @@ demo: build
 	@echo "spells \"glo\" to find Telemaco Palombi by his nickname, Gloria. Each block is one screen."
 	@echo
 	@$(T9DIAL) run --contacts $(SAMPLES)/contacts.vcf --replay $(SAMPLES)/demo-session.evemu --config /dev/null \
+	    --output text --output png:$(SAMPLES)/demo-screen.png --screen 320x240x16 \
 	  | awk '/^(T9|abc|абв|αβγ):/ && NR > 1 { print "" } { print "  " $$0 }'
+	@echo
+	@echo "The last screen, as a 320x240 RGB565 panel shows it: $(SAMPLES)/demo-screen.png"
 
 # The search command alone, over a scripted list of queries.
 demo-search: build

@@ -20,6 +20,8 @@ let package = Package(
                 .product(name: "DialerKit", package: "t9dial"),
                 .product(name: "DialerEngine", package: "t9dial"),
                 .product(name: "Evdev", package: "t9dial"),
+                .product(name: "ScreenRender", package: "t9dial"),
+                .product(name: "ScreenOutput", package: "t9dial"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

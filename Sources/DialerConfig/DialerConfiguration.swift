@@ -15,6 +15,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var search: SearchSettings
     /// The `[keypad]` table.
     public var keypad: KeypadSettings
+    /// The `[screen]` table.
+    public var screen: ScreenSettings
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -26,24 +28,28 @@ public struct DialerConfiguration: Sendable, Equatable {
     }
 
     /// The defaults, or the given settings.
-    public init(contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings()) {
+    public init(
+        contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
+        screen: ScreenSettings = ScreenSettings()
+    ) {
         self.contacts = contacts
         self.search = search
         self.keypad = keypad
+        self.screen = screen
     }
 
     /// The file these settings were read from, nil for built-in defaults.
     public var file: String? { source?.file }
 
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
-        lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad
+        lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
     }
 }
 
 extension DialerConfiguration {
     /// The tables a config file may have. Later settings add their table here and a type like
     /// `SearchSettings` that reads it.
-    static let tables = [SearchSettings.tableName, KeypadSettings.tableName]
+    static let tables = [SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
 
@@ -84,6 +90,9 @@ extension DialerConfiguration {
         }
         if let keypad = try root.table(KeypadSettings.tableName) {
             configuration.keypad = try KeypadSettings(reading: keypad, home: home)
+        }
+        if let screen = try root.table(ScreenSettings.tableName) {
+            configuration.screen = try ScreenSettings(reading: screen, home: home)
         }
         return configuration
     }

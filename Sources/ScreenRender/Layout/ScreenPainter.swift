@@ -40,7 +40,7 @@ public struct ScreenPainter: Sendable {
         let committed = state.query.committed
         x += canvas.draw(committed, font: font, at: x, y: 0, color: theme.accent)
         if let pending = state.query.pending {
-            let width = canvas.draw(String(pending), font: font, at: x, y: 0, color: theme.accent, bold: true)
+            let width = canvas.draw(String(pending), font: font, at: x, y: 0, color: theme.match)
             // The letter still being chosen is underlined.
             canvas.fill(Rect(x: x, y: font.height - 1, width: width, height: 1), with: theme.accent)
             x += width
@@ -115,8 +115,8 @@ public struct ScreenPainter: Sendable {
                     let width = font.width(of: piece)
                     canvas.fill(Rect(x: x, y: y, width: width, height: font.height), with: theme.match)
                     x += canvas.draw(piece, font: font, at: x, y: y, color: theme.background)
-                case .bold:
-                    x += canvas.draw(piece, font: font, at: x, y: y, color: theme.match, bold: true)
+                case .colored:
+                    x += canvas.draw(piece, font: font, at: x, y: y, color: theme.match)
                 }
             } else {
                 x += canvas.draw(piece, font: font, at: x, y: y, color: theme.text)
@@ -140,7 +140,7 @@ public struct ScreenPainter: Sendable {
         for (row, line) in lines.enumerated() {
             let (fitted, _) = font.fit(line, width: canvas.width)
             let x = max(0, (canvas.width - font.width(of: fitted)) / 2)
-            _ = canvas.draw(fitted, font: font, at: x, y: top + row * font.height, color: row == 0 ? theme.accent : theme.text, bold: row == 1)
+            _ = canvas.draw(fitted, font: font, at: x, y: top + row * font.height, color: row == 0 ? theme.accent : theme.text)
         }
     }
 

@@ -5,8 +5,9 @@ public struct ScreenTheme: Sendable, Hashable {
     public enum MatchStyle: Sendable, Hashable {
         /// Drawn inverted: dark on a light box.
         case inverse
-        /// Drawn bold in `match`.
-        case bold
+        /// Drawn in `match`, brighter or in another colour than the rest. (Not bold: at 8
+        /// pixels wide, bold closes the counters of m and w.)
+        case colored
     }
 
     public var background: Color
@@ -25,15 +26,15 @@ public struct ScreenTheme: Sendable, Hashable {
         background: .black, text: .white, dim: .white, match: .white, matchStyle: .inverse, selection: nil, accent: .white
     )
 
-    /// A grey screen: matches bold and brightest, the selection on a dark grey bar.
+    /// A grey screen: matches brightest, the rest grey, the selection on a dark grey bar.
     public static let gray = ScreenTheme(
-        background: .black, text: Color(0xC0C0C0), dim: Color(0x808080), match: .white, matchStyle: .bold,
+        background: .black, text: Color(0xC0C0C0), dim: Color(0x808080), match: .white, matchStyle: .colored,
         selection: Color(0x404040), accent: .white
     )
 
     /// A colour screen: matches in amber, the selection on a blue bar.
     public static let color = ScreenTheme(
-        background: Color(0x101418), text: Color(0xE8E8E8), dim: Color(0x8A96A3), match: Color(0xFFB000), matchStyle: .bold,
+        background: Color(0x101418), text: Color(0xE8E8E8), dim: Color(0x8A96A3), match: Color(0xFFB000), matchStyle: .colored,
         selection: Color(0x1F4E8C), accent: Color(0x5EC8FF)
     )
 

@@ -30,8 +30,7 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How typing starts: t9 or multitap.", valueName: "mode"))
     var mode: KeypadSettings.EntryMode?
 
-    @Flag(help: "Print one JSON object per change, and {\"event\":\"dial\",...} for a dial.")
-    var json = false
+    @OptionGroup var display: DisplayOptions
 
     @Flag(help: "Share the keypad with other programs instead of taking it for t9dial alone.")
     var noGrab = false
@@ -43,30 +42,17 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let dialer = try book.loadDialer()
-        do throws(DialerError) {
+        do {
             let setup = try KeypadSetup.load(for: dialer, mode: mode)
             let machine = try setup.makeMachine(index: dialer.index)
+            var shown = try display.makeDisplay(for: dialer)
             if let replay {
-                let run = try ReplayRun.load(path: replay, setup: setup, realtime: realtime)
-                if json {
-                    var display = JSONDisplay(output: StandardOutputStream())
-                    run.play(into: machine, display: &display)
-                } else {
-                    var display = TextDisplay(output: StandardOutputStream())
-                    run.play(into: machine, display: &display)
-                }
+                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: machine, display: &shown)
             } else {
                 let run = try KeypadRun(setup: setup, machine: machine, device: device, grab: !noGrab)
-                let log = { (message: String) in StandardError.write(message) }
-                if json {
-                    var display = JSONDisplay(output: StandardOutputStream())
-                    try run.run(display: &display, log: log)
-                } else {
-                    var display = TextDisplay(output: StandardOutputStream())
-                    try run.run(display: &display, log: log)
-                }
+                try run.run(display: &shown) { StandardError.write($0) }
             }
-        } catch {
+        } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }
     }

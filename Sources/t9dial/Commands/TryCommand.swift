@@ -14,22 +14,16 @@ struct TryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("How typing starts: t9 or multitap.", valueName: "mode"))
     var mode: KeypadSettings.EntryMode?
 
-    @Flag(help: "Print one JSON object per change instead of text.")
-    var json = false
+    @OptionGroup var display: DisplayOptions
 
     func run() throws {
         let dialer = try book.loadDialer()
         do {
             let machine = try KeypadSetup.load(for: dialer, mode: mode).makeMachine(index: dialer.index)
             StandardError.write(TerminalKeypad.legend)
-            if json {
-                var display = JSONDisplay(output: StandardOutputStream())
-                TerminalKeypad.run(machine: machine, display: &display)
-            } else {
-                var display = TextDisplay(output: StandardOutputStream())
-                TerminalKeypad.run(machine: machine, display: &display)
-            }
-        } catch {
+            var shown = try display.makeDisplay(for: dialer)
+            TerminalKeypad.run(machine: machine, display: &shown)
+        } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }
     }

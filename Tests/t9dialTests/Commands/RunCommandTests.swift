@@ -117,3 +117,47 @@ struct RunCommandTests {
         #expect(output.stderr.contains("no-such.evemu: no such file"))
     }
 }
+
+/// `t9dial run --output ...`: pictures of the screen.
+@Suite("t9dial run pictures")
+struct RunPictureTests {
+    @Test func aPNGOfEveryChangeAtTheScreenSizeAndDepthAsked() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let png = directory + "/screen.png"
+            let output = try T9DialProcess.run([
+                "run", "--replay", RunCommandTests.recordings + "matrix-scan-codes.evemu", "--contacts", T9DialProcess.sampleContacts,
+                "--output", "png:" + png, "--screen", "128x64x1",
+            ])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.stdout.isEmpty, "only a picture was asked for")
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: png)))
+            #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+            // IHDR: width, height, then bit depth 1 and colour type 0 (grey): a one-bit OLED's picture.
+            #expect(Array(bytes[16..<24]) == [0, 0, 0, 128, 0, 0, 0, 64])
+            #expect(Array(bytes[24..<26]) == [1, 0])
+        }
+    }
+
+    @Test func textAndAPictureTogether() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let output = try T9DialProcess.run([
+                "run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts,
+                "--output", "text", "--output", "png:" + directory + "/screen.png",
+            ])
+            #expect(output.status == 0)
+            #expect(output.lines.contains("dial: Telemaco Palombi  +39 312 481 9661"))
+            #expect(FileManager.default.fileExists(atPath: directory + "/screen.png"))
+        }
+    }
+
+    @Test(arguments: [
+        (["--output", "vga"], "expected text, json, fb, fb:/dev/fbN or png:FILE"),
+        (["--output", "png:x.png", "--screen", "320x240"], "WIDTHxHEIGHTxDEPTH"),
+        (["--output", "fb:/dev/fb9"], "/dev/fb9"),
+    ])
+    func badOutputsAreRefusedWithTheReason(arguments: [String], message: String) throws {
+        let output = try T9DialProcess.run(["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts] + arguments)
+        #expect(output.status != 0)
+        #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
+    }
+}

@@ -1,0 +1,32 @@
+/// The `[screen]` table of t9dial.toml: the font and how the panel is mounted.
+public struct ScreenSettings: Sendable, Hashable {
+    /// A console font by name in /usr/share/consolefonts ("Uni2-Terminus16") or a path to a
+    /// .psf/.psf.gz file; nil for t9dial's own 8x16 font (Config/fonts).
+    public var font: String?
+    /// How the panel is turned: 0, 90, 180 or 270 degrees clockwise.
+    public var rotation: Int
+
+    public init(font: String? = nil, rotation: Int = 0) {
+        self.font = font
+        self.rotation = rotation
+    }
+}
+
+extension ScreenSettings {
+    static let tableName = "screen"
+    static let keys = ["font", "rotation"]
+
+    init(reading table: TableReader, home: String?) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(keys: Self.keys)
+        if let name = try table.string("font", example: #"font = "Uni2-Terminus16""#), !name.isEmpty {
+            font = name.contains("/") ? PathExpansion.expand(name, configFile: table.document.file, home: home) : name
+        }
+        if let degrees = try table.integer("rotation", example: "rotation = 90") {
+            guard [0, 90, 180, 270].contains(degrees) else {
+                throw table.error(at: "rotation", "\(table.subject("rotation")) must be 0, 90, 180 or 270 (degrees clockwise); found \(degrees)")
+            }
+            rotation = degrees
+        }
+    }
+}

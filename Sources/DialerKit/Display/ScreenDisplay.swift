@@ -1,0 +1,126 @@
+public import DialerConfig
+public import DialerEngine
+import Foundation
+import ScreenOutput
+public import ScreenRender
+
+/// The dialer drawn as a picture: on a Linux framebuffer, as PNG files, or both.
+///
+/// One painter draws every output, so a PNG is exactly what the framebuffer gets: the canvas is
+/// packed in the panel's pixel format and read back before it is written, so a one-bit OLED's
+/// PNG is one-bit and an RGB565 panel's shows its colours as the panel does. With a
+/// framebuffer, PNGs mirror it at its own size and depth; without one, at `--screen`. Only a
+/// changed screen is drawn, and on the framebuffer only the rows that changed are copied.
+public final class ScreenDisplay: DialerDisplay {
+    /// Where pictures go.
+    public enum Output: Sendable, Hashable {
+        case framebuffer(path: String)
+        case png(path: String)
+    }
+
+    private let painter: ScreenPainter
+    private var framebuffer: FramebufferScreen?
+    private let size: ScreenSize
+    /// Packs pictures the way the panel shows them, for the PNGs.
+    private let packer: FramePacker
+    private let pngFormat: PNGFormat
+    private let pngPaths: [String]
+    private var scratch: [UInt8]
+    private var lastState: ScreenState?
+    /// Where problems with an output are reported (a full disk, a framebuffer gone).
+    private let log: (String) -> Void
+
+    /// Opens the outputs. `screen` is the size and depth of PNGs when there is no framebuffer
+    /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`.
+    public init(
+        outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, log: @escaping (String) -> Void
+    ) throws(DialerError) {
+        var framebuffer: FramebufferScreen? = nil
+        var format = screen?.format ?? .rgb565
+        var size = screen?.size ?? ScreenSize(width: 320, height: 240)
+        var bitsPerPixel = format.bitsPerPixel
+        for output in outputs {
+            guard case .framebuffer(let path) = output else { continue }
+            guard framebuffer == nil else { throw .other("only one framebuffer can be drawn on; --output names \(path) too") }
+            do {
+                let opened = try FramebufferScreen(device: try FramebufferDevice(path: path), rotation: rotation)
+                format = opened.format
+                size = opened.logicalSize
+                bitsPerPixel = opened.format.bitsPerPixel
+                framebuffer = consume opened
+            } catch {
+                throw .other(error.description)
+            }
+        }
+        do {
+            packer = try FramePacker(format: format, logicalSize: size)
+        } catch {
+            throw .other(String(describing: error))
+        }
+        self.framebuffer = framebuffer
+        self.size = size
+        self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel))
+        self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
+        self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
+        self.scratch = [UInt8](repeating: 0, count: packer.frameBytes)
+        self.log = log
+    }
+
+    /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts.
+    public static func loadFont(_ settings: ScreenSettings, dataDirectory: String) throws(DialerError) -> BitmapFont {
+        let path = dataDirectory + "/fonts/t9dial-8x16.psf"
+        do {
+            let bytes = try settings.font.map { name throws(FontFileError) in try FontFile.read(name) } ?? FontFile.read(path)
+            return try BitmapFont.parse(bytes, name: settings.font ?? path)
+        } catch let error as FontFileError {
+            throw .other(error.description)
+        } catch {
+            throw .other(String(describing: error))
+        }
+    }
+
+    public func show(_ screen: ScreenState) {
+        guard screen != lastState else { return }
+        lastState = screen
+        let canvas = painter.paint(screen, width: size.width, height: size.height)
+        if framebuffer != nil {
+            do {
+                _ = try framebuffer!.show(canvas)
+            } catch {
+                log(error.description)
+            }
+        }
+        guard !pngPaths.isEmpty else { return }
+        do {
+            let shown = try scratch.withUnsafeMutableBytes { buffer throws(FramePackingError) in
+                try packer.pack(canvas, into: buffer)
+                return try packer.unpack(UnsafeRawBufferPointer(buffer))
+            }
+            for path in pngPaths { try PNGFile.write(shown, to: path, format: pngFormat) }
+        } catch {
+            log(String(describing: error))
+        }
+    }
+
+    public func dial(_ request: DialRequest) {}
+
+    /// Puts back what the framebuffer showed before t9dial drew on it.
+    public func restore() {
+        framebuffer?.restore()
+    }
+}
+
+/// Several displays fed the same updates: text on standard output and a framebuffer, say.
+public struct DisplayGroup: DialerDisplay {
+    public var displays: [any DialerDisplay]
+
+    public init(_ displays: [any DialerDisplay]) { self.displays = displays }
+
+    public mutating func show(_ screen: ScreenState) {
+        for index in displays.indices { displays[index].show(screen) }
+    }
+
+    public mutating func dial(_ request: DialRequest) {
+        for index in displays.indices { displays[index].dial(request) }
+    }
+}

@@ -1,0 +1,74 @@
+import ArgumentParser
+import DialerConfig
+import DialerKit
+import ScreenOutput
+import ScreenRender
+
+/// Where the dialer shows itself; shared by `run` and `try`.
+struct DisplayOptions: ParsableArguments {
+    @Option(
+        name: .customLong("output"),
+        help: ArgumentHelp(
+            "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN, png:FILE.",
+            valueName: "output"
+        )
+    )
+    var outputs: [String] = []
+
+    @Option(help: ArgumentHelp("Size and depth of PNG output when no framebuffer is drawn on, e.g. 128x64x1 or 320x240x16.", valueName: "WxHxD"))
+    var screen: String?
+
+    @Flag(help: "Same as --output json: one JSON object per change, and {\"event\":\"dial\",...} for a dial.")
+    var json = false
+
+    func validate() throws {
+        for output in outputs where Self.parse(output) == nil {
+            throw ValidationError("--output \(output): expected text, json, fb, fb:/dev/fbN or png:FILE")
+        }
+        if let screen {
+            do { _ = try ScreenOption(parsing: screen) } catch { throw ValidationError(error.description) }
+        }
+    }
+
+    private enum Choice: Equatable {
+        case text, json
+        case screen(ScreenDisplay.Output)
+    }
+
+    private static func parse(_ text: String) -> Choice? {
+        switch text {
+        case "text": return .text
+        case "json": return .json
+        case "fb": return .screen(.framebuffer(path: "/dev/fb0"))
+        case _ where text.hasPrefix("fb:") && text.count > 3: return .screen(.framebuffer(path: String(text.dropFirst(3))))
+        case _ where text.hasPrefix("png:") && text.count > 4: return .screen(.png(path: String(text.dropFirst(4))))
+        default: return nil
+        }
+    }
+
+    /// The displays asked for, together.
+    func makeDisplay(for dialer: Dialer) throws -> DisplayGroup {
+        let choices = outputs.compactMap(Self.parse)
+        var displays: [any DialerDisplay] = []
+        if json || choices.contains(.json) {
+            displays.append(JSONDisplay(output: StandardOutputStream()))
+        } else if choices.isEmpty || choices.contains(.text) {
+            displays.append(TextDisplay(output: StandardOutputStream()))
+        }
+        let pictures = choices.compactMap { if case .screen(let output) = $0 { output } else { nil } }
+        if !pictures.isEmpty {
+            let settings = dialer.configuration.screen
+            do {
+                let rotation = try Rotation(degrees: settings.rotation)
+                let font = try ScreenDisplay.loadFont(settings, dataDirectory: dialer.dataDirectory)
+                let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
+                displays.append(try ScreenDisplay(outputs: pictures, screen: option, rotation: rotation, font: font) { StandardError.write($0) })
+            } catch let error as DialerError {
+                throw CommandFailure(message: error.description)
+            } catch {
+                throw CommandFailure(message: String(describing: error))
+            }
+        }
+        return DisplayGroup(displays)
+    }
+}
