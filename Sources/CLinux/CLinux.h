@@ -53,4 +53,12 @@ static inline void *t9dial_mmap_shared(int fd, size_t length) {
     return address == MAP_FAILED ? NULL : address;
 }
 
+#include <linux/kd.h>
+
+/// ioctl(fd, KDSETMODE, KD_GRAPHICS or KD_TEXT): a virtual terminal in graphics mode stops the
+/// kernel console from drawing text and its cursor on the framebuffer.
+static inline int t9dial_set_console_graphics(int fd, int graphics) {
+    return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
+}
+
 #endif

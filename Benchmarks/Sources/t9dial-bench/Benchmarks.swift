@@ -10,7 +10,7 @@ struct Benchmarks: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "t9dial-bench",
         abstract: "Measures t9dial on a large contact book.",
-        subcommands: [SearchBenchmark.self, KeypadBenchmark.self],
+        subcommands: [SearchBenchmark.self, KeypadBenchmark.self, ScreenBenchmark.self],
         defaultSubcommand: SearchBenchmark.self
     )
 }

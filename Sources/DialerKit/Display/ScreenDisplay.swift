@@ -20,6 +20,8 @@ public final class ScreenDisplay: DialerDisplay {
 
     private let painter: ScreenPainter
     private var framebuffer: FramebufferScreen?
+    /// Keeps the kernel console from drawing on the framebuffer (fbcon on /dev/fb0).
+    private let console: ConsoleGraphicsMode?
     private let size: ScreenSize
     /// Packs pictures the way the panel shows them, for the PNGs.
     private let packer: FramePacker
@@ -57,6 +59,7 @@ public final class ScreenDisplay: DialerDisplay {
         } catch {
             throw .other(String(describing: error))
         }
+        self.console = framebuffer == nil ? nil : ConsoleGraphicsMode(why: log)
         self.framebuffer = framebuffer
         self.size = size
         self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel))

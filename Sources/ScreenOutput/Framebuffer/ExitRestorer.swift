@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 
 /// Puts the console back when t9dial is stopped by a signal: SIGTERM (systemd stopping it),
@@ -31,6 +32,16 @@ public enum ExitRestorer {
         table.initialize(repeating: Entry(target: nil, source: nil, length: 0), count: capacity)
         return table
     }()
+
+    /// A console (virtual terminal) put in graphics mode, to put back in text mode on a signal;
+    /// -1 for none. Set with the signals blocked.
+    nonisolated(unsafe) static var console: Int32 = -1
+
+    /// Puts `descriptor`'s console back in text mode on SIGTERM, SIGINT or SIGHUP (-1: none).
+    static func registerConsole(_ descriptor: Int32) {
+        withSignalsBlocked { console = descriptor }
+        installHandlers()
+    }
 
     /// Whether the handlers are in place.
     nonisolated(unsafe) static var installed = false
@@ -100,6 +111,8 @@ public enum ExitRestorer {
                 var action = sigaction()
                 action.__sigaction_handler.sa_handler = { signal in
                     if let table = handlerTable { ExitRestorer.restoreAll(table) }
+                    // ioctl is async-signal-safe: the console shows text again.
+                    if ExitRestorer.console >= 0 { _ = t9dial_set_console_graphics(ExitRestorer.console, 0) }
                     _exit(128 + signal)
                 }
                 sigemptyset(&action.sa_mask)

@@ -1,0 +1,36 @@
+import CLinux
+import Glibc
+
+/// The kernel's text console kept off the framebuffer while t9dial draws on it.
+///
+/// When the framebuffer is also the console's (an HDMI screen, fbcon on /dev/fb0), the kernel
+/// keeps drawing on it: its blinking cursor, and any message to the console. A virtual
+/// terminal in graphics mode stops that, as boot splash programs do. The console goes back to
+/// text mode when this value goes away, or on SIGTERM, SIGINT and SIGHUP.
+public struct ConsoleGraphicsMode: ~Copyable {
+    private let descriptor: Int32
+
+    /// Puts the console on `tty` in graphics mode; nil, with `why` saying what to do, when
+    /// that is not allowed. (open, ioctl KDSETMODE)
+    public init?(tty: String = "/dev/tty0", why: (String) -> Void) {
+        let descriptor = open(tty, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0, t9dial_set_console_graphics(descriptor, 1) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            why(
+                "cannot keep the kernel console off the screen (\(tty): \(reason)); its cursor may draw over "
+                    + "the dialer. Give t9dial the console (run it as the console's user, or with systemd's "
+                    + "TTYPath=/dev/tty1), or boot with vt.global_cursor_default=0"
+            )
+            return nil
+        }
+        self.descriptor = descriptor
+        ExitRestorer.registerConsole(descriptor)
+    }
+
+    deinit {
+        ExitRestorer.registerConsole(-1)
+        _ = t9dial_set_console_graphics(descriptor, 0)
+        close(descriptor)
+    }
+}
