@@ -62,6 +62,7 @@ bench: deps
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/t9dial-bench search --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
+	Benchmarks/.build/release/t9dial-bench screen --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 
 clean:
 	rm -rf .build Benchmarks/.build

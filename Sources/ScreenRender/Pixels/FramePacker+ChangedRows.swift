@@ -52,10 +52,26 @@ extension FramePacker {
     public func changedPhysicalRows(packed old: UnsafeRawBufferPointer, _ new: UnsafeRawBufferPointer) -> [Int] {
         let all = Array(0..<physicalSize.height)
         guard old.count >= frameBytes, new.count >= frameBytes else { return all }
-        return all.filter { row in
-            let range = (row * lineLength)..<(row * lineLength + rowBytes)
-            return !old[range].elementsEqual(new[range])
+        return all.filter { row in !Self.bytesEqual(old, new, from: row * lineLength, count: rowBytes) }
+    }
+
+    /// Whether `count` bytes from `start` are the same in both buffers, compared eight bytes
+    /// at a time: a 640x480x32 frame is 1.2 MB, and byte by byte that took most of a frame's time.
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafeRawBufferPointer, _ b: UnsafeRawBufferPointer, from start: Int, count: Int) -> Bool {
+        var offset = start
+        let end = start + count
+        while offset + 8 <= end {
+            if a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != b.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
+                return false
+            }
+            offset += 8
         }
+        while offset < end {
+            if a[offset] != b[offset] { return false }
+            offset += 1
+        }
+        return true
     }
 
     /// Copies the pixel bytes of physical rows `rows` from one packed frame to another (a
