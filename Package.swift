@@ -11,6 +11,7 @@
 //                 results as text and JSON.
 //   CLinux        Linux headers for the few C calls DialerKit wraps.
 //   CLibevdev     libevdev's C headers.
+//   SystemErrors  errno values with their names and texts, for every module making system calls.
 //   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
 //   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
@@ -43,11 +44,12 @@ let package = Package(
         .target(name: "T9Search"),
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "DialerEngine", dependencies: ["T9Search"]),
-        .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine"]),
+        .target(name: "SystemErrors"),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine", "SystemErrors"]),
         .target(name: "ScreenRender", dependencies: ["DialerEngine", "T9Search"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux"]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemErrors"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "SystemErrors"]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "Evdev", .product(name: "TOMLKit", package: "TOMLKit")]

@@ -1,5 +1,6 @@
 import CLibevdev
 import Glibc
+import SystemErrors
 
 /// An open evdev input device (`/dev/input/eventN`), read through libevdev.
 ///

@@ -1,4 +1,5 @@
 import Glibc
+public import SystemErrors
 
 /// Why an input device could not be opened, read or grabbed: the device, the errno, and a
 /// message that says what went wrong and how to fix it.

@@ -1,6 +1,7 @@
 import Evdev
 import Glibc
 import Testing
+import SystemErrors
 
 @Suite("Device error messages")
 struct EvdevErrorTests {

@@ -1,6 +1,7 @@
 import Foundation
 @testable import ScreenOutput
 import Testing
+import SystemErrors
 
 @Suite("Framebuffer devices")
 struct FramebufferDeviceTests {
@@ -33,7 +34,7 @@ struct FramebufferDeviceTests {
 
     @Test("Permission problems say to join the video group or install the udev rule")
     func permissionMessage() {
-        let error = FramebufferError(path: "/dev/fb0", reason: .system(.open, SystemErrno(EACCES)))
+        let error = FramebufferError(path: "/dev/fb0", reason: .system(.open, Errno(EACCES)))
         #expect(error.kind == .permissionDenied)
         #expect(error.message.contains("/dev/fb0") && error.message.contains("video group") && error.message.contains("udev rule"))
     }

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// The libc calls of the Evdev module, one line each, so every system call the module makes
 /// is listed here.

@@ -1,6 +1,7 @@
 import CLibevdev
 import Evdev
 import Glibc
+import SystemErrors
 
 /// The libc calls of the KeypadInput module, one line each (poll, inotify and the file system
 /// calls that discovery needs), so every system call it makes is listed here. libevdev itself

@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// Reading and writing whole files as bytes, through `Syscalls`, with errors that name the
 /// path.
@@ -34,7 +35,7 @@ public enum FileBytes {
         case .success(let made): temporary = made
         case .failure(let error): throw FileError(path: path, operation: .write, errno: error)
         }
-        var failure: SystemErrno?
+        var failure: Errno?
         var written = 0
         bytes.withUnsafeBytes { buffer in
             while written < buffer.count, failure == nil {

@@ -1,4 +1,5 @@
 import Glibc
+public import SystemErrors
 
 /// Why a file could not be read or written: the path, what was being done, the errno, and
 /// what to do about it.
@@ -13,9 +14,9 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var path: String
     public var operation: Operation
-    public var errno: SystemErrno
+    public var errno: Errno
 
-    public init(path: String, operation: Operation, errno: SystemErrno) {
+    public init(path: String, operation: Operation, errno: Errno) {
         self.path = path
         self.operation = operation
         self.errno = errno

@@ -1,5 +1,6 @@
 import Glibc
 public import ScreenRender
+import SystemErrors
 
 /// An open Linux framebuffer (`/dev/fbN`) with its memory mapped: its mode, the visible pixels
 /// to write, and a copy of what it showed when opened, to put back at exit.
@@ -120,7 +121,7 @@ public struct FramebufferDevice: ~Copyable {
 
     /// Both screen infos of an open device, as a mode. (ioctl FBIOGET_VSCREENINFO,
     /// FBIOGET_FSCREENINFO)
-    static func readMode(_ descriptor: Int32) -> Result<FramebufferMode, SystemErrno> {
+    static func readMode(_ descriptor: Int32) -> Result<FramebufferMode, Errno> {
         Syscalls.framebufferVariableInfo(descriptor).flatMap { variable in
             Syscalls.framebufferFixedInfo(descriptor).map { fixed in FramebufferMode(variable: variable, fixed: fixed) }
         }

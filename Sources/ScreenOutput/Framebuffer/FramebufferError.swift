@@ -1,5 +1,6 @@
 import Glibc
 public import ScreenRender
+public import SystemErrors
 
 /// Why a framebuffer could not be opened, read, mapped or set up: the device, what t9dial was
 /// doing, and what to do about it.
@@ -19,7 +20,7 @@ public struct FramebufferError: Error, Sendable, Hashable, CustomStringConvertib
 
     public enum Reason: Sendable, Hashable {
         /// A system call failed.
-        case system(Operation, SystemErrno)
+        case system(Operation, Errno)
         /// The device works, but in a mode t9dial does not draw.
         case unsupportedMode(FramebufferMode, UnsupportedPixelFormat)
         /// A canvas or frame does not fit the device.
@@ -44,7 +45,7 @@ public struct FramebufferError: Error, Sendable, Hashable, CustomStringConvertib
         self.reason = reason
     }
 
-    init(path: String, _ operation: Operation, _ errno: SystemErrno) {
+    init(path: String, _ operation: Operation, _ errno: Errno) {
         self.init(path: path, reason: .system(operation, errno))
     }
 

@@ -1,11 +1,12 @@
 import CLinux
 import Glibc
+import SystemErrors
 
 /// The libc calls of the ScreenOutput module, one line each (files, the framebuffer's ioctls,
 /// mmap), so every system call it makes is listed here. zlib is called only from `Zlib`.
 enum Syscalls {
     /// Opens a file; retried when a signal interrupts it. (open)
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, SystemErrno> {
+    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, Errno> {
         while true {
             let result = valueOrErrno(Glibc.open(path, flags, mode))
             if case .failure(let error) = result, error.rawValue == EINTR { continue }
@@ -16,12 +17,12 @@ enum Syscalls {
     /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
     /// (close)
     @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, SystemErrno> {
+    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.close(descriptor))
     }
 
     /// Reads up to `buffer.count` bytes; retried when a signal interrupts it. (read)
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, SystemErrno> {
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
         while true {
             let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
             if case .failure(let error) = result, error.rawValue == EINTR { continue }
@@ -30,7 +31,7 @@ enum Syscalls {
     }
 
     /// Writes up to `buffer.count` bytes; retried when a signal interrupts it. (write)
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, SystemErrno> {
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         while true {
             let result = valueOrErrno(Glibc.write(descriptor, buffer.baseAddress, buffer.count))
             if case .failure(let error) = result, error.rawValue == EINTR { continue }
@@ -39,24 +40,24 @@ enum Syscalls {
     }
 
     /// Flushes a file's data to its disk. (fsync)
-    static func fsync(_ descriptor: Int32) -> Result<Int32, SystemErrno> {
+    static func fsync(_ descriptor: Int32) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.fsync(descriptor))
     }
 
     /// Renames a file, replacing the target in one step. (rename)
-    static func rename(_ from: String, _ to: String) -> Result<Int32, SystemErrno> {
+    static func rename(_ from: String, _ to: String) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.rename(from, to))
     }
 
     /// Removes a file. (unlink)
     @discardableResult
-    static func unlink(_ path: String) -> Result<Int32, SystemErrno> {
+    static func unlink(_ path: String) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.unlink(path))
     }
 
     /// Creates and opens a new file from a template ending in XXXXXX, closed on exec; returns
     /// the descriptor and the path it chose. (mkstemp, fcntl F_SETFD)
-    static func makeTemporaryFile(_ template: String) -> Result<(descriptor: Int32, path: String), SystemErrno> {
+    static func makeTemporaryFile(_ template: String) -> Result<(descriptor: Int32, path: String), Errno> {
         var bytes = Array(template.utf8CString)
         let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor != -1 else { return .failure(.current) }
@@ -66,7 +67,7 @@ enum Syscalls {
     }
 
     /// Sets a file's permission bits. (fchmod)
-    static func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Result<Int32, SystemErrno> {
+    static func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.fchmod(descriptor, mode))
     }
 
@@ -84,7 +85,7 @@ enum Syscalls {
     }
 
     /// The names in a directory, without . and .., or the error. (opendir, readdir)
-    static func directoryEntries(_ path: String) -> Result<[String], SystemErrno> {
+    static func directoryEntries(_ path: String) -> Result<[String], Errno> {
         guard let directory = opendir(path) else { return .failure(.current) }
         defer { closedir(directory) }
         var names: [String] = []
@@ -103,28 +104,28 @@ enum Syscalls {
 extension Syscalls {
     /// The variable screen information: resolution, depth, colour offsets.
     /// (ioctl FBIOGET_VSCREENINFO, through t9dial_fb_get_var)
-    static func framebufferVariableInfo(_ descriptor: Int32) -> Result<fb_var_screeninfo, SystemErrno> {
+    static func framebufferVariableInfo(_ descriptor: Int32) -> Result<fb_var_screeninfo, Errno> {
         var info = fb_var_screeninfo()
         return valueOrErrno(t9dial_fb_get_var(descriptor, &info)).map { _ in info }
     }
 
     /// Asks the driver for a mode; returns what it set, which may differ.
     /// (ioctl FBIOPUT_VSCREENINFO, through t9dial_fb_put_var)
-    static func setFramebufferVariableInfo(_ descriptor: Int32, _ info: fb_var_screeninfo) -> Result<fb_var_screeninfo, SystemErrno> {
+    static func setFramebufferVariableInfo(_ descriptor: Int32, _ info: fb_var_screeninfo) -> Result<fb_var_screeninfo, Errno> {
         var info = info
         return valueOrErrno(t9dial_fb_put_var(descriptor, &info)).map { _ in info }
     }
 
     /// The fixed screen information: line length, memory size, visual.
     /// (ioctl FBIOGET_FSCREENINFO, through t9dial_fb_get_fix)
-    static func framebufferFixedInfo(_ descriptor: Int32) -> Result<fb_fix_screeninfo, SystemErrno> {
+    static func framebufferFixedInfo(_ descriptor: Int32) -> Result<fb_fix_screeninfo, Errno> {
         var info = fb_fix_screeninfo()
         return valueOrErrno(t9dial_fb_get_fix(descriptor, &info)).map { _ in info }
     }
 
     /// Sets palette entries from `start`, 16 bits a channel. (ioctl FBIOPUTCMAP, through
     /// t9dial_fb_put_cmap)
-    static func putColorMap(_ descriptor: Int32, start: UInt32, red: [UInt16], green: [UInt16], blue: [UInt16]) -> Result<Int32, SystemErrno> {
+    static func putColorMap(_ descriptor: Int32, start: UInt32, red: [UInt16], green: [UInt16], blue: [UInt16]) -> Result<Int32, Errno> {
         var red = red, green = green, blue = blue
         return red.withUnsafeMutableBufferPointer { red in
             green.withUnsafeMutableBufferPointer { green in
@@ -141,7 +142,7 @@ extension Syscalls {
 
     /// Shows the part of the virtual screen at (`x`, `y`). (ioctl FBIOGET_VSCREENINFO, then
     /// FBIOPAN_DISPLAY through t9dial_fb_pan)
-    static func panFramebuffer(_ descriptor: Int32, x: Int, y: Int) -> Result<Int32, SystemErrno> {
+    static func panFramebuffer(_ descriptor: Int32, x: Int, y: Int) -> Result<Int32, Errno> {
         framebufferVariableInfo(descriptor).flatMap { info in
             var info = info
             info.xoffset = UInt32(clamping: x)
@@ -152,7 +153,7 @@ extension Syscalls {
 
     /// Asks for the current mode at another depth, applied now; the driver may adjust the rest.
     /// (ioctl FBIOGET_VSCREENINFO, then FBIOPUT_VSCREENINFO through t9dial_fb_put_var)
-    static func setFramebufferDepth(_ descriptor: Int32, _ bitsPerPixel: Int) -> Result<fb_var_screeninfo, SystemErrno> {
+    static func setFramebufferDepth(_ descriptor: Int32, _ bitsPerPixel: Int) -> Result<fb_var_screeninfo, Errno> {
         framebufferVariableInfo(descriptor).flatMap { info in
             var info = info
             info.bits_per_pixel = UInt32(clamping: bitsPerPixel)
@@ -163,14 +164,14 @@ extension Syscalls {
 
     /// Maps `length` bytes of a device, shared and read-write. (mmap, through
     /// t9dial_mmap_shared)
-    static func mapShared(_ descriptor: Int32, _ length: Int) -> Result<UnsafeMutableRawPointer, SystemErrno> {
+    static func mapShared(_ descriptor: Int32, _ length: Int) -> Result<UnsafeMutableRawPointer, Errno> {
         guard let address = t9dial_mmap_shared(descriptor, length) else { return .failure(.current) }
         return .success(address)
     }
 
     /// Unmaps what `mapShared` mapped. (munmap)
     @discardableResult
-    static func unmap(_ address: UnsafeMutableRawPointer, _ length: Int) -> Result<Int32, SystemErrno> {
+    static func unmap(_ address: UnsafeMutableRawPointer, _ length: Int) -> Result<Int32, Errno> {
         valueOrErrno(munmap(address, length))
     }
 }

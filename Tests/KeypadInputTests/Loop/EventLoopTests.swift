@@ -5,6 +5,7 @@ import Glibc
 @testable import KeypadInput
 import Synchronization
 import Testing
+import SystemErrors
 
 @Suite("The event loop")
 struct EventLoopTests {

@@ -1,10 +1,9 @@
 import Glibc
 
-/// An errno value from a failed system call, with its symbolic name ("EACCES") and its text
-/// ("Permission denied"), for the messages of ScreenOutput's errors. (The Evdev module has its
-/// own `Errno`; ScreenOutput does not depend on Evdev, and a second type of the same name would
-/// be ambiguous in a module that imports both.)
-public struct SystemErrno: Error, Sendable, Hashable, CustomStringConvertible {
+/// An errno value, as libc sets it (and libevdev returns it negated), with its symbolic name
+/// ("EACCES") and its text ("Permission denied"), for the messages of every t9dial module that
+/// makes system calls.
+public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
     public var rawValue: Int32
 
     public init(_ rawValue: Int32) {
@@ -12,9 +11,9 @@ public struct SystemErrno: Error, Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The calling thread's errno, read right after a libc call failed.
-    public static var current: SystemErrno { SystemErrno(errno) }
+    public static var current: Errno { Errno(errno) }
 
-    /// The macro's name ("ENODEV"), or "errno N" for one without a name here.
+    /// The macro's name ("ENODEV"), or "errno N" for one t9dial has no name for.
     public var name: String {
         switch rawValue {
         case EPERM: "EPERM"
@@ -54,7 +53,8 @@ public struct SystemErrno: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(text) (\(name))" }
 }
 
-/// The result of a libc call that returns -1 and sets errno on failure, as a value.
-func valueOrErrno<Value: FixedWidthInteger>(_ result: Value) -> Result<Value, SystemErrno> {
+/// The result of a libc call that returns -1 and sets errno on failure, as a value (the
+/// swift-system idiom).
+public func valueOrErrno<Value: FixedWidthInteger>(_ result: Value) -> Result<Value, Errno> {
     result == -1 ? .failure(.current) : .success(result)
 }

@@ -1,0 +1,6 @@
+public import SystemErrors
+
+/// The result of a libevdev call that returns a negative errno on failure, as a value.
+func valueOrNegatedErrno(_ result: Int32) -> Result<Int32, Errno> {
+    result < 0 ? .failure(Errno(-result)) : .success(result)
+}
