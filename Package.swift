@@ -11,6 +11,10 @@
 //                 results as text and JSON.
 //   CLinux        Linux headers for the few C calls DialerKit wraps.
 //   CLibevdev     libevdev's C headers.
+//   Dialing       placing a call: print, a program run without a shell, an AT modem.
+//   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
+//   ContactQuery  Core Spotlight's query language over the contact book. Pure Swift.
+//   CardDAV       syncing an address book from a CardDAV server into a local cache.
 //   SystemErrors  errno values with their names and texts, for every module making system calls.
 //   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
 //   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
@@ -39,12 +43,17 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "T9Search"),
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "DialerEngine", dependencies: ["T9Search"]),
         .target(name: "SystemErrors"),
+        .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux"]),
+        .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "ContactQuery", dependencies: ["T9Search"]),
+        .target(name: "CardDAV", dependencies: ["ContactBook"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine", "SystemErrors"]),
         .target(name: "ScreenRender", dependencies: ["DialerEngine", "T9Search"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -77,6 +86,10 @@ let package = Package(
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing"]),
+        .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
+        .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),

@@ -1,0 +1,1 @@
+// CardDAV: see the files of this folder.

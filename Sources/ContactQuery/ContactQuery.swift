@@ -1,0 +1,1 @@
+// ContactQuery: see the files of this folder.

@@ -1,0 +1,1 @@
+// DialHistory: see the files of this folder.

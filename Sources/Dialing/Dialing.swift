@@ -1,0 +1,1 @@
+// Dialing: see the files of this folder.
