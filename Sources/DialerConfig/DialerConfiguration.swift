@@ -17,6 +17,9 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var keypad: KeypadSettings
     /// The `[screen]` table.
     public var screen: ScreenSettings
+    public var dial: DialSettings
+    public var history: HistorySettings
+    public var carddav: CardDAVSettings
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -30,12 +33,16 @@ public struct DialerConfiguration: Sendable, Equatable {
     /// The defaults, or the given settings.
     public init(
         contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
-        screen: ScreenSettings = ScreenSettings()
+        screen: ScreenSettings = ScreenSettings(), dial: DialSettings = DialSettings(),
+        history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings()
     ) {
         self.contacts = contacts
         self.search = search
         self.keypad = keypad
         self.screen = screen
+        self.dial = dial
+        self.history = history
+        self.carddav = carddav
     }
 
     /// The file these settings were read from, nil for built-in defaults.
@@ -43,13 +50,17 @@ public struct DialerConfiguration: Sendable, Equatable {
 
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
+            && lhs.dial == rhs.dial && lhs.history == rhs.history && lhs.carddav == rhs.carddav
     }
 }
 
 extension DialerConfiguration {
     /// The tables a config file may have. Later settings add their table here and a type like
     /// `SearchSettings` that reads it.
-    static let tables = [SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName]
+    static let tables = [
+        SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialSettings.tableName,
+        HistorySettings.tableName, CardDAVSettings.tableName,
+    ]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
 
@@ -93,6 +104,15 @@ extension DialerConfiguration {
         }
         if let screen = try root.table(ScreenSettings.tableName) {
             configuration.screen = try ScreenSettings(reading: screen, home: home)
+        }
+        if let dial = try root.table(DialSettings.tableName) {
+            configuration.dial = try DialSettings(reading: dial, home: home)
+        }
+        if let history = try root.table(HistorySettings.tableName) {
+            configuration.history = try HistorySettings(reading: history)
+        }
+        if let carddav = try root.table(CardDAVSettings.tableName) {
+            configuration.carddav = try CardDAVSettings(reading: carddav, home: home)
         }
         return configuration
     }

@@ -17,7 +17,11 @@ struct DialerConfigurationTests {
         #expect(configuration.file == TestFiles.shippedConfig)
     }
 
-    @Test("The shipped t9dial.toml documents every key", arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys + ScreenSettings.keys)
+    @Test(
+        "The shipped t9dial.toml documents every key",
+        arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys + ScreenSettings.keys + DialSettings.keys
+            + HistorySettings.keys + CardDAVSettings.keys
+    )
     func shippedConfigDocumentsKey(key: String) throws {
         let text = try TextFile.read(TestFiles.shippedConfig)
         #expect(text.contains("\n\(key) = ") || text.contains("\n# \(key) = "))
@@ -75,7 +79,7 @@ struct DialerConfigurationTests {
             ("[search]\nlimit = 5\nregoin = \"GB\"\n", 3, "search.regoin", #"unknown key "regoin" in [search]; did you mean "region"?"#),
             ("[search]\nspeed = 5\n", 2, "search.speed", #"allowed in [search]: "match", "region", "limit", "layouts", "data_dir""#),
             ("[serch]\nmatch = \"smart\"\n", 1, "serch", "unknown table [serch]; did you mean [search]?"),
-            ("[display]\nrows = 4\n", 1, "display", #"unknown table [display]; allowed at the top level: "contacts", [search], [keypad], [screen]"#),
+            ("[display]\nrows = 4\n", 1, "display", #"unknown table [display]; allowed at the top level: "contacts", [search], [keypad], [screen], [dial], [history], [carddav]"#),
             ("contact = []\n", 1, "contact", #"unknown key "contact" at the top level; did you mean "contacts"?"#),
             ("[search]\nlimit = 5\n\n[search.extra]\nx = 1\n", 4, "search.extra", "unknown table [search.extra]"),
             ("serch.limit = 5\n", 1, "serch", "did you mean [search]?"),

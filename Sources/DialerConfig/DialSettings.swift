@@ -1,0 +1,71 @@
+/// The `[dial]` table of t9dial.toml: how a call is placed.
+public struct DialSettings: Sendable, Hashable {
+    public enum Method: String, Sendable, Hashable, CaseIterable {
+        /// Write the dial to standard output (and the screen).
+        case print
+        /// Run a program with an argument list, never through a shell.
+        case exec
+        /// Send ATD to an AT modem on a serial port.
+        case modem
+    }
+
+    public var method: Method
+    /// For `exec`: the program and its arguments; `{number}` is replaced by the number.
+    public var command: [String]
+    /// For `modem`: the serial port.
+    public var device: String?
+    /// For `modem`: the port's speed.
+    public var baud: Int
+    /// How long a dial may take before it is reported as timed out.
+    public var timeoutSeconds: Int
+
+    public init(method: Method = .print, command: [String] = [], device: String? = nil, baud: Int = 115_200, timeoutSeconds: Int = 30) {
+        self.method = method
+        self.command = command
+        self.device = device
+        self.baud = baud
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// The speeds a serial port can be set to.
+    public static let baudRates = [9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600]
+}
+
+extension DialSettings {
+    static let tableName = "dial"
+    static let keys = ["method", "command", "device", "baud", "timeout_s"]
+
+    init(reading table: TableReader, home: String?) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(keys: Self.keys)
+        if let text = try table.string("method", example: #"method = "exec""#) {
+            guard let value = Method(rawValue: text) else {
+                throw table.error(at: "method", "\(table.subject("method")) must be \"print\", \"exec\" or \"modem\", not \(TableReader.quoted(text))")
+            }
+            method = value
+        }
+        if let words = try table.strings("command", example: #"command = ["mmcli", "-m", "any", "--voice-create-call", "number={number}"]"#) {
+            command = words
+        }
+        if let path = try table.string("device", example: #"device = "/dev/ttyUSB2""#), !path.isEmpty {
+            device = PathExpansion.expand(path, configFile: table.document.file, home: home)
+        }
+        if let speed = try table.integer("baud", example: "baud = 115200") {
+            guard Self.baudRates.contains(speed) else {
+                throw table.error(at: "baud", "\(table.subject("baud")) must be one of \(Self.baudRates.map(String.init).joined(separator: ", ")); found \(speed)")
+            }
+            baud = speed
+        }
+        timeoutSeconds = try table.integer("timeout_s", in: 1...600, example: "timeout_s = 30", meaning: "how long a dial may take, in seconds") ?? timeoutSeconds
+        // A method without what it needs is an error here, not at the first dial.
+        if method == .exec, command.isEmpty {
+            throw table.error(at: "method", #"method = "exec" needs command = ["program", "argument", ...] with {number} where the number goes"#)
+        }
+        if method == .exec, !command.joined().contains("{number}") {
+            throw table.error(at: "command", "\(table.subject("command")) must contain {number}, where the number to dial goes")
+        }
+        if method == .modem, device == nil {
+            throw table.error(at: "method", #"method = "modem" needs device = "/dev/ttyUSB2" (the modem's AT port)"#)
+        }
+    }
+}

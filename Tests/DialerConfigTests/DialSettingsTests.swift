@@ -1,0 +1,66 @@
+@testable import DialerConfig
+import Testing
+
+@Suite("[dial], [history] and [carddav] settings")
+struct DialSettingsTests {
+    static func parse(_ text: String) throws -> DialerConfiguration {
+        try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: ["HOME": "/home/ann"])
+    }
+
+    @Test func defaults() throws {
+        let configuration = try Self.parse("")
+        #expect(configuration.dial == DialSettings(method: .print, command: [], device: nil, baud: 115_200, timeoutSeconds: 30))
+        #expect(configuration.history == HistorySettings(favouriteCategory: "Favorites", favourites: []))
+        #expect(configuration.carddav == CardDAVSettings(url: nil, user: nil, passwordFile: nil, intervalMinutes: 15))
+    }
+
+    @Test func everyKeyIsRead() throws {
+        let configuration = try Self.parse(
+            """
+            [dial]
+            method = "exec"
+            command = ["mmcli", "-m", "any", "--voice-create-call", "number={number}"]
+            timeout_s = 20
+            [history]
+            favourite_category = ""
+            favourites = ["Mum", "uid-1"]
+            [carddav]
+            url = "https://dav.example.org/ann/contacts/"
+            user = "ann"
+            password_file = "~/.config/t9dial/carddav-password"
+            interval_min = 60
+            """
+        )
+        #expect(configuration.dial.method == .exec)
+        #expect(configuration.dial.command.last == "number={number}")
+        #expect(configuration.dial.timeoutSeconds == 20)
+        #expect(configuration.history == HistorySettings(favouriteCategory: nil, favourites: ["Mum", "uid-1"]))
+        #expect(configuration.carddav.passwordFile == "/home/ann/.config/t9dial/carddav-password")
+        #expect(configuration.carddav.intervalMinutes == 60)
+        let modem = try Self.parse("[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\nbaud = 9600\n").dial
+        #expect(modem == DialSettings(method: .modem, device: "/dev/ttyUSB2", baud: 9600))
+    }
+
+    @Test(
+        "A bad value names the line and key and says what is allowed",
+        arguments: [
+            ("[dial]\nmethod = \"sip\"\n", 2, "dial.method", #"must be "print", "exec" or "modem""#),
+            ("[dial]\nmethod = \"exec\"\n", 2, "dial.method", "needs command ="),
+            ("[dial]\nmethod = \"exec\"\ncommand = [\"baresip\"]\n", 3, "dial.command", "must contain {number}"),
+            ("[dial]\nmethod = \"modem\"\n", 2, "dial.method", "needs device ="),
+            ("[dial]\nbaud = 1200\n", 2, "dial.baud", "must be one of 9600"),
+            ("[dial]\ntimeout_s = 0\n", 2, "dial.timeout_s", "must be from 1 to 600"),
+            ("[carddav]\nurl = \"dav.example.org\"\n", 2, "carddav.url", "must be an http:// or https:// address"),
+            ("[carddav]\nurl = \"https://dav.example.org/\"\n", 2, "carddav.url", "needs user ="),
+            ("[history]\nfavourites = \"Mum\"\n", 2, "history.favourites", "must be a list of strings"),
+        ]
+    )
+    func badValue(text: String, line: Int, key: String, message: String) {
+        #expect {
+            try Self.parse(text)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == line && error.key == key && error.description.contains(message)
+        }
+    }
+}
