@@ -21,7 +21,7 @@ public enum KeymapFile {
     public static func parse(text: String, file: String) throws(ConfigError) -> Keymap {
         let document = try TOMLDocument(text: text, file: file)
         let root = document.rootReader
-        try root.rejectUnknownKeys(keys: ["name"], tables: ["keys"])
+        try root.rejectUnknownKeys(keys: ["name", "devices"], tables: ["keys"])
         let id = LayoutFile.id(ofFile: file)
 
         let name = try root.string("name", example: #"name = "USB numpad""#) ?? id
@@ -34,8 +34,15 @@ public enum KeymapFile {
                 "has no [keys] table; add one with a line per key, like [keys] and then KEY_KP1 = \"1\""
             )
         }
+        var forKeyboards = false
+        if let devices = try root.string("devices", example: #"devices = "keyboards""#) {
+            guard devices == "keypads" || devices == "keyboards" else {
+                throw root.error(at: "devices", #""devices" must be "keypads" (the default) or "keyboards" (full keyboards' top row), not "# + TableReader.quoted(devices))
+            }
+            forKeyboards = devices == "keyboards"
+        }
         let roles = try readKeys(keysTable)
-        return Keymap(id: id, name: name, roles: roles)
+        return Keymap(id: id, name: name, roles: roles, forKeyboards: forKeyboards)
     }
 
     /// The values a key may have, in the order messages list them.

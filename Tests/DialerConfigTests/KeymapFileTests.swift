@@ -121,3 +121,23 @@ struct KeymapFileTests {
         #expect(KeymapFile.knownKeyNames.count > 500)
     }
 }
+
+@Suite("Keymaps for keyboards")
+struct KeymapDevicesTests {
+    @Test func onlyTheTopRowKeymapIsForKeyboardsAndItsNumpadTypesToo() throws {
+        let catalog = try KeymapCatalog.load(directory: TestFiles.configDirectory + "/keymaps")
+        #expect(catalog.keymaps.filter(\.forKeyboards).map(\.id) == ["top-row"])
+        let topRow = try catalog.keymap(id: "top-row")
+        #expect(topRow.roles[try #require(KeymapFile.code(ofKeyName: "KEY_KP5"))] == .digit(5))
+        // The keyboard's arrows are not digits, as they are for a numpad with NumLock off.
+        #expect(topRow.roles[try #require(KeymapFile.code(ofKeyName: "KEY_LEFT"))] == nil)
+    }
+
+    @Test func aBadDevicesValueIsRefusedWithItsLine() {
+        #expect {
+            try KeymapFile.parse(text: "devices = \"mice\"\n[keys]\nKEY_1 = \"1\"\n", file: "odd.toml")
+        } throws: { error in
+            (error as? ConfigError).map { $0.line == 1 && $0.description.contains(#"must be "keypads" (the default) or "keyboards""#) } ?? false
+        }
+    }
+}

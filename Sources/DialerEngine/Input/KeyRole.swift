@@ -62,11 +62,15 @@ public struct Keymap: Sendable, Hashable {
     public var id: String
     public var name: String
     public var roles: [UInt16: KeyRole]
+    /// Meant for full keyboards (its digits are the top row): with "auto", a keyboard tries
+    /// such keymaps first, and a keypad the others, so a laptop's arrow keys never type digits.
+    public var forKeyboards: Bool
 
-    public init(id: String, name: String, roles: [UInt16: KeyRole]) {
+    public init(id: String, name: String, roles: [UInt16: KeyRole], forKeyboards: Bool = false) {
         self.id = id
         self.name = name
         self.roles = roles
+        self.forKeyboards = forKeyboards
     }
 
     /// The codes of the ten digits, which a device must have to be read with this keymap.

@@ -19,11 +19,14 @@ public enum DeviceClassifier {
 
     /// Classifies a device for the keymaps given in order, as "auto" does (phone-keypad,
     /// usb-numpad, top-row): the first keymap it has all ten digits of is the one it is read
-    /// with.
+    /// with, keymaps for keyboards first when the device has letter keys.
     public static func classify(keys: Set<UInt16>, keymaps: [Keymap]) -> DeviceClassification {
         let hasLetters = !keys.isDisjoint(with: letterCodes)
+        // A keyboard tries the keymaps for keyboards first, a keypad the others: a laptop
+        // declares numpad codes, but its digits are the top row and its arrows are arrows.
+        let ordered = keymaps.filter { $0.forKeyboards == hasLetters } + keymaps.filter { $0.forKeyboards != hasLetters }
         var missing: [DeviceClassification.MissingDigits] = []
-        for keymap in keymaps {
+        for keymap in ordered {
             let lacking = keymap.missingDigits(onDeviceWithKeys: keys)
             if lacking.isEmpty {
                 return hasLetters
@@ -40,7 +43,7 @@ public enum DeviceClassifier {
         }
         return DeviceClassification(
             kind: .doesNotQualify, keymap: nil, missing: missing,
-            reason: notQualifyingReason(keys: keys, keymaps: keymaps, missing: missing)
+            reason: notQualifyingReason(keys: keys, keymaps: ordered, missing: missing)
         )
     }
 

@@ -20,12 +20,18 @@ struct DeviceClassifierTests {
         #expect(result.keymap?.id == "usb-numpad")
     }
 
-    @Test("A keyboard with a numpad is a full keyboard, read with usb-numpad, the first that fits")
+    @Test("A keyboard with a numpad is a full keyboard, read with the keymap for keyboards, so its arrows stay arrows")
     func keyboard() {
         let result = DeviceClassifier.classify(keys: TestDevices.keyboardKeys, keymaps: TestKeymaps.auto)
         #expect(result.kind == .fullKeyboard)
-        #expect(result.keymap?.id == "usb-numpad")
-        #expect(result.reason.hasPrefix("a full keyboard: it has the ten digits of keymap \"usb-numpad\" and letter keys"))
+        #expect(result.keymap?.id == "top-row")
+        #expect(result.reason.hasPrefix("a full keyboard: it has the ten digits of keymap \"top-row\" and letter keys"))
+    }
+
+    @Test("A keypad tries the keymaps for keypads first, even when it has top-row digit codes too")
+    func keypadWithTopRowCodes() {
+        let keys = TestDevices.numpadKeys.union(TestKeymaps.codes((0...9).map { "KEY_\($0)" }))
+        #expect(DeviceClassifier.classify(keys: keys, keymaps: TestKeymaps.auto).keymap?.id == "usb-numpad")
     }
 
     @Test("A laptop keyboard without a numpad falls through to top-row")

@@ -23,7 +23,7 @@ struct DeviceReportTests {
                 Input devices in DIR (keymaps phone-keypad, usb-numpad, top-row):
 
                 DIR/event1  "AT Keyboard"  i8042 0001:0001
-                    a full keyboard: it has the ten digits of keymap "usb-numpad" and letter keys too
+                    a full keyboard: it has the ten digits of keymap "top-row" and letter keys too
 
                 DIR/event2  "USB Numpad"  USB 05a4:9759
                     link: DIR/by-id/usb-05a4_USB_Numpad-event-kbd

@@ -124,7 +124,7 @@ struct KeypadReaderTests {
         let keyboard = try FakeEvdevNode(path: directory.join("event1"), name: "AT Keyboard", keys: Array(TestDevices.keyboardKeys), bus: 0x11)
         let clock = ManualClock(5_000_000)
         let reader = try KeypadReader(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto), clock: clock.clock)
-        #expect(Self.lines(reader.start(), in: directory) == ["connected event1 usb-numpad"])
+        #expect(Self.lines(reader.start(), in: directory) == ["connected event1 top-row"])
         #expect(!keyboard.isGrabbed)
         let kp7 = TestKeymaps.code("KEY_KP7")
         try keyboard.key(kp7, KeyValue.press, at: 4_000_000)

@@ -12,9 +12,15 @@ enum TestKeymaps {
         "KEY_KPASTERISK": .star, "KEY_KPDOT": .pound, "KEY_KPENTER": .dial, "KEY_NUMLOCK": .ignore,
         "KEY_INSERT": .digit(0), "KEY_END": .digit(1),
     ])
-    static let topRow = keymap("top-row", digits: (0...9).map { "KEY_\($0)" }, extra: [
-        "KEY_MINUS": .star, "KEY_EQUAL": .pound, "KEY_ENTER": .dial,
-    ])
+    /// For keyboards, like the shipped top-row.toml: the top row and the numpad type digits.
+    static let topRow: Keymap = {
+        var topRow = keymap("top-row", digits: (0...9).map { "KEY_\($0)" }, extra: [
+            "KEY_MINUS": .star, "KEY_EQUAL": .pound, "KEY_ENTER": .dial,
+        ])
+        for digit in 0...9 { topRow.roles[code("KEY_KP\(digit)")] = .digit(UInt8(digit)) }
+        topRow.forKeyboards = true
+        return topRow
+    }()
     /// "auto": in the order discovery tries them.
     static let auto = [phoneKeypad, usbNumpad, topRow]
 
