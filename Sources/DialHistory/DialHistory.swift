@@ -1,1 +1,174 @@
-// DialHistory: see the files of this folder.
+public import Foundation
+import GRDB
+import Synchronization
+
+/// The dial history: every dial t9dial made and every contact the user picked for a query, in
+/// one SQLite file (WAL mode), with the learned picks kept in memory for keystroke-time lookups.
+///
+/// Opening checks the file first: a corrupt file, a file that is not SQLite, or another
+/// program's SQLite file is moved aside (never deleted), reported in ``movedAside``, and a new
+/// history starts. Every write is committed (and synced) before the call returns, so the dialer
+/// shows a dial as placed only once it is on disk; a SIGKILL at any moment loses nothing
+/// committed and leaves the file sound.
+public final class DialHistory: Sendable {
+    /// The database file.
+    public let path: String
+    /// The unusable file found at ``path`` and moved aside at open, if any: show it to the user.
+    public let movedAside: MovedAsideDatabase?
+
+    private let queue: DatabaseQueue
+    private let picks: Mutex<LearnedPicks>
+
+    /// Opens the history at `path`, creating it when missing and moving an unusable file aside.
+    public init(path: String, now: Date = Date()) throws(DialHistoryError) {
+        self.path = path
+        var movedAside: MovedAsideDatabase?
+        do {
+            if let unusable = try Self.check(path: path) {
+                let reason: MovedAsideDatabase.Reason = switch unusable {
+                case .corrupt(let detail): .corrupt(detail)
+                case .foreign: .foreign
+                }
+                movedAside = try Self.moveAside(path: path, reason: reason, now: now)
+            }
+            queue = try Self.openDatabase(path: path)
+        } catch let error as DialHistoryError {
+            throw error
+        } catch {
+            throw DialHistoryError(
+                kind: .open, path: path,
+                message: "cannot open the dial history: \(Self.describe(error)); check that its folder is writable and the disk is not full"
+            )
+        }
+        self.movedAside = movedAside
+        var learned = LearnedPicks()
+        do {
+            let rows = try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT query, mode, uid, time FROM pick ORDER BY time")
+            }
+            for row in rows {
+                learned.add(query: row["query"], mode: row["mode"], uid: row["uid"], at: Date(timeIntervalSince1970: row["time"]))
+            }
+        } catch {
+            throw DialHistoryError(kind: .query, path: path, message: "cannot read the learned picks: \(Self.describe(error))")
+        }
+        picks = Mutex(learned)
+    }
+
+    /// Opens the history at its usual place (``HistoryLocation/path(environment:)``).
+    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) throws(DialHistoryError) {
+        try self.init(path: HistoryLocation.path(environment: environment), now: now)
+    }
+
+    /// Records `dial` and returns it with its id. The transaction is committed and synced when
+    /// this returns: only then may the caller show the dial as placed.
+    @discardableResult
+    public func record(_ dial: Dial) throws(DialHistoryError) -> Dial {
+        let id = try access("record the dial") {
+            try queue.write { db in
+                try db.execute(
+                    sql: "INSERT INTO dial (uid, number, time, outcome) VALUES (?, ?, ?, ?)",
+                    arguments: [dial.uid, dial.number, dial.time.timeIntervalSince1970, dial.outcome.rawValue]
+                )
+                return db.lastInsertedRowID
+            }
+        }
+        var recorded = dial
+        recorded.id = id
+        return recorded
+    }
+
+    /// The `limit` most recent dials, newest first (for `t9dial history`).
+    public func recent(limit: Int = 20) throws(DialHistoryError) -> [Dial] {
+        try access("read the recent dials") {
+            try queue.read { db in
+                try Row.fetchAll(
+                    db, sql: "SELECT id, uid, number, time, outcome FROM dial ORDER BY time DESC, id DESC LIMIT ?",
+                    arguments: [max(0, limit)]
+                ).map(Self.dial(from:))
+            }
+        }
+    }
+
+    /// Every dial, oldest first.
+    public func allDials() throws(DialHistoryError) -> [Dial] {
+        try access("read the dials") {
+            try queue.read { db in
+                try Row.fetchAll(db, sql: "SELECT id, uid, number, time, outcome FROM dial ORDER BY time, id").map(Self.dial(from:))
+            }
+        }
+    }
+
+    /// The affinity of every dialled contact and favourite (see ``Affinity``).
+    public func affinity(favourites: Set<String> = [], now: Date = Date(), halfLife: TimeInterval = Affinity.defaultHalfLife) throws(DialHistoryError) -> [String: Double] {
+        Affinity(halfLife: halfLife).scores(dials: try allDials(), favourites: favourites, now: now)
+    }
+
+    /// Clears the dials and the learned picks (for `t9dial forget`), in one transaction.
+    public func forget() throws(DialHistoryError) {
+        try access("forget the history") {
+            try queue.write { db in
+                try db.execute(sql: "DELETE FROM dial; DELETE FROM pick")
+            }
+        }
+        picks.withLock { $0 = LearnedPicks() }
+    }
+
+    /// Records that the user picked `uid` for `query` in `mode` ("t9" or "multitap"): it will
+    /// rank first for the query and its prefixes. An empty query teaches nothing.
+    public func learn(query: String, mode: String, uid: String, at time: Date = Date()) throws(DialHistoryError) {
+        guard !query.isEmpty else { return }
+        try access("record the pick") {
+            try queue.write { db in
+                try db.execute(
+                    sql: """
+                        INSERT INTO pick (query, mode, uid, time) VALUES (?, ?, ?, ?)
+                        ON CONFLICT (query, mode, uid) DO UPDATE SET time = max(time, excluded.time)
+                        """,
+                    arguments: [query, mode, uid, time.timeIntervalSince1970]
+                )
+            }
+        }
+        picks.withLock { $0.add(query: query, mode: mode, uid: uid, at: time) }
+    }
+
+    /// The result of `PRAGMA integrity_check`: `["ok"]` for a sound file, else the problems found.
+    public func integrityCheck() throws(DialHistoryError) -> [String] {
+        try access("check the database") {
+            try queue.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+        }
+    }
+
+    /// The learned picks as they are now.
+    public var learnedPicks: LearnedPicks { picks.withLock { $0 } }
+
+    /// The UID the user last picked for `query` or a longer query starting with it, in `mode`;
+    /// a dictionary lookup, cheap enough for every keystroke.
+    public func pick(for query: String, mode: String) -> String? {
+        picks.withLock { $0.pick(for: query, mode: mode) }
+    }
+
+    private static func dial(from row: Row) -> Dial {
+        Dial(
+            id: row["id"], uid: row["uid"], number: row["number"],
+            time: Date(timeIntervalSince1970: row["time"]), outcome: DialOutcome(rawValue: row["outcome"])
+        )
+    }
+
+    /// Runs `body`, turning a database error into a ``DialHistoryError`` that says what failed.
+    private func access<T>(_ what: String, _ body: () throws -> T) throws(DialHistoryError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw DialHistoryError(
+                kind: .query, path: path,
+                message: "cannot \(what): \(Self.describe(error)); check that the disk is not full and the file is writable"
+            )
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,39 @@
+public import Foundation
+
+/// How much the user calls each contact, for ranking after match quality: every dial counts
+/// `0.5^(age / halfLife)`, so a dial made today counts 1, one made a half-life ago 0.5, and a
+/// contact called often long ago sinks below one called a few times lately.
+///
+/// The half-life is 14 days by default: two weeks of not calling someone halves their weight,
+/// which follows a change of habits within a month without forgetting yesterday's calls.
+/// Every recorded dial counts, whatever its outcome: a failed call still says whom the user
+/// wanted. Dials without a contact UID (typed numbers) count for no one.
+public struct Affinity: Sendable, Hashable {
+    /// Fourteen days, in seconds.
+    public static let defaultHalfLife: TimeInterval = 14 * 24 * 60 * 60
+
+    public var halfLife: TimeInterval
+
+    public init(halfLife: TimeInterval = Affinity.defaultHalfLife) {
+        self.halfLife = halfLife > 0 ? halfLife : Affinity.defaultHalfLife
+    }
+
+    /// The score of every UID that was dialled or is a favourite, higher first.
+    ///
+    /// Favourites score above every other contact (the highest non-favourite score plus one,
+    /// plus their own score), so they come first of all and, among themselves, by how much they
+    /// are called. A dial dated in the future (a clock set back) counts as made now.
+    public func scores(dials: some Sequence<Dial>, favourites: Set<String>, now: Date) -> [String: Double] {
+        var scores: [String: Double] = [:]
+        for dial in dials {
+            guard let uid = dial.uid else { continue }
+            let age = max(0, now.timeIntervalSince(dial.time))
+            scores[uid, default: 0] += pow(0.5, age / halfLife)
+        }
+        let boost = scores.lazy.filter { !favourites.contains($0.key) }.map(\.value).max() ?? 0
+        for uid in favourites {
+            scores[uid] = boost + 1 + (scores[uid] ?? 0)
+        }
+        return scores
+    }
+}

@@ -1,0 +1,41 @@
+import GRDB
+
+/// The history's tables and the marker that says a file is t9dial's.
+enum HistorySchema {
+    /// `PRAGMA application_id` of a t9dial history: "T9DL" in ASCII. SQLite keeps it in the file
+    /// header, so a file with tables and another id is another program's database.
+    static let applicationID: Int32 = 0x5439_444C
+
+    /// The migrations, applied in order at open (GRDB records them in `grdb_migrations`).
+    ///
+    /// v1: `dial` holds every dial (`time` in unix seconds, `uid` null for a typed number);
+    /// `pick` holds, per query and mode, each contact picked and when it was picked last. Prefixes
+    /// are not stored: they are derived in memory (``LearnedPicks``), so the table grows by one
+    /// row per distinct (query, mode, contact), not per prefix.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // Written in the same transaction as the tables: a file killed half-way through its
+            // creation has neither the marker nor tables, and is simply made again.
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            try db.execute(sql: """
+                CREATE TABLE dial (
+                    id INTEGER PRIMARY KEY,
+                    uid TEXT,
+                    number TEXT NOT NULL,
+                    time REAL NOT NULL,
+                    outcome TEXT NOT NULL
+                );
+                CREATE INDEX dial_time ON dial(time);
+                CREATE TABLE pick (
+                    query TEXT NOT NULL,
+                    mode TEXT NOT NULL,
+                    uid TEXT NOT NULL,
+                    time REAL NOT NULL,
+                    PRIMARY KEY (query, mode, uid)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+@testable import DialHistory
+
+@Suite struct AffinityTests {
+    let now = Date(timeIntervalSince1970: 1_750_000_000)
+    let day: TimeInterval = 24 * 60 * 60
+
+    func dials(_ uid: String, agesInDays: [Double]) -> [Dial] {
+        agesInDays.map { Dial(uid: uid, number: "1", time: now - $0 * day, outcome: .placed) }
+    }
+
+    @Test func frequentBeatsRare() {
+        let scores = Affinity().scores(dials: dials("often", agesInDays: [1, 2, 3]) + dials("rare", agesInDays: [1]), favourites: [], now: now)
+        #expect(scores["often"]! > scores["rare"]!)
+    }
+
+    @Test func recentBeatsOld() {
+        let scores = Affinity().scores(dials: dials("old", agesInDays: [60, 61]) + dials("new", agesInDays: [0.5]), favourites: [], now: now)
+        #expect(scores["new"]! > scores["old"]!)
+    }
+
+    @Test func aDialAHalfLifeAgoCountsHalf() {
+        let scores = Affinity().scores(dials: dials("a", agesInDays: [0, 14]), favourites: [], now: now)
+        #expect(abs(scores["a"]! - 1.5) < 1e-9)
+    }
+
+    @Test func favouritesComeFirstOfAll() {
+        let history = dials("often", agesInDays: Array(repeating: 0, count: 50)) + dials("fav2", agesInDays: [3])
+        let scores = Affinity().scores(dials: history, favourites: ["fav1", "fav2"], now: now)
+        #expect(scores["fav1"]! > scores["often"]!)
+        #expect(scores["fav2"]! > scores["fav1"]!)
+        #expect(scores.keys.sorted() == ["fav1", "fav2", "often"])
+    }
+
+    @Test func typedNumbersAndFutureDialsAreHandled() {
+        let history = [
+            Dial(uid: nil, number: "112", time: now, outcome: .placed),
+            Dial(uid: "future", number: "1", time: now + 10 * day, outcome: .placed),
+        ]
+        #expect(Affinity().scores(dials: history, favourites: [], now: now) == ["future": 1])
+    }
+
+    @Test func historyAffinityReadsTheDials() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = try DialHistory(path: "\(folder)/t9dial.sqlite")
+        for dial in dials("often", agesInDays: [1, 2]) + dials("rare", agesInDays: [1]) { try history.record(dial) }
+        let scores = try history.affinity(favourites: [], now: now)
+        #expect(scores["often"]! > scores["rare"]!)
+    }
+}
