@@ -61,4 +61,51 @@ static inline int t9dial_set_console_graphics(int fd, int graphics) {
     return ioctl(fd, KDSETMODE, graphics ? KD_GRAPHICS : KD_TEXT);
 }
 
+// Placing a call (the Dialing module): a program run with posix_spawn, no shell, and an AT modem
+// on a serial port. The wait-status macros and `environ` do not import into Swift as they are.
+#include <spawn.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <sys/socket.h>
+#include <termios.h>
+#include <unistd.h>
+#include <poll.h>
+#include <time.h>
+#include <fcntl.h>
+// openpty, for the tests' fake modem on a pseudo-terminal (in libc itself since glibc 2.34).
+#include <pty.h>
+
+/// The process's environment, for posix_spawn (the global `environ` is a mutable C global that
+/// Swift 6 will not read from a nonisolated context).
+static inline char *const *t9dial_environment(void) {
+    extern char **environ;
+    return environ;
+}
+
+/// pipe2(ends, O_CLOEXEC): a pipe whose ends are not inherited by programs started later
+/// (pipe2 is a GNU extension the Glibc module does not declare).
+int pipe2(int pipefd[2], int flags);
+static inline int t9dial_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
+
+/// WIFEXITED(status): the child ended by calling exit.
+static inline int t9dial_status_exited(int status) { return WIFEXITED(status); }
+
+/// WEXITSTATUS(status): the child's exit code, when it exited.
+static inline int t9dial_status_exit_code(int status) { return WEXITSTATUS(status); }
+
+/// WIFSIGNALED(status): the child was ended by a signal.
+static inline int t9dial_status_signalled(int status) { return WIFSIGNALED(status); }
+
+/// WTERMSIG(status): the signal that ended the child.
+static inline int t9dial_status_signal(int status) { return WTERMSIG(status); }
+
+/// waitid(P_PID, pid, WEXITED | WNOHANG | WNOWAIT): 1 when the child has ended (and is left a
+/// zombie, so its pid and process group cannot be reused yet), 0 while it runs, -1 with errno.
+static inline int t9dial_child_has_ended(pid_t pid) {
+    siginfo_t info;
+    info.si_pid = 0;
+    if (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT) == -1) return -1;
+    return info.si_pid != 0;
+}
+
 #endif

@@ -1,1 +1,0 @@
-// Dialing: see the files of this folder.

@@ -1,0 +1,88 @@
+import Glibc
+import SystemErrors
+
+/// A program started by `ExecDialer`, leading a process group of its own, with the read end of
+/// the pipe its stderr goes to. Owns both: if it is dropped before it was reaped, its whole group
+/// is killed and reaped, so it never leaves a zombie or a stray process behind.
+struct ChildProcess: ~Copyable {
+    let pid: pid_t
+    private let standardError: Int32
+    private var reaped = false
+    private var standardErrorOpen = true
+
+    /// Starts `arguments` with stderr on a pipe this value reads.
+    static func start(_ arguments: [String]) -> Result<ChildProcess, Errno> {
+        let pipe: (read: Int32, write: Int32)
+        switch Syscalls.nonBlockingPipe() {
+        case .success(let ends): pipe = ends
+        case .failure(let error): return .failure(error)
+        }
+        let spawned = Syscalls.spawn(arguments, standardError: pipe.write)
+        Syscalls.close(pipe.write)
+        switch spawned {
+        case .success(let pid): return .success(ChildProcess(pid: pid, standardError: pipe.read))
+        case .failure(let error):
+            Syscalls.close(pipe.read)
+            return .failure(error)
+        }
+    }
+
+    private init(pid: pid_t, standardError: Int32) {
+        self.pid = pid
+        self.standardError = standardError
+    }
+
+    deinit {
+        if !reaped {
+            Syscalls.signalGroup(pid, SIGKILL)
+            _ = Syscalls.reap(pid)
+        }
+        Syscalls.close(standardError)
+    }
+
+    /// Whether the program has ended (it is not reaped yet, so its group can still be signalled).
+    var hasEnded: Bool {
+        switch Syscalls.hasEnded(pid) {
+        case .success(let ended): ended
+        case .failure: true  // ECHILD: nothing left to wait for
+        }
+    }
+
+    /// Waits up to `milliseconds` for stderr output and adds what came to `tail`; with stderr
+    /// closed, only waits.
+    mutating func collectStandardError(into tail: inout OutputTail, waiting milliseconds: Int32) {
+        let descriptor = standardErrorOpen ? standardError : -1
+        _ = Syscalls.poll(descriptor, Int16(POLLIN), milliseconds: milliseconds)
+        drainStandardError(into: &tail)
+    }
+
+    /// Adds what stderr holds now to `tail`, without waiting.
+    mutating func drainStandardError(into tail: inout OutputTail) {
+        guard standardErrorOpen else { return }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let result = buffer.withUnsafeMutableBytes { Syscalls.read(standardError, $0) }
+            switch result {
+            case .success(0):
+                standardErrorOpen = false
+                return
+            case .success(let count):
+                buffer.withUnsafeBytes { tail.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            case .failure:
+                return  // EAGAIN: nothing more for now
+            }
+        }
+    }
+
+    /// Sends `signal` to the program and everything it started.
+    func signal(_ signal: Int32) {
+        Syscalls.signalGroup(pid, signal)
+    }
+
+    /// Waits for the program to end and reaps it; returns its wait status (nil if it was
+    /// already reaped elsewhere).
+    mutating func reap() -> Int32? {
+        reaped = true
+        return try? Syscalls.reap(pid).get()
+    }
+}

@@ -1,0 +1,170 @@
+import CLinux
+import Glibc
+import SystemErrors
+
+/// The libc calls of the Dialing module, one small wrapper each, so every system call it makes
+/// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals, termios.
+enum Syscalls {
+    /// Opens a file; retried when a signal interrupts it. (open)
+    static func open(_ path: String, _ flags: Int32) -> Result<Int32, Errno> {
+        retryingInterrupts { Glibc.open(path, flags) }
+    }
+
+    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
+    /// (close)
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.close(descriptor))
+    }
+
+    /// Reads up to `buffer.count` bytes; retried when a signal interrupts it. (read)
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+        retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Writes up to `buffer.count` bytes; retried when a signal interrupts it. (write)
+    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        retryingInterrupts { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
+    }
+
+    /// Sends bytes on a socket without raising SIGPIPE when the peer is gone. (send MSG_NOSIGNAL)
+    static func sendWithoutSignal(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        retryingInterrupts { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
+    /// events that came, empty on a time-out or an interrupting signal. (poll)
+    static func poll(_ descriptor: Int32, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {
+        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+        let result = Glibc.poll(&entry, 1, milliseconds)
+        if result == -1 {
+            return Errno.current.rawValue == EINTR ? .success(0) : .failure(.current)
+        }
+        return .success(result == 0 ? 0 : entry.revents)
+    }
+
+    /// A pipe whose two ends close on exec; the read end does not block. (pipe2, fcntl)
+    static func nonBlockingPipe() -> Result<(read: Int32, write: Int32), Errno> {
+        var ends: [Int32] = [-1, -1]
+        if case .failure(let error) = valueOrErrno(t9dial_pipe_cloexec(&ends)) { return .failure(error) }
+        let flags = fcntl(ends[0], F_GETFL)
+        if case .failure(let error) = valueOrErrno(fcntl(ends[0], F_SETFL, flags | O_NONBLOCK)) {
+            close(ends[0])
+            close(ends[1])
+            return .failure(error)
+        }
+        return .success((ends[0], ends[1]))
+    }
+
+    /// A connected pair of Unix stream sockets, closed on exec. (socketpair)
+    static func socketPair() -> Result<(Int32, Int32), Errno> {
+        var ends: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return valueOrErrno(socketpair(AF_UNIX, type, 0, &ends)).map { _ in (ends[0], ends[1]) }
+    }
+
+    /// Starts `arguments[0]` with `arguments`, stdin and stdout on /dev/null and stderr on
+    /// `standardError`, in a process group of its own (so a time-out can end everything it
+    /// started), with every signal at its default and none blocked. A program named without
+    /// a slash is looked up in PATH. Returns the child's pid; a program that cannot be run
+    /// (missing, not executable) is reported here, as posix_spawn returns the exec's error.
+    /// (posix_spawn, posix_spawnp)
+    static func spawn(_ arguments: [String], standardError: Int32) -> Result<pid_t, Errno> {
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+
+        var noSignals = sigset_t()
+        var allSignals = sigset_t()
+        sigemptyset(&noSignals)
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        let flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for argument in cArguments { free(argument) } }
+        var pid: pid_t = 0
+        let program = arguments[0]
+        let code = cArguments.withUnsafeBufferPointer { argv in
+            program.contains("/")
+                ? posix_spawn(&pid, program, &actions, &attributes, argv.baseAddress!, t9dial_environment())
+                : posix_spawnp(&pid, program, &actions, &attributes, argv.baseAddress!, t9dial_environment())
+        }
+        return code == 0 ? .success(pid) : .failure(Errno(code))
+    }
+
+    /// Whether the child has ended, without reaping it: a child that has ended stays a zombie,
+    /// so its pid and process group are not reused until `reap`. (waitid WNOWAIT)
+    static func hasEnded(_ pid: pid_t) -> Result<Bool, Errno> {
+        valueOrErrno(t9dial_child_has_ended(pid)).map { $0 == 1 }
+    }
+
+    /// Waits for the child to end and reaps it; returns its wait status. (waitpid)
+    static func reap(_ pid: pid_t) -> Result<Int32, Errno> {
+        var status: Int32 = 0
+        return retryingInterrupts { waitpid(pid, &status, 0) }.map { _ in status }
+    }
+
+    /// Sends a signal to every process of a process group. (kill with a negative pid)
+    @discardableResult
+    static func signalGroup(_ group: pid_t, _ signal: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(kill(-group, signal))
+    }
+
+    /// CLOCK_MONOTONIC in nanoseconds. (clock_gettime)
+    static func monotonicNanoseconds() -> Int64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+
+    /// The terminal settings of a tty; ENOTTY for anything else. (tcgetattr)
+    static func terminalAttributes(_ descriptor: Int32) -> Result<termios, Errno> {
+        var settings = termios()
+        return valueOrErrno(tcgetattr(descriptor, &settings)).map { _ in settings }
+    }
+
+    /// Sets a tty raw (no echo, no line editing, no translation of CR and NL, 8 bits), at
+    /// `speed` both ways, ignoring modem control lines, reads returning at once; applied now.
+    /// (cfmakeraw, cfsetispeed, cfsetospeed, tcsetattr)
+    static func makeRaw(_ descriptor: Int32, _ settings: termios, speed: speed_t) -> Result<Int32, Errno> {
+        var raw = settings
+        cfmakeraw(&raw)
+        raw.c_cflag |= tcflag_t(CLOCAL | CREAD)
+        raw.c_cflag &= ~tcflag_t(CRTSCTS)
+        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
+            controlCharacters[Int(VMIN)] = 0
+            controlCharacters[Int(VTIME)] = 0
+        }
+        if case .failure(let error) = valueOrErrno(cfsetispeed(&raw, speed)) { return .failure(error) }
+        if case .failure(let error) = valueOrErrno(cfsetospeed(&raw, speed)) { return .failure(error) }
+        return valueOrErrno(tcsetattr(descriptor, TCSANOW, &raw))
+    }
+
+    /// Throws away what a tty has received and not yet read, and what it has not yet sent.
+    /// (tcflush TCIOFLUSH)
+    @discardableResult
+    static func discardPending(_ descriptor: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(tcflush(descriptor, TCIOFLUSH))
+    }
+
+    /// Runs a call again while a signal interrupts it.
+    private static func retryingInterrupts<Value: FixedWidthInteger>(_ call: () -> Value) -> Result<Value, Errno> {
+        while true {
+            let result = valueOrErrno(call())
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Dialing
+import Testing
+
+@Suite struct DialNumberTests {
+    @Test(arguments: [
+        ("+44 (121) 496-0000", "+441214960000", nil),
+        ("+44 (121) 496-0000 ext. 5", "+441214960000", "5"),
+        ("0121 496 0000 x12", "01214960000", "12"),
+        ("0121 496 0000 X 12", "01214960000", "12"),
+        ("0121 496 0000 extension 7", "01214960000", "7"),
+        ("+1 555 0100;ext=9", "+15550100", "ext=9"),
+        ("+1 555 0100,,123#", "+15550100", ",123#"),
+        ("555 0100 p 42", "5550100", "42"),
+        ("tel:+33-1-23-45-67-89", "+33123456789", nil),
+        ("*#06#", "*#06#", nil),
+        ("#31# 0121", "#31#0121", nil),
+        ("+44 +121", "+44121", nil),
+        ("０１２１ ４９６", "0121496", nil),
+        ("٠١٢٣", "0123", nil),
+        ("555²", "555", nil),
+    ] as [(String, String, String?)])
+    func reducesToDialledCharacters(written: String, dialled: String, extensionPart: String?) throws {
+        let number = try DialNumber(written)
+        #expect(number.dialString == dialled)
+        #expect(number.extensionPart == extensionPart)
+    }
+
+    @Test(arguments: ["", "   ", "+", "n/a", "ext. 5", "(---)", "x 123"])
+    func refusesNothingToDial(written: String) {
+        #expect(throws: DialNumberError.nothingToDial(written)) { try DialNumber(written) }
+    }
+
+    @Test func refusesAPasteThatIsNotANumber() {
+        let written = String(repeating: "1234567890", count: 7)
+        #expect(throws: DialNumberError.tooLong(written, length: 70)) { try DialNumber(written) }
+    }
+
+    @Test func dialledCharactersAreOnlyDigitsPlusStarHash() throws {
+        let number = try DialNumber("+44 $(reboot) 121`id` && rm -rf /")
+        #expect(number.dialString == "+44121")
+    }
+}
