@@ -1,1 +1,0 @@
-// ContactQuery: see the files of this folder.
