@@ -67,7 +67,10 @@ let package = Package(
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(
             name: "DialerKit",
-            dependencies: ["T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput", "CLinux"]
+            dependencies: [
+                "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
+                "DialHistory", "CLinux",
+            ]
         ),
         .executableTarget(
             name: "t9dial",

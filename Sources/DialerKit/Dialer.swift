@@ -1,5 +1,6 @@
 public import ContactBook
 public import DialerConfig
+public import DialHistory
 public import T9Search
 
 /// A contact book ready to search, set up from the config file and the command line.
@@ -31,6 +32,11 @@ public struct Dialer: Sendable {
     public var limit: Int
     /// The folder holding layouts/ and keymaps/.
     public var dataDirectory: String
+    /// The dial history that ranks contacts and learns from dials; nil when it could not be
+    /// opened (the reason is in `historyProblem`), and t9dial works on without it.
+    public var history: DialHistory?
+    /// Why there is no history, or that a bad file was moved aside.
+    public var historyProblem: String?
 
     /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
     /// into the index's compact table as they are read, so a large book is never held twice.
@@ -47,16 +53,22 @@ public struct Dialer: Sendable {
                 region = known
             }
             var table = ContactTable()
-            let sources = try ContactSources.read(paths: try contactPaths(overrides, configuration)) { table.append($0.searchable) }
+            var favourites = Favourites(configuration.history)
+            let sources = try ContactSources.read(paths: try contactPaths(overrides, configuration)) { contact in
+                favourites.consider(contact, at: table.count)
+                table.append(contact.searchable)
+            }
             table.shrink()
+            let (history, historyProblem) = openHistory()
             let index = SearchIndex(
                 table: table,
                 alphabet: T9Alphabet(layouts: layouts),
-                options: SearchOptions(mode: overrides.match ?? settings.match, region: region)
+                options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
+                affinity: favourites.affinity(from: history, contacts: table)
             )
             return Dialer(
                 configuration: configuration, sources: sources, index: index, limit: overrides.limit ?? settings.limit,
-                dataDirectory: dataDirectory
+                dataDirectory: dataDirectory, history: history, historyProblem: historyProblem
             )
         } catch {
             throw DialerError(error)
@@ -69,6 +81,16 @@ public struct Dialer: Sendable {
             return try ContactSources.load(paths: try contactPaths(overrides, configuration(overrides)))
         } catch {
             throw DialerError(error)
+        }
+    }
+
+    /// The dial history at its usual place, or why it can't be used.
+    private static func openHistory() -> (DialHistory?, String?) {
+        do {
+            let history = try DialHistory()
+            return (history, history.movedAside.map { "warning: \($0)" })
+        } catch {
+            return (nil, "warning: \(error.description); dials are not remembered")
         }
     }
 

@@ -89,6 +89,9 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         return SearchableContact(names: names, numbers: numbers, preferredNumber: Int(preferredNumbers[position]), uid: uid)
     }
 
+    /// The UID of a contact, without making the rest of it.
+    public func uid(of contact: Int) -> String { text(of: fields(of: contact).lowerBound) }
+
     // MARK: Fields without making strings, for building the index and highlighting.
 
     /// The fields of a contact, as indices for `kind(of:)`, `text(of:)` and `withUTF8(of:)`.

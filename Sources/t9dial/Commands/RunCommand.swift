@@ -45,7 +45,7 @@ struct RunCommand: ParsableCommand {
         do {
             let setup = try KeypadSetup.load(for: dialer, mode: mode)
             let machine = try setup.makeMachine(index: dialer.index)
-            var shown = try display.makeDisplay(for: dialer)
+            var shown = try display.makeDisplay(for: dialer, recordDials: replay == nil)
             if let replay {
                 try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: machine, display: &shown)
             } else {

@@ -21,7 +21,7 @@ struct TryCommand: ParsableCommand {
         do {
             let machine = try KeypadSetup.load(for: dialer, mode: mode).makeMachine(index: dialer.index)
             StandardError.write(TerminalKeypad.legend)
-            var shown = try display.makeDisplay(for: dialer)
+            var shown = try display.makeDisplay(for: dialer, recordDials: true)
             TerminalKeypad.run(machine: machine, display: &shown)
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)

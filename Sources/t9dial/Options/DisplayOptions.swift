@@ -46,8 +46,9 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The displays asked for, together.
-    func makeDisplay(for dialer: Dialer) throws -> DisplayGroup {
+    /// The displays asked for, together; with `recordDials`, dials also go into the history
+    /// (not for a replay, which is not the user calling anyone).
+    func makeDisplay(for dialer: Dialer, recordDials: Bool = false) throws -> DisplayGroup {
         let choices = outputs.compactMap(Self.parse)
         var displays: [any DialerDisplay] = []
         if json || choices.contains(.json) {
@@ -68,6 +69,10 @@ struct DisplayOptions: ParsableArguments {
             } catch {
                 throw CommandFailure(message: String(describing: error))
             }
+        }
+        if let problem = dialer.historyProblem { StandardError.write(problem) }
+        if recordDials, let history = dialer.history {
+            displays.append(HistoryRecorder(history: history) { StandardError.write($0) })
         }
         return DisplayGroup(displays)
     }

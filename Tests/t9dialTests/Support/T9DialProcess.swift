@@ -58,7 +58,8 @@ enum T9DialProcess {
         _ arguments: [String],
         stdin: String = "",
         config: String? = nil,
-        dataDirectory: Bool = true
+        dataDirectory: Bool = true,
+        stateDirectory: String? = nil
     ) throws -> Output {
         let executable = try #require(executable, "build t9dial first: swift build --build-tests")
         let scratch = FileManager.default.temporaryDirectory
@@ -67,14 +68,17 @@ enum T9DialProcess {
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var arguments = arguments
-        if let config {
+        // history and forget read no config or data files.
+        let readsConfig = !["history", "forget"].contains(arguments.first ?? "")
+        if !readsConfig {
+        } else if let config {
             arguments += ["--config", config]
         } else {
             let empty = scratch.appendingPathComponent("empty.toml")
             try Data().write(to: empty)
             arguments += ["--config", empty.path]
         }
-        if dataDirectory { arguments += ["--data-dir", Self.dataDirectory] }
+        if dataDirectory, readsConfig { arguments += ["--data-dir", Self.dataDirectory] }
 
         let input = scratch.appendingPathComponent("stdin")
         let output = scratch.appendingPathComponent("stdout")
@@ -88,6 +92,8 @@ enum T9DialProcess {
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
         var environment = ProcessInfo.processInfo.environment
         for name in ["T9DIAL_CONFIG", "T9DIAL_DATA_DIR"] { environment[name] = nil }
+        // The dial history of this run only, never the user's.
+        environment["STATE_DIRECTORY"] = stateDirectory ?? scratch.appendingPathComponent("state").path
         process.environment = environment
         let inputHandle = try FileHandle(forReadingFrom: input)
         let outputHandle = try FileHandle(forWritingTo: output)
