@@ -7,12 +7,17 @@
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev
+APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev python3-venv
+# The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
+# virtualenv of the build (Debian's own Python refuses pip installs).
+PIP_PACKAGES ?= radicale==3.9.0
+PYTHON       ?= python3
+TEST_PYTHON  := .build/test-python
 BOOK         ?= ../shared/datasets/contacts-100k.vcf
 SAMPLES      := Config/samples
 T9DIAL       := .build/debug/t9dial
 
-.PHONY: all deps build demo demo-search test bench clean
+.PHONY: all deps test-deps build demo demo-search test bench clean
 
 all: build
 
@@ -53,9 +58,15 @@ demo-search: build
 	  esac; \
 	done
 
-test: deps
+# Makes the tests' virtualenv with PIP_PACKAGES, when it is not there yet.
+test-deps: deps
+	@$(TEST_PYTHON)/bin/python -c "import radicale" 2>/dev/null || { \
+	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
+	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
+
+test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(SWIFT) test --skip-build
 
 bench: deps
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi

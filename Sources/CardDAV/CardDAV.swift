@@ -1,1 +1,0 @@
-// CardDAV: see the files of this folder.

@@ -1,0 +1,65 @@
+@testable import CardDAV
+import Foundation
+import Testing
+
+@Suite("Parsing Multi-Status answers")
+struct MultistatusParserTests {
+    static let url = URL(string: "http://127.0.0.1/alice/book/")!
+
+    @Test func syncCollectionGivesChangedAndRemovedMembersAndTheToken() throws {
+        let xml = """
+            <?xml version="1.0"?>
+            <D:multistatus xmlns:D="DAV:">
+              <D:response><D:href>/alice/book/a.vcf</D:href>
+                <D:propstat><D:prop><D:getetag>"e1"</D:getetag></D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>
+              </D:response>
+              <D:response><D:href>/alice/book/b.vcf</D:href><D:status>HTTP/1.1 404 Not Found</D:status></D:response>
+              <D:sync-token>http://example.com/sync/2</D:sync-token>
+            </D:multistatus>
+            """
+        let status = try MultistatusParser.parse(Data(xml.utf8), url: Self.url)
+        #expect(status.syncToken == "http://example.com/sync/2")
+        #expect(status.responses.map(\.href) == ["/alice/book/a.vcf", "/alice/book/b.vcf"])
+        #expect(status.responses[0].value(.getETag) == "\"e1\"")
+        #expect(status.responses[0].status == nil)
+        #expect(status.responses[1].status == 404)
+    }
+
+    @Test func addressDataKeepsTheCardTextAndFailedPropstatsAreIgnored() throws {
+        let xml = """
+            <multistatus xmlns="DAV:" xmlns:C="urn:ietf:params:xml:ns:carddav">
+              <response><href>/b/x.vcf</href>
+                <propstat><prop><getetag>"x"</getetag><C:address-data>BEGIN:VCARD&#13;
+            FN:A &amp; B&#13;
+            END:VCARD&#13;
+            </C:address-data></prop><status>HTTP/1.1 200 OK</status></propstat>
+                <propstat><prop><displayname/></prop><status>HTTP/1.1 404 Not Found</status></propstat>
+              </response>
+            </multistatus>
+            """
+        let status = try MultistatusParser.parse(Data(xml.utf8), url: Self.url)
+        let response = try #require(status.responses.first)
+        #expect(response.properties[.addressData]?.text == "BEGIN:VCARD\r\nFN:A & B\r\nEND:VCARD\r\n")
+        #expect(response.properties[DAVName("DAV:", "displayname")] == nil)
+    }
+
+    @Test func resourceTypeListsItsElements() throws {
+        let xml = """
+            <d:multistatus xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav"><d:response><d:href>/b/</d:href>
+            <d:propstat><d:prop><d:resourcetype><d:collection/><card:addressbook/></d:resourcetype></d:prop>
+            <d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>
+            """
+        let status = try MultistatusParser.parse(Data(xml.utf8), url: Self.url)
+        #expect(status.responses.first?.properties[.resourceType]?.descendants == [.collection, .addressBook])
+    }
+
+    @Test(arguments: ["<multistatus xmlns=\"DAV:\"><response>", "<html><body>Login</body></html>", ""])
+    func anAnswerThatIsNotMultiStatusIsInvalidXML(_ body: String) {
+        let error = #expect(throws: CardDAVError.self) { try MultistatusParser.parse(Data(body.utf8), url: Self.url) }
+        guard case .invalidXML(let url, _) = error else {
+            Issue.record("expected invalidXML, got \(String(describing: error))")
+            return
+        }
+        #expect(url == Self.url)
+    }
+}
