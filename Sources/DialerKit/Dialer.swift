@@ -100,8 +100,12 @@ public struct Dialer: Sendable {
     }
 
     private static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
-        let paths = overrides.contacts.isEmpty ? configuration.contacts : overrides.contacts
-        guard !paths.isEmpty else { throw .noContacts(configFile: configuration.file) }
+        guard overrides.contacts.isEmpty else { return overrides.contacts }
+        // The synced address book joins the configured files; named files on the command line replace both.
+        let paths = configuration.contacts + [SyncedContacts.cachedFolder(configuration.carddav)].compactMap { $0 }
+        guard !paths.isEmpty else {
+            throw .noContacts(configFile: configuration.file, awaitingSync: configuration.carddav.url != nil)
+        }
         return paths
     }
 }
@@ -110,7 +114,8 @@ public struct Dialer: Sendable {
 public enum DialerError: Error, Sendable, CustomStringConvertible {
     case config(ConfigError)
     case contacts(ContactBookError)
-    case noContacts(configFile: String?)
+    /// `awaitingSync`: a CardDAV address book is configured but nothing is synced yet.
+    case noContacts(configFile: String?, awaitingSync: Bool)
     case unknownRegion(String)
     case other(String)
 
@@ -127,7 +132,9 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
         switch self {
         case .config(let error): String(describing: error)
         case .contacts(let error): String(describing: error)
-        case .noContacts(let file):
+        case .noContacts(_, awaitingSync: true):
+            "no contacts to search yet: the [carddav] address book has not been synced; run t9dial sync, or name a file with --contacts FILE"
+        case .noContacts(let file, awaitingSync: false):
             "no contacts to search: name a .vcf or .csv file with --contacts FILE, or set contacts = [\"FILE\"] in "
                 + (file ?? "the config file (~/.config/t9dial/t9dial.toml)")
         case .unknownRegion(let code):

@@ -87,7 +87,7 @@ struct DialerTests {
             let error = #expect(throws: DialerError.self) {
                 try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory))
             }
-            guard case .noContacts(let file) = error else {
+            guard case .noContacts(let file, awaitingSync: false) = error else {
                 Issue.record("expected noContacts, got \(String(describing: error))")
                 return
             }

@@ -1,0 +1,49 @@
+public import CardDAV
+public import DialerConfig
+import DialHistory
+public import Foundation
+
+/// The contacts of the `[carddav]` address book, kept in a folder next to the dial history
+/// (`$STATE_DIRECTORY/carddav`, or `~/.local/state/t9dial/carddav`), so they are searchable
+/// offline and the last good copy survives a failed sync.
+public enum SyncedContacts {
+    /// The cache folder's name inside the state folder.
+    public static let folderName = "carddav"
+
+    /// The cache folder for this environment, without touching the disk.
+    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DialerError) -> String {
+        do {
+            return (try HistoryLocation.directory(environment: environment) as NSString).appendingPathComponent(folderName)
+        } catch {
+            throw .other(error.description.replacingOccurrences(of: "dial history", with: "synced contacts"))
+        }
+    }
+
+    /// The cache folder when the config names an address book and a sync has cached cards in
+    /// it; nil otherwise, so a book never synced yet is not an error by itself.
+    static func cachedFolder(_ settings: CardDAVSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard settings.url != nil, let folder = try? folder(environment: environment) else { return nil }
+        return CardDAVCache(folder: folder).cachedCards().isEmpty ? nil : folder
+    }
+
+    /// Brings the cache up to date with the configured address book. Blocks until done; a failed
+    /// sync leaves the cache as it was.
+    public static func sync(
+        _ settings: CardDAVSettings, configFile: String?,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(DialerError) -> SyncReport {
+        guard let address = settings.url, let user = settings.user, let passwordFile = settings.passwordFile else {
+            throw .other(
+                "no address book to sync: add a [carddav] table with url, user and password_file to "
+                    + (configFile ?? "the config file (~/.config/t9dial/t9dial.toml)"))
+        }
+        guard let url = URL(string: address) else { throw .other(CardDAVError.invalidURL(address).description) }
+        let cache = CardDAVCache(folder: try folder(environment: environment))
+        do {
+            let password = try CardDAVCredentials.readPassword(fromFile: passwordFile)
+            return try CardDAVSync.sync(url: url, user: user, password: password, cache: cache)
+        } catch {
+            throw .other(error.description)
+        }
+    }
+}
