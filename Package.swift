@@ -92,12 +92,13 @@ let package = Package(
         .testTarget(name: "DialingTests", dependencies: ["Dialing"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV"]),
+        .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTestSupport"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "t9dialTests", dependencies: ["t9dial"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport"]),
     ]
 )
 

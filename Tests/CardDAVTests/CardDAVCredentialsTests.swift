@@ -1,4 +1,5 @@
 @testable import CardDAV
+import CardDAVTestSupport
 import Foundation
 import Testing
 

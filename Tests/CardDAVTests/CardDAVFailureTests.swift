@@ -1,4 +1,5 @@
 import CardDAV
+import CardDAVTestSupport
 import Foundation
 import Testing
 

@@ -1,4 +1,5 @@
 import CardDAV
+import CardDAVTestSupport
 import ContactBook
 import Foundation
 import Testing

@@ -1,34 +1,34 @@
-import CardDAV
-import Foundation
+public import CardDAV
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A real Radicale server on 127.0.0.1, in a temporary folder of its own: htpasswd users with
 /// plain passwords, storage in the folder. Tests start one each and stop it when done.
-final class RadicaleServer: @unchecked Sendable {
-    static let user = "alice"
-    static let password = "open sesame"
-    static let installHint = "python3 -m pip install radicale==3.9.0"
+public final class RadicaleServer: @unchecked Sendable {
+    public static let user = "alice"
+    public static let password = "open sesame"
+    public static let installHint = "python3 -m pip install radicale==3.9.0"
 
     /// Whether `python3` can import radicale; the tests needing a server are skipped otherwise.
-    static let isInstalled: Bool = {
+    public static let isInstalled: Bool = {
         guard let status = try? run(["python3", "-c", "import radicale"]) else { return false }
         if status != 0 { print("CardDAV server tests skipped: python3 cannot import radicale. Install it: \(installHint)") }
         return status == 0
     }()
 
-    let folder: String
-    let port: Int
+    public let folder: String
+    public let port: Int
     private let process: Process
     private let lock = NSLock()
     private var stopped = false
 
-    var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
-    var bookURL: URL { URL(string: "http://127.0.0.1:\(port)/\(Self.user)/book/")! }
+    public var baseURL: URL { URL(string: "http://127.0.0.1:\(port)/")! }
+    public var bookURL: URL { URL(string: "http://127.0.0.1:\(port)/\(Self.user)/book/")! }
 
     /// Starts a server and waits until it answers (up to 30 s, only to avoid hanging).
-    init() throws {
+    public init() throws {
         folder = FileManager.default.temporaryDirectory.path + "/t9dial-radicale-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try "\(Self.user):\(Self.password)\n".write(toFile: folder + "/users", atomically: true, encoding: .utf8)
@@ -63,7 +63,7 @@ final class RadicaleServer: @unchecked Sendable {
     deinit { stop() }
 
     /// Stops the server and waits for it to exit; later calls do nothing.
-    func stop() {
+    public func stop() {
         lock.lock()
         defer { lock.unlock() }
         guard !stopped else { return }
@@ -77,7 +77,7 @@ final class RadicaleServer: @unchecked Sendable {
     }
 
     /// Runs `body` with a fresh server holding an address book at `bookURL`, stopping it after.
-    static func with<T>(_ body: (RadicaleServer) throws -> T) throws -> T {
+    public static func with<T>(_ body: (RadicaleServer) throws -> T) throws -> T {
         let server = try RadicaleServer()
         defer { server.stop() }
         try server.createAddressBook()
@@ -85,7 +85,7 @@ final class RadicaleServer: @unchecked Sendable {
     }
 
     /// MKCOL with the CardDAV resource type (RFC 5689 extended MKCOL, which Radicale supports).
-    func createAddressBook() throws {
+    public func createAddressBook() throws {
         let body = """
             <?xml version="1.0" encoding="utf-8"?>
             <d:mkcol xmlns:d="DAV:" xmlns:card="urn:ietf:params:xml:ns:carddav">
@@ -97,21 +97,21 @@ final class RadicaleServer: @unchecked Sendable {
     }
 
     /// PUTs a card named `name`.vcf into the address book.
-    func put(_ name: String, card: String) throws {
+    public func put(_ name: String, card: String) throws {
         let response = try request("PUT", bookURL.appendingPathComponent(name + ".vcf"), body: Data(card.utf8), contentType: "text/vcard")
         guard (200..<300).contains(response.status) else { throw ServerError("PUT \(name) answered \(response.status)") }
     }
 
     /// DELETEs the card named `name`.vcf.
-    func delete(_ name: String) throws {
+    public func delete(_ name: String) throws {
         let response = try request("DELETE", bookURL.appendingPathComponent(name + ".vcf"))
         guard (200..<300).contains(response.status) else { throw ServerError("DELETE \(name) answered \(response.status)") }
     }
 
     /// The href Radicale gives the card named `name`.vcf.
-    func href(_ name: String) -> String { "/\(Self.user)/book/\(name).vcf" }
+    public func href(_ name: String) -> String { "/\(Self.user)/book/\(name).vcf" }
 
-    func request(_ method: String, _ url: URL, body: Data? = nil, contentType: String? = nil) throws -> HTTPResponse {
+    public func request(_ method: String, _ url: URL, body: Data? = nil, contentType: String? = nil) throws -> HTTPResponse {
         var headers = ["Authorization": "Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString()]
         if let contentType { headers["Content-Type"] = contentType }
         return try URLSessionTransport(timeout: 30).send(HTTPRequest(method: method, url: url, headers: headers, body: body))
@@ -160,30 +160,7 @@ final class RadicaleServer: @unchecked Sendable {
     }
 }
 
-struct ServerError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}
-
-/// A transport that runs `hook` after its first request has been answered: the way a test
-/// stops the server in the middle of a sync.
-final class HookedTransport: HTTPTransport, @unchecked Sendable {
-    private let inner = URLSessionTransport(timeout: 30)
-    private let hook: @Sendable () -> Void
-    private let lock = NSLock()
-    private var requests = 0
-
-    init(afterFirstRequest hook: @escaping @Sendable () -> Void) {
-        self.hook = hook
-    }
-
-    func send(_ request: HTTPRequest) throws(CardDAVError) -> HTTPResponse {
-        let response = try inner.send(request)
-        lock.lock()
-        requests += 1
-        let first = requests == 1
-        lock.unlock()
-        if first { hook() }
-        return response
-    }
+public struct ServerError: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
