@@ -95,7 +95,12 @@ public struct Dialer: Sendable {
     }
 
     private static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
-        if let path = overrides.configFile { return try DialerConfiguration.load(path: path) }
+        try loadConfiguration(file: overrides.configFile)
+    }
+
+    /// The config file named, else the default one (`DialerConfiguration.loadDefault()`).
+    public static func loadConfiguration(file: String?) throws(ConfigError) -> DialerConfiguration {
+        if let file { return try DialerConfiguration.load(path: file) }
         return try DialerConfiguration.loadDefault()
     }
 

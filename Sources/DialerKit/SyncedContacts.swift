@@ -15,7 +15,7 @@ public enum SyncedContacts {
         do {
             return (try HistoryLocation.directory(environment: environment) as NSString).appendingPathComponent(folderName)
         } catch {
-            throw .other(error.description.replacingOccurrences(of: "dial history", with: "synced contacts"))
+            throw .other(error.description)  // the synced contacts live beside the history
         }
     }
 

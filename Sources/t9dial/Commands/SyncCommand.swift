@@ -11,13 +11,9 @@ struct SyncCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
     var config: String?
 
-    /// Accepted so the test harness and scripts can pass it to every command; sync reads no layouts.
-    @Option(help: .hidden)
-    var dataDir: String?
-
     func run() throws {
         do {
-            let settings = try config.map { try DialerConfiguration.load(path: $0) } ?? DialerConfiguration.loadDefault()
+            let settings = try Dialer.loadConfiguration(file: config)
             let report = try SyncedContacts.sync(settings.carddav, configFile: settings.file)
             for warning in report.warnings { StandardError.write("warning: \(warning)") }
             print("synced \(settings.carddav.url ?? ""): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted, into \(try SyncedContacts.folder())")
