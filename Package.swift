@@ -69,7 +69,7 @@ let package = Package(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
-                "DialHistory", "CardDAV", "CLinux",
+                "DialHistory", "CardDAV", "Dialing", "CLinux",
             ]
         ),
         .executableTarget(

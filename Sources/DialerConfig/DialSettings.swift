@@ -12,6 +12,9 @@ public struct DialSettings: Sendable, Hashable {
     public var method: Method
     /// For `exec`: the program and its arguments; `{number}` is replaced by the number.
     public var command: [String]
+    /// For `exec`: the program that ends the call (long `#` or the hang-up key on the calling
+    /// screen), with `{number}` replaced as in `command`; empty when the method has none.
+    public var hangUpCommand: [String]
     /// For `modem`: the serial port.
     public var device: String?
     /// For `modem`: the port's speed.
@@ -19,9 +22,13 @@ public struct DialSettings: Sendable, Hashable {
     /// How long a dial may take before it is reported as timed out.
     public var timeoutSeconds: Int
 
-    public init(method: Method = .print, command: [String] = [], device: String? = nil, baud: Int = 115_200, timeoutSeconds: Int = 30) {
+    public init(
+        method: Method = .print, command: [String] = [], hangUpCommand: [String] = [], device: String? = nil,
+        baud: Int = 115_200, timeoutSeconds: Int = 30
+    ) {
         self.method = method
         self.command = command
+        self.hangUpCommand = hangUpCommand
         self.device = device
         self.baud = baud
         self.timeoutSeconds = timeoutSeconds
@@ -33,7 +40,7 @@ public struct DialSettings: Sendable, Hashable {
 
 extension DialSettings {
     static let tableName = "dial"
-    static let keys = ["method", "command", "device", "baud", "timeout_s"]
+    static let keys = ["method", "command", "hangup_command", "device", "baud", "timeout_s"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -46,6 +53,9 @@ extension DialSettings {
         }
         if let words = try table.strings("command", example: #"command = ["mmcli", "-m", "any", "--voice-create-call", "number={number}"]"#) {
             command = words
+        }
+        if let words = try table.strings("hangup_command", example: #"hangup_command = ["mmcli", "-m", "any", "--voice-hangup-all"]"#) {
+            hangUpCommand = words
         }
         if let path = try table.string("device", example: #"device = "/dev/ttyUSB2""#), !path.isEmpty {
             device = PathExpansion.expand(path, configFile: table.document.file, home: home)
@@ -63,6 +73,9 @@ extension DialSettings {
         }
         if method == .exec, !command.joined().contains("{number}") {
             throw table.error(at: "command", "\(table.subject("command")) must contain {number}, where the number to dial goes")
+        }
+        if !hangUpCommand.isEmpty, hangUpCommand[0].isEmpty {
+            throw table.error(at: "hangup_command", "\(table.subject("hangup_command")) must start with the program to run")
         }
         if method == .modem, device == nil {
             throw table.error(at: "method", #"method = "modem" needs device = "/dev/ttyUSB2" (the modem's AT port)"#)

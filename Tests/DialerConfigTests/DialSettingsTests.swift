@@ -20,6 +20,7 @@ struct DialSettingsTests {
             [dial]
             method = "exec"
             command = ["mmcli", "-m", "any", "--voice-create-call", "number={number}"]
+            hangup_command = ["mmcli", "-m", "any", "--voice-hangup-all"]
             timeout_s = 20
             [history]
             favourite_category = ""
@@ -33,6 +34,7 @@ struct DialSettingsTests {
         )
         #expect(configuration.dial.method == .exec)
         #expect(configuration.dial.command.last == "number={number}")
+        #expect(configuration.dial.hangUpCommand == ["mmcli", "-m", "any", "--voice-hangup-all"])
         #expect(configuration.dial.timeoutSeconds == 20)
         #expect(configuration.history == HistorySettings(favouriteCategory: nil, favourites: ["Mum", "uid-1"]))
         #expect(configuration.carddav.passwordFile == "/home/ann/.config/t9dial/carddav-password")
@@ -48,6 +50,7 @@ struct DialSettingsTests {
             ("[dial]\nmethod = \"exec\"\n", 2, "dial.method", "needs command ="),
             ("[dial]\nmethod = \"exec\"\ncommand = [\"baresip\"]\n", 3, "dial.command", "must contain {number}"),
             ("[dial]\nmethod = \"modem\"\n", 2, "dial.method", "needs device ="),
+            ("[dial]\nhangup_command = [\"\"]\n", 2, "dial.hangup_command", "must start with the program"),
             ("[dial]\nbaud = 1200\n", 2, "dial.baud", "must be one of 9600"),
             ("[dial]\ntimeout_s = 0\n", 2, "dial.timeout_s", "must be from 1 to 600"),
             ("[carddav]\nurl = \"dav.example.org\"\n", 2, "carddav.url", "must be an http:// or https:// address"),

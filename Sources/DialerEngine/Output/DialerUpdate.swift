@@ -1,7 +1,12 @@
-/// What the dialer tells its displays after a key or a timer.
+/// What the dialer tells its displays after a key, a timer or a dial's outcome.
 public enum DialerUpdate: Sendable, Hashable {
     /// The screen changed; this is all of it.
     case screen(ScreenState)
     /// A number is to be called.
     case dial(DialRequest)
+    /// The dial of `request` is over; reported before the screen that shows it, so a call
+    /// shown as placed is already recorded.
+    case dialFinished(DialRequest, CallOutcome)
+    /// The user ended the call shown (the hang-up key, or `#` held on the calling screen).
+    case hangUp(DialRequest)
 }

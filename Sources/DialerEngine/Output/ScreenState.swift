@@ -11,10 +11,13 @@ public struct ScreenState: Sendable, Hashable {
     public var selection: Int?
     /// The call started by the last dial, shown until the next key.
     public var calling: DialRequest?
+    /// How that call is going; nil for a call shown without a dial method behind it.
+    public var callProgress: CallProgress?
 
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
-        selection: Int? = nil, calling: DialRequest? = nil
+        selection: Int? = nil, calling: DialRequest? = nil,
+        callProgress: CallProgress? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -22,6 +25,7 @@ public struct ScreenState: Sendable, Hashable {
         self.results = results
         self.selection = selection
         self.calling = calling
+        self.callProgress = calling == nil ? nil : callProgress
     }
 
     public var selectedResult: ShownResult? {

@@ -7,8 +7,12 @@ public import T9Search
 /// The caller feeds every gesture to `handle(_:)`, and calls `advance(to:)` when
 /// `nextDeadline` comes (a multi-tap letter to commit, an idle query to clear).
 public final class DialerSession {
-    public let index: SearchIndex
+    /// The contacts searched; `replaceIndex(_:)` swaps in a reloaded or reranked book.
+    public private(set) var index: SearchIndex
     public let settings: DialerSettings
+    /// The contact the user picked last time for a query (its UID), which then ranks first for
+    /// that query, T9-style; the caller looks it up in the dial history. Nil learns nothing.
+    public var learnedPick: ((_ query: String, _ mode: InputMode) -> String?)?
     /// What the displays show now; `handle` and `advance` report each change of it.
     public private(set) var screen: ScreenState
 
@@ -19,11 +23,14 @@ public final class DialerSession {
     private var t9: T9Entry
     private var text = MultiTapText()
     /// The multi-tap text's search, narrowing letter by letter.
-    private let textSearch: TextSession
+    private var textSearch: TextSession
     private var results: [SearchResult] = []
     private var shownResults: [ShownResult] = []
     private var selection: Int?
-    private var calling: DialRequest?
+    /// The call on the calling screen, from the dial until the next key.
+    private var call: ShownCall?
+    /// `#` went down while a call was shown: held, it hangs up; let go, it only leaves the call.
+    private var poundDownOnCall = false
     private var lastKeyTime: Microseconds?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
@@ -59,14 +66,37 @@ public final class DialerSession {
         if Self.role(of: gesture.gesture) == .ignore { return updates }
         lastKeyTime = gesture.time
         var command = DialerCommand(gesture.gesture)
-        if case .pressed(let role) = gesture.gesture {
-            let wasCalling = calling != nil
-            keyWentDown(role)
-            // Hang-up on the calling screen only leaves it.
-            if wasCalling, command == .hangUp { command = nil }
+        if poundDownOnCall, Self.role(of: gesture.gesture) == .pound {
+            command = finishPoundOnCall(gesture.gesture, into: &updates)
+        } else if case .pressed(let role) = gesture.gesture {
+            if let shown = call, role == .hangUp {
+                // Hang-up on the calling screen ends the call and only leaves the screen.
+                call = nil
+                if shown.canHangUp { updates.append(.hangUp(shown.request)) }
+                command = nil
+            } else {
+                keyWentDown(role)
+            }
         }
         if let command, let request = perform(command, at: gesture.time) {
             updates.append(.dial(request))
+        }
+        publish(into: &updates)
+        return updates
+    }
+
+    /// Takes in what came of the dial of `request`. When it is still on screen, the screen
+    /// shows the outcome; a placed call clears the query, a failed one keeps it, so the user
+    /// can try again or pick another number. A dial the user already left is only reported.
+    public func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) -> [DialerUpdate] {
+        var updates: [DialerUpdate] = [.dialFinished(request, outcome)]
+        if let shown = call, shown.request == request, shown.progress == .dialling {
+            call?.progress = .finished(outcome)
+            if outcome.placed {
+                t9.clear()
+                text.clear()
+                search()
+            }
         }
         publish(into: &updates)
         return updates
@@ -86,6 +116,23 @@ public final class DialerSession {
         return updates
     }
 
+    /// Searches `newIndex` from now on: a reloaded book, or the same book ranked anew. The
+    /// query stays as typed and is searched again; the selection stays on the same contact
+    /// when it is still found. `newIndex` must have the same layouts as the current one.
+    public func replaceIndex(_ newIndex: SearchIndex) -> [DialerUpdate] {
+        let selected = selection.map { shownResults[$0].uid }
+        index = newIndex
+        t9 = t9.rebuilt(on: newIndex)
+        textSearch = TextSession(index: newIndex)
+        search()
+        if let selected, let position = shownResults.firstIndex(where: { $0.uid == selected }) {
+            selection = position
+        }
+        var updates: [DialerUpdate] = []
+        publish(into: &updates)
+        return updates
+    }
+
     // MARK: Keys
 
     private static func role(of gesture: KeyGesture) -> KeyRole {
@@ -94,15 +141,35 @@ public final class DialerSession {
         }
     }
 
-    /// What any key going down does before its own command: it leaves the calling screen, and
-    /// commits an open multi-tap letter unless it is that letter's key or a delete.
+    /// What any key going down does before its own command: it leaves the calling screen (but
+    /// `#`, which waits to see whether it is held to hang up), and commits an open multi-tap
+    /// letter unless it is that letter's key or a delete.
     private func keyWentDown(_ role: KeyRole) {
-        calling = nil
+        if call != nil, role == .pound {
+            poundDownOnCall = true
+            return
+        }
+        call = nil
         switch role {
         case .delete: break
         case .digit(let digit) where digit == text.pending?.key: break
         default: text.commit()
         }
+    }
+
+    /// `#` pressed on the calling screen: held, it hangs up; tapped, it leaves the screen and
+    /// does not dial again (the query may be the failed dial's, kept). Either way the screen
+    /// goes back to the query. Returns the command still to carry out: none.
+    private func finishPoundOnCall(_ gesture: KeyGesture, into updates: inout [DialerUpdate]) -> DialerCommand? {
+        switch gesture {
+        case .pressed: return nil
+        case .held, .heldLonger:
+            if let shown = call, shown.canHangUp { updates.append(.hangUp(shown.request)) }
+        case .tapped: break
+        }
+        poundDownOnCall = false
+        call = nil
+        return nil
     }
 
     /// Carries out `command`; gives the request when it dials.
@@ -155,7 +222,7 @@ public final class DialerSession {
     }
 
     /// The selected result, else the typed number; nil (and nothing changes) when there is
-    /// neither. A dial clears the query and shows the call.
+    /// neither. A dial shows the call; the query stays until the call is placed.
     private func dial() -> DialRequest? {
         let request: DialRequest
         if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
@@ -166,8 +233,7 @@ public final class DialerSession {
         } else {
             return nil
         }
-        clearQuery()
-        calling = request
+        call = ShownCall(request: request, progress: .dialling)
         return request
     }
 
@@ -202,18 +268,29 @@ public final class DialerSession {
     /// Searches for the current query. The selection goes back to the first result when the
     /// results are other contacts or numbers; it stays when only the highlights moved.
     private func search() {
-        let found: [SearchResult]
+        var found: [SearchResult]
+        let query: String
         if currentMultiTapKeys != nil {
-            let query = text.query.text
+            query = text.query.text
             textSearch.setText(query)
             found = query.allSatisfy(\.isWhitespace) ? [] : textSearch.results(limit: settings.resultLimit)
         } else {
+            query = t9.typed
             found = t9.results(limit: settings.resultLimit)
         }
+        putLearnedPickFirst(&found, query: query)
         let sameContacts = found.map { [$0.contact, $0.number] } == results.map { [$0.contact, $0.number] }
         if !sameContacts { selection = found.isEmpty ? nil : 0 }
         results = found
         shownResults = found.map { ShownResult($0, in: index.contacts) }
+    }
+
+    /// Moves the contact learned for `query` to the top of `found`, when it is among them.
+    private func putLearnedPickFirst(_ found: inout [SearchResult], query: String) {
+        guard !query.isEmpty, found.count > 1, let uid = learnedPick?(query, modes[modePosition]) else { return }
+        let contacts = index.contacts
+        guard let position = found.firstIndex(where: { contacts.uid(of: $0.contact) == uid }), position > 0 else { return }
+        found.insert(found.remove(at: position), at: 0)
     }
 
     // MARK: Screen
@@ -226,7 +303,8 @@ public final class DialerSession {
             query: currentMultiTapKeys != nil ? text.query : QueryText(committed: t9.typed),
             results: shownResults,
             selection: selection,
-            calling: calling
+            calling: call?.request,
+            callProgress: call?.progress
         )
     }
 
@@ -236,5 +314,17 @@ public final class DialerSession {
         guard next != screen else { return }
         screen = next
         updates.append(.screen(next))
+    }
+}
+
+/// The call on the calling screen and how it is going.
+private struct ShownCall {
+    var request: DialRequest
+    var progress: CallProgress
+
+    /// Whether there is a call to end: one being dialled or placed, not one that failed.
+    var canHangUp: Bool {
+        if case .finished(let outcome) = progress { return outcome.placed }
+        return true
     }
 }

@@ -34,6 +34,14 @@ struct T9Entry {
         return true
     }
 
+    /// The same digits typed into a search of `index`.
+    func rebuilt(on index: SearchIndex) -> T9Entry {
+        var entry = T9Entry(index: index)
+        entry.typed = typed
+        entry.session.setQuery(typed.compactMap { $0.wholeNumberValue.map(UInt8.init) })
+        return entry
+    }
+
     mutating func clear() {
         typed = ""
         session.clear()

@@ -7,6 +7,16 @@ public protocol DialerDisplay {
     mutating func show(_ screen: ScreenState)
     /// Reports that `request` is being dialled.
     mutating func dial(_ request: DialRequest)
+    /// Reports what came of dialling `request` (the screen that follows shows it too).
+    mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome)
+    /// Reports that the user ended the call to `request`.
+    mutating func hangUp(_ request: DialRequest)
+}
+
+extension DialerDisplay {
+    /// Most displays show a dial's outcome on the screen alone.
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {}
+    public mutating func hangUp(_ request: DialRequest) {}
 }
 
 extension DialerDisplay {
@@ -16,6 +26,8 @@ extension DialerDisplay {
             switch update {
             case .screen(let screen): show(screen)
             case .dial(let request): dial(request)
+            case .dialFinished(let request, let outcome): dialFinished(request, outcome)
+            case .hangUp(let request): hangUp(request)
             }
         }
     }

@@ -1,6 +1,6 @@
 public import DialerEngine
 
-/// Keeps every screen and dial it is given, in order, for tests.
+/// Keeps every screen, dial, outcome and hang-up it is given, in order, for tests.
 public struct InMemoryDisplay: DialerDisplay, Sendable {
     public private(set) var updates: [DialerUpdate] = []
 
@@ -16,5 +16,16 @@ public struct InMemoryDisplay: DialerDisplay, Sendable {
 
     public mutating func show(_ screen: ScreenState) { updates.append(.screen(screen)) }
 
+    /// The outcome of each dial, in the order they came.
+    public var outcomes: [CallOutcome] {
+        updates.compactMap { if case .dialFinished(_, let outcome) = $0 { outcome } else { nil } }
+    }
+
     public mutating func dial(_ request: DialRequest) { updates.append(.dial(request)) }
+
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+        updates.append(.dialFinished(request, outcome))
+    }
+
+    public mutating func hangUp(_ request: DialRequest) { updates.append(.hangUp(request)) }
 }

@@ -5,6 +5,11 @@ public import DialerEngine
 ///     {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"373","pending":null,
 ///      "selection":0,"results":[{"name":...,"selected":true}],"calling":null}
 ///     {"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"fred"}
+///     {"event":"dialled","name":"Fred Smith",...,"placed":false,"message":"Busy"}
+///     {"event":"hangup","name":"Fred Smith","number":"+44 7700 900123","uid":"fred"}
+///
+/// `calling` is null, or the call shown with its `state` ("dialling", "placed", "failed")
+/// and `message` (the screen's line, such as "Busy").
 ///
 /// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
 /// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
@@ -21,6 +26,21 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
 
     public mutating func dial(_ request: DialRequest) {
         output.write(Self.json(request) + "\n")
+    }
+
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+        var json = JSONWriter()
+        Self.writeCallee(request, to: &json, event: "dialled", extra: [
+            ("placed", { $0.raw(outcome.placed ? "true" : "false") }),
+            ("message", { $0.string(outcome.message) }),
+        ])
+        output.write(json.output + "\n")
+    }
+
+    public mutating func hangUp(_ request: DialRequest) {
+        var json = JSONWriter()
+        Self.writeCallee(request, to: &json, event: "hangup")
+        output.write(json.output + "\n")
     }
 
     public static func json(_ screen: ScreenState) -> String {
@@ -40,7 +60,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             }),
             ("calling", { json in
                 guard let call = screen.calling else { return json.raw("null") }
-                writeCallee(call, to: &json, event: nil)
+                writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress))
             }),
         ])
         return json.output
@@ -66,8 +86,24 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         ])
     }
 
-    /// `{"name":...,"number":...,"uid":...}`, led by `"event"` when one is given.
-    private static func writeCallee(_ request: DialRequest, to json: inout JSONWriter, event: String?) {
+    /// `"state"` and `"message"` of the call shown.
+    private static func callState(_ progress: CallProgress?) -> [(String, (inout JSONWriter) -> Void)] {
+        let state: String
+        switch progress {
+        case .dialling: state = "dialling"
+        case .finished(let outcome) where !outcome.placed: state = "failed"
+        case .finished, nil: state = "placed"
+        }
+        let message: String? = if case .finished(let outcome) = progress { outcome.message } else { nil }
+        return [("state", { $0.string(state) }), ("message", { json in json.optionalString(message) })]
+    }
+
+    /// `{"name":...,"number":...,"uid":...}`, led by `"event"` when one is given and followed
+    /// by `extra`.
+    private static func writeCallee(
+        _ request: DialRequest, to json: inout JSONWriter, event: String?,
+        extra: [(String, (inout JSONWriter) -> Void)] = []
+    ) {
         var members: [(String, (inout JSONWriter) -> Void)] = []
         if let event { members.append(("event", { $0.string(event) })) }
         members += [
@@ -75,6 +111,6 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             ("number", { $0.string(request.number) }),
             ("uid", { $0.optionalString(request.uid) }),
         ]
-        json.object(members)
+        json.object(members + extra)
     }
 }

@@ -126,4 +126,12 @@ public struct DisplayGroup: DialerDisplay {
     public mutating func dial(_ request: DialRequest) {
         for index in displays.indices { displays[index].dial(request) }
     }
+
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+        for index in displays.indices { displays[index].dialFinished(request, outcome) }
+    }
+
+    public mutating func hangUp(_ request: DialRequest) {
+        for index in displays.indices { displays[index].hangUp(request) }
+    }
 }

@@ -8,6 +8,8 @@ public import DialerEngine
 ///
 /// The matched part is in brackets, the selected result starts with `> `, a multi-tap letter
 /// still cycling is in angle brackets (`fr<e>`), and a dial is one line, `dial: Name  number`.
+/// The calling screen is `dialling Name  number`, then `calling Name  number` or
+/// `not called: Name  number  (Busy)`.
 public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// How many results are written; the window scrolls to keep the selection in it.
@@ -28,7 +30,14 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
 
     /// The lines `show` writes for `screen`.
     public static func lines(_ screen: ScreenState, rows: Int) -> [String] {
-        if let call = screen.calling { return ["calling " + callee(call)] }
+        if let call = screen.calling {
+            switch screen.callProgress {
+            case .finished(let outcome) where !outcome.placed:
+                return ["not called: " + callee(call) + "  (\(outcome.message))"]
+            case .dialling: return ["dialling " + callee(call)]
+            default: return ["calling " + callee(call)]
+            }
+        }
         var lines = [screen.modeLabel + ":" + (screen.query.isEmpty ? "" : " " + queryText(screen.query))]
         guard !screen.query.isEmpty else { return lines }
         guard !screen.results.isEmpty else { return lines + ["  no matches"] }

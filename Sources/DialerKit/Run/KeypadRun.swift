@@ -6,9 +6,11 @@ public import KeypadInput
 ///
 /// A keypad unplugged mid-query is let go with its held keys released in t9dial's own state
 /// (they act as nothing, not as taps) and the query kept; it is read again when it returns,
-/// also when t9dial starts before it is plugged in. Messages about devices go to `log`.
+/// also when t9dial starts before it is plugged in. Messages about devices and dials go to
+/// `log`. A dial runs on its own thread and the loop goes on reading keys meanwhile.
 public final class KeypadRun {
-    public let machine: DialerMachine
+    public let driver: DialerDriver
+    public var machine: DialerMachine { driver.machine }
     private let setup: KeypadSetup
     private let reader: KeypadReader
     private let clock: MonotonicClock
@@ -19,11 +21,11 @@ public final class KeypadRun {
     /// A run reading `device` (nil: the config's, else the udev link, else discovery), grabbing
     /// keypads unless `grab` is false.
     public init(
-        setup: KeypadSetup, machine: DialerMachine, device: String?, grab: Bool,
+        setup: KeypadSetup, driver: DialerDriver, device: String?, grab: Bool,
         inputDirectory: String = "/dev/input", clock: MonotonicClock = .system
     ) throws(DialerError) {
         self.setup = setup
-        self.machine = machine
+        self.driver = driver
         self.clock = clock
         let discovery = DeviceDiscovery(
             inputDirectory: inputDirectory,
@@ -54,7 +56,7 @@ public final class KeypadRun {
     /// timer) and acts on it.
     public func step(display: inout some DialerDisplay, log: (String) -> Void) throws(DialerError) {
         do {
-            process(try reader.wait(until: machine.nextDeadline), display: &display, log: log)
+            process(try reader.wait(until: machine.nextDeadline, watching: driver.descriptors), display: &display, log: log)
         } catch {
             throw .other(error.description)
         }
@@ -70,18 +72,20 @@ public final class KeypadRun {
                 log(event.description)
             case .input(let path, let inputs):
                 guard let device = devices[path] else { continue }
-                for input in inputs { display.apply(machine.handle(input, from: device)) }
+                for input in inputs { driver.apply(machine.handle(input, from: device), to: &display) }
             case .disconnected(let path, _, _):
                 if let device = devices.removeValue(forKey: path) {
-                    display.apply(machine.detach(device: device, at: clock.now()))
+                    driver.apply(machine.detach(device: device, at: clock.now()), to: &display)
                 }
                 log(event.description)
             case .grabbed, .problem, .noKeypad:
                 log(event.description)
-            case .readable, .deadlineReached:
+            case .readable:
+                driver.collect(display: &display)
+            case .deadlineReached:
                 break
             }
         }
-        display.apply(machine.advance(to: clock.now()))
+        driver.apply(machine.advance(to: clock.now()), to: &display)
     }
 }

@@ -67,6 +67,18 @@ public struct KeypadSetup: Sendable {
         return ordered + catalog.keymaps.filter { !automaticOrder.contains($0.id) }
     }
 
+    /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked
+    /// before for a query (from the dial history), and dials with the `[dial]` method, or only
+    /// prints the dials when `placesCalls` is false (a replay). Outcomes go to `log`.
+    public func makeDriver(for dialer: Dialer, placesCalls: Bool, log: @escaping (String) -> Void) throws(DialerError) -> DialerDriver {
+        let machine = try makeMachine(index: dialer.index)
+        if let history = dialer.history {
+            machine.session.learnedPick = { query, mode in history.pick(for: query, mode: HistoryRecorder.historyMode(mode)) }
+        }
+        let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
+        return DialerDriver(machine: machine, placer: placer, log: log)
+    }
+
     /// A dialer for `index` with these settings, reading no keypad yet. The index's text
     /// search, which multi-tap mode uses, is built on another thread meanwhile.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {

@@ -38,8 +38,9 @@ public struct ReplayRun {
         return ReplayRun(recording: recording, keymap: keymap, setup: setup, realtime: realtime)
     }
 
-    /// Plays the recording into `machine`, showing every update on `display`.
-    public func play(into machine: DialerMachine, display: inout some DialerDisplay) {
+    /// Plays the recording into `driver`'s machine, showing every update on `display`.
+    public func play(into driver: DialerDriver, display: inout some DialerDisplay) {
+        let machine = driver.machine
         machine.attach(device: 0, keymap: keymap, timing: setup.timing)
         display.show(machine.session.screen)
         let clock = ContinuousClock()
@@ -52,10 +53,11 @@ public struct ReplayRun {
                     Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
                 }
             }
-            display.apply(machine.handle(event, from: 0))
+            driver.apply(machine.handle(event, from: 0), to: &display)
         }
         let lastTime = recording.events.last?.time ?? 0
         let settle = max(setup.timing.clearHold, setup.timing.longPress, setup.dialerSettings.multiTapCommit) + setup.timing.debounce
-        display.apply(machine.advance(to: lastTime + settle))
+        driver.apply(machine.advance(to: lastTime + settle), to: &display)
+        driver.finishAll(display: &display)
     }
 }

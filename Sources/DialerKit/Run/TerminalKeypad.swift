@@ -1,4 +1,4 @@
-public import DialerEngine
+import DialerEngine
 import Glibc
 
 /// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
@@ -15,33 +15,42 @@ public enum TerminalKeypad {
         + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, q quit.
         """
 
-    /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input.
-    public static func run(machine: DialerMachine, display: inout some DialerDisplay) {
+    /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input. A
+    /// dial still under way then is waited for, so piped keys that end with `#` call.
+    public static func run(driver: DialerDriver, display: inout some DialerDisplay) {
+        let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
         display.show(machine.session.screen)
         var pending: [UInt8] = []
-        while true {
+        var inputOpen = true
+        while inputOpen {
             let deadline = machine.nextDeadline
-            var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
+                + driver.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let timeout = deadline.map { Int32(clamping: max(0, ($0 - MonotonicNow.microseconds() + 999) / 1000)) } ?? -1
-            let ready = poll(&descriptor, 1, timeout)
+            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno == EINTR { continue }
-            if ready > 0 {
+            if descriptors.dropFirst().contains(where: { $0.revents != 0 }) { driver.collect(display: &display) }
+            if descriptors[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count <= 0 { break }  // end of input
-                pending += buffer[0..<count]
-                let (gestures, quit) = gestures(from: &pending, at: MonotonicNow.microseconds())
-                display.apply(machine.handle(gestures))
-                if quit { break }
+                if count > 0 {
+                    pending += buffer[0..<count]
+                    let (gestures, quit) = gestures(from: &pending, at: MonotonicNow.microseconds())
+                    driver.apply(machine.handle(gestures), to: &display)
+                    if quit { inputOpen = false }
+                } else {
+                    inputOpen = false  // end of input
+                }
             }
-            display.apply(machine.advance(to: MonotonicNow.microseconds()))
+            driver.apply(machine.advance(to: MonotonicNow.microseconds()), to: &display)
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - MonotonicNow.microseconds() < 5_000_000 {
-            display.apply(machine.advance(to: deadline))
+            driver.apply(machine.advance(to: deadline), to: &display)
         }
+        driver.finishAll(display: &display)
     }
 
     /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape

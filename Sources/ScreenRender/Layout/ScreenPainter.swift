@@ -6,7 +6,7 @@ public import DialerEngine
 /// rows below are as many results as fit, scrolled so the selection is in view, each with its
 /// matched letters highlighted by the theme and the selected one marked. A long name is cut
 /// with an ellipsis. Where a row is wide enough, the number follows the name on the right. A
-/// dial shows a "Calling" screen with the name and number. 128x64 with an 8x16 font holds the
+/// dial shows a "Dialling" screen with the name and number, then "Calling", or why it failed. 128x64 with an 8x16 font holds the
 /// query and three results; 320x240 holds the query and thirteen.
 public struct ScreenPainter: Sendable {
     public var font: BitmapFont
@@ -24,7 +24,7 @@ public struct ScreenPainter: Sendable {
     public func paint(_ state: ScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height, background: theme.background)
         if let calling = state.calling {
-            paintCalling(calling, on: &canvas)
+            paintCalling(calling, headline: state.callHeadline, on: &canvas)
         } else {
             paintHeader(state, on: &canvas)
             paintResults(state, on: &canvas)
@@ -134,8 +134,8 @@ public struct ScreenPainter: Sendable {
         flush()
     }
 
-    private func paintCalling(_ calling: DialRequest, on canvas: inout Canvas) {
-        let lines = ["Calling", calling.name ?? calling.number] + (calling.name == nil ? [] : [calling.number])
+    private func paintCalling(_ calling: DialRequest, headline: String, on canvas: inout Canvas) {
+        let lines = [headline, calling.name ?? calling.number] + (calling.name == nil ? [] : [calling.number])
         let top = max(0, (canvas.height - lines.count * font.height) / 2)
         for (row, line) in lines.enumerated() {
             let (fitted, _) = font.fit(line, width: canvas.width)

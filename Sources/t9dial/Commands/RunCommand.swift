@@ -44,12 +44,13 @@ struct RunCommand: ParsableCommand {
         let dialer = try book.loadDialer()
         do {
             let setup = try KeypadSetup.load(for: dialer, mode: mode)
-            let machine = try setup.makeMachine(index: dialer.index)
+            // A replay is not the user calling anyone: it only prints its dials.
+            let driver = try setup.makeDriver(for: dialer, placesCalls: replay == nil) { StandardError.write($0) }
             var shown = try display.makeDisplay(for: dialer, recordDials: replay == nil)
             if let replay {
-                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: machine, display: &shown)
+                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &shown)
             } else {
-                let run = try KeypadRun(setup: setup, machine: machine, device: device, grab: !noGrab)
+                let run = try KeypadRun(setup: setup, driver: driver, device: device, grab: !noGrab)
                 try run.run(display: &shown) { StandardError.write($0) }
             }
         } catch let error as DialerError {

@@ -19,10 +19,12 @@ struct TryCommand: ParsableCommand {
     func run() throws {
         let dialer = try book.loadDialer()
         do {
-            let machine = try KeypadSetup.load(for: dialer, mode: mode).makeMachine(index: dialer.index)
+            let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true) {
+                StandardError.write($0)
+            }
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: dialer, recordDials: true)
-            TerminalKeypad.run(machine: machine, display: &shown)
+            TerminalKeypad.run(driver: driver, display: &shown)
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }

@@ -71,8 +71,9 @@ struct DisplayOptions: ParsableArguments {
             }
         }
         if let problem = dialer.historyProblem { StandardError.write(problem) }
+        // The recorder goes first, so a dial's outcome is stored before a screen shows it.
         if recordDials, let history = dialer.history {
-            displays.append(HistoryRecorder(history: history) { StandardError.write($0) })
+            displays.insert(HistoryRecorder(history: history) { StandardError.write($0) }, at: 0)
         }
         return DisplayGroup(displays)
     }
