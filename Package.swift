@@ -89,7 +89,8 @@ let package = Package(
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
-        .testTarget(name: "DialingTests", dependencies: ["Dialing"]),
+        .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
@@ -97,8 +98,8 @@ let package = Package(
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
-        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport"], exclude: ["Golden"]),
-        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport"]),
+        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport", "ModemTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),
     ]
 )
 

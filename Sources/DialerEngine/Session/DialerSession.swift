@@ -255,7 +255,8 @@ public final class DialerSession {
     }
 
     private var idleDeadline: Microseconds? {
-        guard let idleClear = settings.idleClear, let lastKeyTime, !(t9.isEmpty && text.isEmpty) else { return nil }
+        // Not while a call is shown: a failed dial's query waits for the user's next key.
+        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, !(t9.isEmpty && text.isEmpty) else { return nil }
         return lastKeyTime + idleClear
     }
 

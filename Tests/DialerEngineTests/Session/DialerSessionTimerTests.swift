@@ -73,4 +73,15 @@ struct DialerSessionTimerTests {
         dialing.type("373#")
         #expect(dialing.session.nextDeadline == nil)
     }
+
+    @Test func aFailedDialsQueryDoesNotClearBehindTheCallingScreen() throws {
+        var dialing = try SessionFixtures.dialer()
+        dialing.type("373#")
+        dialing.finishDial(placed: false, message: "Busy")
+        #expect(dialing.advance(to: dialing.now + ms(600_000)).isEmpty)
+        // The next key leaves the calling screen, and the idle time starts again from it.
+        dialing.press(.next)
+        #expect(dialing.query == "373")
+        #expect(dialing.session.nextDeadline != nil)
+    }
 }

@@ -103,6 +103,12 @@ struct Dialing {
         now += (longer ? Self.clearPress : Self.longPress) + ms(200)
     }
 
+    /// Tells the session what came of its last dial, as the dial method would.
+    mutating func finishDial(placed: Bool, message: String) {
+        guard let request = dials.last else { return }
+        updates += session.dialFinished(request, CallOutcome(placed: placed, message: message))
+    }
+
     /// Presses a dedicated key (Enter, Backspace, ...), which acts when it goes down.
     mutating func press(_ role: KeyRole) { tap(role) }
 }

@@ -11,8 +11,9 @@ enum DisplayFixtures {
     ])
 
     /// The screen after each key of `keys` (digits, `*`, `#`) is tapped, and the updates of the
-    /// last one; `mode` is the initial mode.
-    static func updates(_ keys: String, mode: InputMode = .t9) throws -> [DialerUpdate] {
+    /// last one, followed by those of `outcome` when the last key dialled; `mode` is the
+    /// initial mode.
+    static func updates(_ keys: String, mode: InputMode = .t9, outcome: CallOutcome? = nil) throws -> [DialerUpdate] {
         let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
         var updates: [DialerUpdate] = []
         var time: Microseconds = 0
@@ -21,6 +22,9 @@ enum DisplayFixtures {
             updates = session.handle(TimedGesture(time: time, gesture: .pressed(role)))
             updates += session.handle(TimedGesture(time: time + 50_000, gesture: .tapped(role)))
             time += 100_000
+        }
+        if let outcome, case .dial(let request) = updates.first {
+            updates += session.dialFinished(request, outcome)
         }
         return updates
     }

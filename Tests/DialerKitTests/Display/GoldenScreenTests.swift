@@ -111,7 +111,7 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case greek
     /// T9 9268 finds a contact added to the sample book whose name is too long even at 640 px.
     case longName = "long-name"
-    /// 957 then `#`: dialling William John Smith (too long for 128 px, so cut there too).
+    /// 957 then `#`: calling William John Smith (too long for 128 px, so cut there too).
     case calling
 
     var keys: String {
@@ -126,10 +126,14 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
 
     var testDescription: String { rawValue }
 
-    /// The screen after typing `keys` on a dialer over the sample book.
+    /// The screen after typing `keys` on a dialer over the sample book; a dial is placed.
     func state() throws -> ScreenState {
         let index = self == .longName ? try GoldenBook.withLongName : try GoldenBook.sample
-        return try GoldenBook.type(keys, on: DialerSession(index: index))
+        let session = try DialerSession(index: index)
+        let screen = GoldenBook.type(keys, on: session)
+        guard let call = screen.calling else { return screen }
+        _ = session.dialFinished(call, CallOutcome(placed: true, message: "Calling \(call.number)"))
+        return session.screen
     }
 }
 

@@ -13,12 +13,16 @@ struct InMemoryDisplayTests {
             time += 100_000
         }
         let sanders = DialRequest(name: "Fred Sanders", number: "+44 121 496 0000", contact: 1, uid: "sanders")
-        #expect(display.screens.map(\.query.text) == ["3", "37", ""])
+        // The query stays behind the calling screen until the call is placed.
+        #expect(display.screens.map(\.query.text) == ["3", "37", "37"])
         #expect(display.dials == [sanders])
         guard case .dial = display.updates[2], case .screen(let calling) = display.updates[3] else {
             Issue.record("expected the dial, then the calling screen: \(display.updates)")
             return
         }
         #expect(calling.calling == sanders)
+        display.apply(session.dialFinished(sanders, CallOutcome(placed: false, message: "Busy")))
+        #expect(display.outcomes == [CallOutcome(placed: false, message: "Busy")])
+        #expect(display.screens.last?.callHeadline == "Busy")
     }
 }

@@ -32,16 +32,28 @@ struct JSONDisplayTests {
 
     @Test func aDialIsAnEventThenTheCallingScreen() throws {
         var display = JSONDisplay(output: "")
-        display.apply(try DisplayFixtures.updates("373376#"))
-        display.apply(try DisplayFixtures.updates("4242#"))
-        #expect(display.output == #"""
-            {"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}
+        display.apply(try DisplayFixtures.updates("373376#", outcome: CallOutcome(placed: true, message: "Calling +447700900123")))
+        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "Busy")))
+        let lines = display.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 8)
+        #expect(lines[0] == #"{"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"#)
+        #expect(lines[1].hasSuffix(#""calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"dialling","message":null}}"#))
+        #expect(lines[1].contains(#""query":"373376""#))
+        #expect(lines[2] == #"{"event":"dialled","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","placed":true,"message":"Calling +447700900123"}"#)
+        #expect(lines[3] == #"""
             {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"","pending":null,"selection":null,"results":[],\#
-            "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}}
-            {"event":"dial","name":null,"number":"4242","uid":null}
-            {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"","pending":null,"selection":null,"results":[],\#
-            "calling":{"name":null,"number":"4242","uid":null}}
-
+            "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"placed","message":"Calling +447700900123"}}
             """#)
+        #expect(lines[4] == #"{"event":"dial","name":null,"number":"4242","uid":null}"#)
+        #expect(lines[6] == #"{"event":"dialled","name":null,"number":"4242","uid":null,"placed":false,"message":"Busy"}"#)
+        // A failed dial keeps its query behind the calling screen.
+        #expect(lines[7].contains(#""query":"4242""#))
+        #expect(lines[7].hasSuffix(#""calling":{"name":null,"number":"4242","uid":null,"state":"failed","message":"Busy"}}"#))
+    }
+
+    @Test func aHangUpIsAnEvent() {
+        var display = JSONDisplay(output: "")
+        display.hangUp(DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith"))
+        #expect(display.output == #"{"event":"hangup","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"# + "\n")
     }
 }

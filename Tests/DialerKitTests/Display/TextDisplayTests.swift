@@ -57,13 +57,15 @@ struct TextDisplayTests {
 
     @Test func aDialIsOneLineThenTheCallingScreen() throws {
         var display = TextDisplay(output: "")
-        display.apply(try DisplayFixtures.updates("373376#"))
-        display.apply(try DisplayFixtures.updates("4242#"))
+        display.apply(try DisplayFixtures.updates("373376#", outcome: CallOutcome(placed: true, message: "Calling +447700900123")))
+        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "Failed: exit 3: no modem")))
         #expect(display.output == """
             dial: Fred Smith  +44 7700 900123
+            dialling Fred Smith  +44 7700 900123
             calling Fred Smith  +44 7700 900123
             dial: 4242
-            calling 4242
+            dialling 4242
+            not called: 4242  (Failed: exit 3: no modem)
 
             """)
     }

@@ -4,6 +4,7 @@ import DialerEngine
 @testable import DialerKit
 import Evdev
 import EvdevTestSupport
+import Foundation
 import KeypadInput
 import T9Search
 import Testing
@@ -20,7 +21,7 @@ struct KeypadRunTests {
     static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
 
     /// The sample book indexed, and a run reading `directory` as /dev/input.
-    func run(in directory: TemporaryDirectory) throws -> KeypadRun {
+    func run(in directory: TemporaryDirectory, placer: CallPlacer = .printing()) throws -> KeypadRun {
         let data = TestFiles.repositoryRoot + "/Config"
         var table = ContactTable()
         _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
@@ -29,7 +30,8 @@ struct KeypadRunTests {
             keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings()
         )
-        return try KeypadRun(setup: setup, machine: try setup.makeMachine(index: index), device: nil, grab: true, inputDirectory: directory.path)
+        let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer) { _ in }
+        return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
     }
 
     /// A clock ten seconds behind the system's, for event times whose timers are already due.
@@ -106,5 +108,42 @@ struct KeypadRunTests {
         try run.step(display: &display) { log.append($0) }
         #expect(run.machine.session.screen.query.text == "463")
         #expect(display.dials.isEmpty)
+    }
+
+    /// `#` runs the `[dial]` program on a thread of its own: the loop goes on reading keys
+    /// while it runs, wakes when it ends, and shows what came of it.
+    @Test func aDialRunsTheProgramWhileKeysAreStillRead() throws {
+        let directory = try TemporaryDirectory()
+        let node = try FakeEvdevNode(path: directory.join("event0"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+        // The program waits until the test lets it go, so a key can come while it runs.
+        let gate = directory.join("gate")
+        let script = directory.join("dial.sh")
+        try "#!/bin/sh\nwhile [ ! -e \"\(gate)\" ]; do sleep 0.05; done\necho \"busy line\" >&2\nexit 4\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [script, "{number}"], timeoutSeconds: 60))
+        let run = try run(in: directory, placer: placer)
+        var display = InMemoryDisplay()
+        run.start(display: &display) { _ in }
+        let clock = PastTime()
+        for digit in [3, 7, 3, 3, 7] {
+            try tap(node, Self.digit(digit), clock)
+            try run.step(display: &display) { _ in }
+        }
+        try tap(node, Self.pound, clock)
+        try run.step(display: &display) { _ in }
+        #expect(run.machine.session.screen.callProgress == .dialling)
+        #expect(run.driver.descriptors.count == 1)
+
+        // A key read while the program runs: 3 leaves the calling screen and types.
+        try tap(node, Self.digit(3), clock)
+        try run.step(display: &display) { _ in }
+        #expect(run.machine.session.screen.calling == nil)
+        FileManager.default.createFile(atPath: gate, contents: nil)
+        while display.outcomes.isEmpty { try run.step(display: &display) { _ in } }
+        #expect(display.outcomes == [CallOutcome(placed: false, message: "Failed: exit 4: busy line")])
+        // The failed dial kept the query, and the key typed meanwhile is on it.
+        #expect(run.machine.session.screen.query.text == "373373")
+        #expect(run.driver.descriptors.isEmpty)
     }
 }

@@ -1,5 +1,6 @@
 import Dialing
 import Foundation
+import ModemTestSupport
 import SystemErrors
 import Testing
 

@@ -7,12 +7,14 @@ import Testing
 struct RunCommandTests {
     static let recordings = T9DialProcess.repositoryRoot + "/Tests/DialerEngineTests/Recordings/"
 
-    /// What a replay printed: every screen's query and mode, and the dials.
+    /// What a replay printed: every screen's query and mode, the dials and what came of them.
     struct Replay {
         var screens: [[String: Any]]
         var dials: [(name: String?, number: String)]
+        var outcomes: [(placed: Bool, message: String)] = []
 
-        var queries: [String] { screens.compactMap { $0["query"] as? String } }
+        /// The query of each screen but the calling screens (behind which the query waits).
+        var queries: [String] { screens.filter { $0["calling"] is NSNull }.compactMap { $0["query"] as? String } }
         var last: [String: Any] { screens.last ?? [:] }
         /// The name of the first result of the last screen that had results.
         var lastTopResult: String? {
@@ -29,6 +31,8 @@ struct RunCommandTests {
             switch object["event"] as? String {
             case "screen": replay.screens.append(object)
             case "dial": replay.dials.append((object["name"] as? String, try #require(object["number"] as? String)))
+            case "dialled":
+                replay.outcomes.append((try #require(object["placed"] as? Bool), try #require(object["message"] as? String)))
             default: Issue.record("unexpected line \(line)")
             }
         }
@@ -40,6 +44,9 @@ struct RunCommandTests {
         #expect(replay.queries.filter { !$0.isEmpty } == ["2", "25"])
         #expect(replay.dials.map(\.name) == ["Αλέξανδρος Παπαδόπουλος"])
         #expect(replay.dials.map(\.number) == ["+30 691 234 5678"])
+        // A replay only prints its dials, and says they were placed.
+        #expect(replay.outcomes.map(\.placed) == [true])
+        #expect(replay.outcomes.map(\.message) == ["Calling +306912345678"])
     }
 
     @Test(arguments: ["matrix-hold-autorepeat.evemu", "matrix-hold-no-autorepeat.evemu"])

@@ -1,4 +1,5 @@
 import Foundation
+import ModemTestSupport
 import Testing
 
 /// `t9dial try`, driven through its standard input as a script would.
@@ -18,5 +19,90 @@ struct TryCommandTests {
         let screen = try #require(try JSONSerialization.jsonObject(with: Data(last.utf8)) as? [String: Any])
         #expect(screen["query"] as? String == "glo")
         #expect((screen["results"] as? [[String: Any]])?.first?["name"] as? String == "Telemaco Palombi")
+    }
+
+    /// A config whose `[dial]` runs `script` (shell lines) with the number and name, and the
+    /// file where the script writes its arguments.
+    func execConfig(in directory: String, _ script: String) throws -> (config: String, arguments: String) {
+        let program = try T9DialProcess.write(
+            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(script)\n", to: directory + "/dial.sh")
+        chmod(program, 0o755)
+        let config = try T9DialProcess.write(
+            "[dial]\nmethod = \"exec\"\ncommand = [\"\(program)\", \"{number}\", \"{name}\"]\n", to: directory + "/t9dial.toml")
+        return (config, directory + "/args.txt")
+    }
+
+    @Test func poundRunsTheDialProgramAndTheHistoryKeepsTheCall() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let (config, arguments) = try execConfig(in: directory, "exit 0")
+            let state = directory + "/state"
+            // 7462426: Siobhan; # dials her, and the program gets her name as one argument.
+            let output = try T9DialProcess.run(
+                ["try", "--contacts", T9DialProcess.sampleContacts], stdin: "7462426#", config: config, stateDirectory: state)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.contains("dialling Siobhán O'Brien  +353 1 234 5678"))
+            #expect(output.lines.last == "calling Siobhán O'Brien  +353 1 234 5678")
+            #expect(try String(contentsOfFile: arguments, encoding: .utf8) == "+35312345678\nSiobhán O'Brien\n")
+            #expect(output.stderr.contains("via \(directory)/dial.sh: placed"))
+            let history = try T9DialProcess.run(["history"], stateDirectory: state)
+            #expect(history.lines.count == 1)
+            #expect(history.lines.first?.contains("placed  +353 1 234 5678") == true)
+        }
+    }
+
+    @Test func aFailedDialShowsWhyKeepsTheQueryAndIsRecordedAsFailed() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let (config, _) = try execConfig(in: directory, "echo 'no modem found' >&2\nexit 3")
+            let state = directory + "/state"
+            // After the failure, * leaves the calling screen onto the query kept.
+            let output = try T9DialProcess.run(
+                ["try", "--json", "--contacts", T9DialProcess.sampleContacts], stdin: "7462426#", config: config, stateDirectory: state)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.stderr.contains("failed: exited with status 3; it said: no modem found"))
+            let events = try output.lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+            let dialled = try #require(events.first { $0["event"] as? String == "dialled" })
+            #expect(dialled["placed"] as? Bool == false)
+            #expect(dialled["message"] as? String == "Failed: exit 3: no modem found")
+            let last = try #require(events.last)
+            #expect(last["query"] as? String == "7462426")
+            #expect((last["calling"] as? [String: Any])?["state"] as? String == "failed")
+            let history = try T9DialProcess.run(["history"], stateDirectory: state)
+            #expect(history.lines.first?.contains("failed  +353 1 234 5678") == true)
+        }
+    }
+
+    @Test func aModemOnASerialPortPlacesTheCall() throws {
+        let modem = try FakeModem(dialAnswer: .reply("OK"))
+        defer { modem.stop() }
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let config = try T9DialProcess.write(
+                "[dial]\nmethod = \"modem\"\ndevice = \"\(modem.device)\"\ntimeout_s = 10\n", to: directory + "/t9dial.toml")
+            let output = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "37337#", config: config)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.last == "calling Fred Smith  +44 7700 900123")
+            #expect(modem.commands == ["ATD+447700900123;"])
+        }
+    }
+
+    @Test func theContactPickedForAQueryRanksFirstForItNextTime() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let state = directory + "/state"
+            let contacts = ["try", "--json", "--contacts", T9DialProcess.sampleContacts]
+            func firstResult(_ keys: String) throws -> String? {
+                let output = try T9DialProcess.run(contacts, stdin: keys, stateDirectory: state)
+                let screens = try output.lines.compactMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+                    .filter { $0["event"] as? String == "screen" && $0["calling"] is NSNull }
+                return (screens.last?["results"] as? [[String: Any]])?.first?["name"] as? String
+            }
+            // 2 finds several contacts; Bob Baker is not the first of them.
+            let first = try #require(try firstResult("2"))
+            #expect(first != "Bob Baker")
+            // 22537 is bak..r: Ann and Bob Baker. Picking Bob (the second) for 22537 and calling him...
+            let picked = try T9DialProcess.run(contacts, stdin: "22537*#", stateDirectory: state)
+            #expect(picked.stdout.contains(#""event":"dial","name":"Bob Baker""#), "stdout: \(picked.stdout)")
+            // ...ranks him first for 22537 and for 2 next time.
+            #expect(try firstResult("22537") == "Bob Baker")
+            #expect(try firstResult("2") == "Bob Baker")
+        }
     }
 }

@@ -1,26 +1,26 @@
 import CLinux
-import Foundation
+public import Foundation
 import Synchronization
 
 /// An AT modem on a pseudo-terminal, for tests: `device` is the pty's slave, which the code under
 /// test opens as it would /dev/ttyUSB2; a thread on the master side answers as a modem does:
 /// it echoes each command, sends unsolicited result codes (`RING`, `+CREG: ...`, `^BOOT:...`)
 /// before answering, and answers `ATD` as `dialAnswer` says, after `delay`; `ATH` gets `OK`.
-final class FakeModem: Sendable {
+public final class FakeModem: Sendable {
     /// How the fake answers `ATD...;`.
-    enum Answer: Sendable {
+    public enum Answer: Sendable {
         case reply(String)
         case silence
     }
 
-    let device: String
+    public let device: String
     private let master: Int32
     private let keeper: Int32
     private let stopped = Atomic<Bool>(false)
     private let received = Mutex<[String]>([])
     private let thread = Mutex<Thread?>(nil)
 
-    init(dialAnswer: Answer, delay: Duration = .milliseconds(150)) throws {
+    public init(dialAnswer: Answer, delay: Duration = .milliseconds(150)) throws {
         var master: Int32 = -1
         var slave: Int32 = -1
         var name = [CChar](repeating: 0, count: 256)
@@ -41,9 +41,9 @@ final class FakeModem: Sendable {
     }
 
     /// The commands received, in order.
-    var commands: [String] { received.withLock { $0 } }
+    public var commands: [String] { received.withLock { $0 } }
 
-    func stop() {
+    public func stop() {
         stopped.store(true, ordering: .relaxed)
     }
 

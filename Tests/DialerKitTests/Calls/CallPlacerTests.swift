@@ -1,0 +1,167 @@
+import DialerConfig
+import DialerEngine
+import DialerKit
+import Dialing
+import Foundation
+import ModemTestSupport
+import Testing
+
+/// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and
+/// an AT modem answering on a pseudo-terminal.
+@Suite("Placing calls", .timeLimit(.minutes(1)))
+struct CallPlacerTests {
+    static let fred = DialRequest(name: "Siobhán O'Brien; rm -rf $HOME", number: "+353 (1) 234-5678 ext. 9", uid: "obrien")
+
+    /// Waits, sleeping in poll, for what the placer has under way to finish.
+    func finished(_ placer: CallPlacer) -> [CallPlacer.Finished] {
+        while true {
+            let found = placer.collect()
+            if !found.isEmpty { return found }
+            var descriptors = placer.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
+        }
+    }
+
+    func dialOutcome(_ finished: [CallPlacer.Finished]) -> DialOutcome? {
+        guard case .dial(_, let outcome) = finished.first else { return nil }
+        return outcome
+    }
+
+    /// A script in `directory` that writes each of its arguments on a line of `args.txt`, then
+    /// runs `tail` (shell lines).
+    func script(in directory: String, _ tail: String = "exit 0") throws -> String {
+        let path = directory + "/dial.sh"
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(tail)\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o755)
+        return path
+    }
+
+    @Test func execGetsTheReducedNumberAndTheNameAsSingleArgumentsWithNoShell() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory)
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "--to={number}", "{name}"]))
+            #expect(placer.start(Self.fred) == nil)
+            #expect(placer.isBusy)
+            let outcome = try #require(dialOutcome(finished(placer)))
+            #expect(outcome.isPlaced)
+            #expect(outcome.screenMessage == "Calling +35312345678")
+            let arguments = try String(contentsOfFile: directory + "/args.txt", encoding: .utf8)
+            #expect(arguments == "--to=+35312345678\nSiobhán O'Brien; rm -rf $HOME\n")
+            #expect(!placer.isBusy)
+        }
+    }
+
+    @Test func aFailingProgramSaysWhyOnTheScreen() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory, "echo 'error: no modem found' >&2\nexit 3")
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            _ = placer.start(Self.fred)
+            let outcome = try #require(dialOutcome(finished(placer)))
+            #expect(outcome.kind == .exited(status: 3))
+            #expect(outcome.screenMessage == "Failed: exit 3: error: no modem found")
+        }
+    }
+
+    @Test func aProgramPastItsTimeOutIsEndedAndReported() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory, "exec sleep 30")
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"], timeoutSeconds: 1))
+            _ = placer.start(Self.fred)
+            let outcome = try #require(dialOutcome(finished(placer)))
+            #expect(outcome.kind == .timedOut(after: .seconds(1)))
+            #expect(outcome.screenMessage.hasPrefix("No answer in"))
+        }
+    }
+
+    @Test func aSecondDialWhileTheFirstRunsFailsAtOnce() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory, "sleep 0.5")
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            #expect(placer.start(Self.fred) == nil)
+            let second = try #require(placer.start(DialRequest(number: "4242")))
+            #expect(!second.isPlaced)
+            #expect(second.screenMessage.contains("another call is still being dialled"))
+            #expect(dialOutcome(finished(placer))?.isPlaced == true)
+        }
+    }
+
+    @Test func aNumberWithNothingToDialFailsWithoutRunningAnything() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory)
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            let outcome = try #require(placer.start(DialRequest(number: "call me")))
+            #expect(!outcome.isPlaced)
+            #expect(!placer.isBusy)
+            #expect(!FileManager.default.fileExists(atPath: directory + "/args.txt"))
+        }
+    }
+
+    @Test func printFinishesAtOnce() throws {
+        let outcome = try #require(CallPlacer.printing().start(Self.fred))
+        #expect(outcome.isPlaced)
+        #expect(outcome.via == "print")
+    }
+
+    @Test func hangUpRunsTheHangUpCommandWithTheNumber() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let program = try script(in: directory)
+            let placer = try CallPlacer(settings: DialSettings(
+                method: .exec, command: [program, "dial", "{number}"], hangUpCommand: [program, "hangup", "{number}"]))
+            _ = placer.start(Self.fred)
+            _ = finished(placer)
+            #expect(placer.hangUp(Self.fred) == nil)
+            guard case .hangUp(let request, let outcome) = finished(placer).first else {
+                Issue.record("expected the hang-up to finish")
+                return
+            }
+            #expect(request == Self.fred)
+            #expect(outcome.isPlaced)
+            let arguments = try String(contentsOfFile: directory + "/args.txt", encoding: .utf8)
+            #expect(arguments == "dial\n+35312345678\nhangup\n+35312345678\n")
+        }
+    }
+
+    @Test func withoutAHangUpCommandTheLogSaysSo() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [try script(in: directory), "{number}"]))
+            let line = try #require(placer.hangUp(Self.fred))
+            #expect(line.contains("set hangup_command"))
+        }
+    }
+
+    @Test func aModemDialsAndHangsUp() throws {
+        let modem = try FakeModem(dialAnswer: .reply("OK"))
+        defer { modem.stop() }
+        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: modem.device, timeoutSeconds: 5))
+        #expect(placer.start(Self.fred) == nil)
+        let outcome = try #require(dialOutcome(finished(placer)))
+        #expect(outcome.isPlaced)
+        #expect(outcome.via == modem.device)
+        #expect(placer.hangUp(Self.fred) == nil)
+        guard case .hangUp(_, let hungUp) = finished(placer).first else {
+            Issue.record("expected the hang-up to finish")
+            return
+        }
+        #expect(hungUp.isPlaced)
+        #expect(modem.commands == ["ATD+35312345678;", "ATH"])
+    }
+
+    @Test func aBusyModemIsAFailedDial() throws {
+        let modem = try FakeModem(dialAnswer: .reply("BUSY"))
+        defer { modem.stop() }
+        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: modem.device, timeoutSeconds: 5))
+        _ = placer.start(Self.fred)
+        let outcome = try #require(dialOutcome(finished(placer)))
+        #expect(outcome.kind == .busy)
+        #expect(outcome.screenMessage == "Busy")
+    }
+
+    @Test func aMissingModemIsReportedAtTheDial() throws {
+        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: "/dev/ttyUSB-none", timeoutSeconds: 5))
+        _ = placer.start(Self.fred)
+        let outcome = try #require(dialOutcome(finished(placer)))
+        #expect(!outcome.isPlaced)
+        #expect(outcome.screenMessage.contains("/dev/ttyUSB-none"))
+    }
+}
