@@ -85,9 +85,15 @@ public struct BookLoader: Sendable {
     }
 
     /// Starts `reload(keeping:history:)` on a thread of its own; poll the task's
-    /// `readinessDescriptor` and take its `result()`. Fails only when no descriptor is left.
+    /// `readinessDescriptor` and take its `result()`. The new index's text search (multi-tap)
+    /// is built there too, as `KeypadSetup.makeMachine` does at start, so no keystroke waits
+    /// for it. Fails only when no descriptor is left.
     public func reloadInBackground(keeping previous: LoadedBook, history: DialHistory?) throws(Errno) -> BackgroundTask<LoadedBook> {
-        try BackgroundTask(name: "t9dial-reload") { [self] in reload(keeping: previous, history: history) }
+        try BackgroundTask(name: "t9dial-reload") { [self] in
+            let book = reload(keeping: previous, history: history)
+            book.index.prepareTextSearch()
+            return book
+        }
     }
 
     /// The sources read into a table, not yet indexed; with no previous book (at start), the
