@@ -16,6 +16,11 @@
 //   ContactQuery  Core Spotlight's query language over the contact book. Pure Swift.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache.
 //   SystemErrors  errno values with their names and texts, for every module making system calls.
+//   BackgroundWork  work on a thread of its own with a descriptor an event loop polls to learn
+//                 it is done (a book being reloaded; any other slow job of the loop's).
+//   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
+//   ContactWatch  inotify on the contact files and folders, and when to reload after a burst of
+//                 changes (time as an input).
 //   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
 //   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
@@ -50,6 +55,9 @@ let package = Package(
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "DialerEngine", dependencies: ["T9Search"]),
         .target(name: "SystemErrors"),
+        .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
+        .target(name: "Inotify", dependencies: ["SystemErrors"]),
+        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemErrors"]),
         .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
@@ -58,7 +66,7 @@ let package = Package(
         .target(name: "ScreenRender", dependencies: ["DialerEngine", "T9Search"]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemErrors"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "SystemErrors"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "Evdev", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -69,7 +77,7 @@ let package = Package(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
-                "DialHistory", "CardDAV", "Dialing", "CLinux",
+                "DialHistory", "CardDAV", "Dialing", "CLinux", "BackgroundWork", "ContactWatch",
             ]
         ),
         .executableTarget(
@@ -91,6 +99,9 @@ let package = Package(
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
+        .testTarget(name: "InotifyTests", dependencies: ["Inotify"]),
+        .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),

@@ -70,6 +70,13 @@ public enum ContactImporter {
         }
     }
 
+    /// Whether a file of this name in a folder of contacts is one to read: a `.vcf`, `.vcard` or
+    /// `.csv` file that is not hidden. Editors' and syncs' temporary files (`.card.vcf.swp`,
+    /// `.dat.nosync1a2b`, `card.vcf~`, `card.vcf.tmp`) are not.
+    public static func isContactFileName(_ name: String) -> Bool {
+        !name.hasPrefix(".") && !name.contains("/") && format(ofPath: name) != nil
+    }
+
     /// The format the content looks like: vCard when the first non-blank line is BEGIN:VCARD,
     /// CSV when it has commas (the header row); otherwise the file is neither.
     static func sniffFormat(_ bytes: some Collection<UInt8>, path: String) throws(ContactBookError) -> Format {

@@ -32,10 +32,26 @@ public struct ContactSources: Sendable {
         return sources
     }
 
-    private static func files(at path: String) throws(ContactBookError) -> [String] {
+    /// The files a path stands for: a folder's contact files (an error when it has none), else
+    /// the path itself, a file or missing (the importer says which).
+    static func files(at path: String) throws(ContactBookError) -> [String] {
+        guard isFolder(path) else { return [path] }
+        let files = try contactFiles(inFolder: path)
+        guard !files.isEmpty else { throw emptyFolder(path) }
+        return files
+    }
+
+    /// Whether a folder, or a link to one, is at `path`.
+    static func isFolder(_ path: String) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return [path]  // a file, or missing: the importer says which
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// The contact files of the folder at `path`, in name order; none when it has none.
+    static func contactFiles(inFolder path: String) throws(ContactBookError) -> [String] {
+        guard isFolder(path) else {
+            throw ContactBookError(kind: .fileNotFound, file: path, problem: "the folder is gone or is no longer a folder",
+                                   remedy: "Put the folder of contacts back, or name another with --contacts.")
         }
         let names: [String]
         do {
@@ -44,17 +60,17 @@ public struct ContactSources: Sendable {
             throw ContactBookError(kind: .permissionDenied, file: path, problem: "the folder cannot be listed",
                                    remedy: "check its permissions (ls -ld \(path))")
         }
+        let folder = path.hasSuffix("/") ? path : path + "/"
         // Contact files only: not hidden files, and not folders whose names happen to end in .vcf.
-        let files = names.filter { name in
+        return names.filter { name in
             var isFolder: ObjCBool = false
-            let path = path.hasSuffix("/") ? path + name : path + "/" + name
-            return !name.hasPrefix(".") && ContactImporter.format(ofPath: name) != nil
-                && FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && !isFolder.boolValue
-        }.sorted()
-        guard !files.isEmpty else {
-            throw ContactBookError(kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
-                                   remedy: "export your contacts into it, or name the file itself with --contacts")
-        }
-        return files.map { path.hasSuffix("/") ? path + $0 : path + "/" + $0 }
+            return ContactImporter.isContactFileName(name)
+                && FileManager.default.fileExists(atPath: folder + name, isDirectory: &isFolder) && !isFolder.boolValue
+        }.sorted().map { folder + $0 }
+    }
+
+    static func emptyFolder(_ path: String) -> ContactBookError {
+        ContactBookError(kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
+                         remedy: "export your contacts into it, or name the file itself with --contacts")
     }
 }

@@ -1,3 +1,4 @@
+public import BackgroundWork
 public import ContactBook
 public import DialerConfig
 public import DialHistory
@@ -26,9 +27,13 @@ public struct Dialer: Sendable {
     }
 
     public var configuration: DialerConfiguration
+    /// Where the contacts come from and how they are indexed, to read them again.
+    public var loader: BookLoader
+    /// The contacts as last loaded.
+    public var book: LoadedBook
     /// The files read and the problems found in them; the contacts themselves are in `index`.
-    public var sources: ContactSources
-    public var index: SearchIndex
+    public var sources: ContactSources { book.sources }
+    public var index: SearchIndex { book.index }
     public var limit: Int
     /// The folder holding layouts/ and keymaps/.
     public var dataDirectory: String
@@ -52,23 +57,19 @@ public struct Dialer: Sendable {
                 guard let known = DialingRegion(code) else { throw DialerError.unknownRegion(code) }
                 region = known
             }
-            var table = ContactTable()
-            var favourites = Favourites(configuration.history)
-            let sources = try ContactSources.read(paths: try contactPaths(overrides, configuration)) { contact in
-                favourites.consider(contact, at: table.count)
-                table.append(contact.searchable)
-            }
-            table.shrink()
-            let (history, historyProblem) = openHistory()
-            let index = SearchIndex(
-                table: table,
+            let loader = BookLoader(
+                sources: try contactSources(overrides, configuration),
                 alphabet: T9Alphabet(layouts: layouts),
                 options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
-                affinity: favourites.affinity(from: history, contacts: table)
+                favourites: configuration.history
             )
+            // The history is opened once the contacts are read, so a book that fails leaves no trace.
+            let reading = try loader.read(keeping: nil)
+            let (history, historyProblem) = openHistory()
             return Dialer(
-                configuration: configuration, sources: sources, index: index, limit: overrides.limit ?? settings.limit,
-                dataDirectory: dataDirectory, history: history, historyProblem: historyProblem
+                configuration: configuration, loader: loader, book: reading.indexed(history: history),
+                limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: history,
+                historyProblem: historyProblem
             )
         } catch {
             throw DialerError(error)
@@ -78,10 +79,26 @@ public struct Dialer: Sendable {
     /// Every contact of the book, as parsed, for `t9dial contacts`.
     public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
         do {
-            return try ContactSources.load(paths: try contactPaths(overrides, configuration(overrides)))
+            return try ContactSources.load(paths: try contactSources(overrides, configuration(overrides)).compactMap(\.pathToRead))
         } catch {
             throw DialerError(error)
         }
+    }
+
+    /// Starts reading the contacts again on a thread of their own, keeping the last good copy
+    /// of what no longer loads (`BookLoader.reload(keeping:history:)`). Poll the task's
+    /// `readinessDescriptor`; its `result()` is the new book, for `adopt(_:)`.
+    public func reloadInBackground() throws(DialerError) -> BackgroundTask<LoadedBook> {
+        do {
+            return try loader.reloadInBackground(keeping: book, history: history)
+        } catch {
+            throw .other("cannot reload the contacts: no thread could be started to read them (\(error))")
+        }
+    }
+
+    /// Makes `book` (from a reload) the one searched from now on.
+    public mutating func adopt(_ book: LoadedBook) {
+        self.book = book
     }
 
     /// The dial history at its usual place, or why it can't be used.
@@ -104,14 +121,18 @@ public struct Dialer: Sendable {
         return try DialerConfiguration.loadDefault()
     }
 
-    private static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
-        guard overrides.contacts.isEmpty else { return overrides.contacts }
+    /// The files and folders named on the command line, else those of the config and the
+    /// synced address book's cache (which may not hold anything yet: it is watched for the
+    /// first sync). Some must have contacts to read now.
+    private static func contactSources(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [BookLoader.Source] {
+        guard overrides.contacts.isEmpty else { return overrides.contacts.map(BookLoader.Source.named) }
         // The synced address book joins the configured files; named files on the command line replace both.
-        let paths = configuration.contacts + [SyncedContacts.cachedFolder(configuration.carddav)].compactMap { $0 }
-        guard !paths.isEmpty else {
+        let synced = configuration.carddav.url == nil ? nil : try? SyncedContacts.folder()
+        let sources = configuration.contacts.map(BookLoader.Source.named) + [synced.map { .synced(folder: $0) }].compactMap { $0 }
+        guard sources.contains(where: { $0.pathToRead != nil }) else {
             throw .noContacts(configFile: configuration.file, awaitingSync: configuration.carddav.url != nil)
         }
-        return paths
+        return sources
     }
 }
 

@@ -19,13 +19,6 @@ public enum SyncedContacts {
         }
     }
 
-    /// The cache folder when the config names an address book and a sync has cached cards in
-    /// it; nil otherwise, so a book never synced yet is not an error by itself.
-    static func cachedFolder(_ settings: CardDAVSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        guard settings.url != nil, let folder = try? folder(environment: environment) else { return nil }
-        return CardDAVCache(folder: folder).cachedCards().isEmpty ? nil : folder
-    }
-
     /// Brings the cache up to date with the configured address book. Blocks until done; a failed
     /// sync leaves the cache as it was.
     public static func sync(

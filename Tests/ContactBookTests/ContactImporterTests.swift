@@ -24,6 +24,15 @@ struct ContactImporterTests {
         #expect(ContactImporter.format(ofPath: path) == format)
     }
 
+    @Test("a folder's contact files are its visible .vcf, .vcard and .csv files", arguments: [
+        ("contacts.vcf", true), ("Card.VCARD", true), ("google.csv", true),
+        (".hidden.vcf", false), (".dat.nosyncA1b2", false), (".card.vcf.swp", false), ("card.vcf~", false),
+        ("card.vcf.tmp", false), ("4913", false), ("notes.txt", false), ("sync-state.json", false), ("", false),
+    ])
+    func contactFileNames(name: String, isContactFile: Bool) {
+        #expect(ContactImporter.isContactFileName(name) == isContactFile)
+    }
+
     @Test("a file without a known extension is sniffed", arguments: [
         ("\r\nBEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "Ann"),
         ("First Name,Last Name,Mobile Phone\r\nBo,Ek,555\r\n", "Bo Ek"),

@@ -23,6 +23,12 @@ struct Favourites {
         if inCategory || listed.contains(contact.displayName) || listed.contains(contact.uid) { uids.insert(contact.uid) }
     }
 
+    /// Notes a contact kept from a book read before, without its `Contact`: a favourite then is
+    /// one now (the settings do not change while t9dial runs).
+    mutating func keep(_ uid: String, from previous: Set<String>) {
+        if previous.contains(uid) { uids.insert(uid) }
+    }
+
     /// Each contact's affinity, by its position in `contacts`: how often and how lately it was
     /// called, favourites above all. Empty (all equal) without a history.
     func affinity(from history: DialHistory?, contacts: ContactTable) -> [Double] {

@@ -1,6 +1,6 @@
-import CLibevdev
 import Evdev
 import Glibc
+import Inotify
 
 /// Tells when input devices may have come or gone: inotify on the input directory, so the
 /// reader rescans then instead of polling the directory on a timer.
@@ -14,7 +14,7 @@ import Glibc
 public struct HotplugMonitor: ~Copyable {
     /// The input directory watched.
     public let directory: String
-    let descriptor: Int32
+    let inotify: InotifyInstance
     /// What each watch descriptor watches.
     var watches: [Int32: Watched] = [:]
 
@@ -34,38 +34,34 @@ public struct HotplugMonitor: ~Copyable {
 
     /// Starts watching `directory` (and its link folders, or its parent while it is missing).
     public init(directory: String) throws(KeypadInputError) {
-        switch Syscalls.inotifyInit() {
-        case .success(let descriptor): self.descriptor = descriptor
-        case .failure(let error):
+        do {
+            inotify = try InotifyInstance()
+        } catch {
             throw KeypadInputError(operation: "watching \(directory) for keypads being plugged in (inotify_init1)", errno: error)
         }
         self.directory = directory
         refreshWatches()
     }
 
-    deinit {
-        Syscalls.close(descriptor)
-    }
-
     /// The descriptor to wait on in poll; owned by the monitor.
-    public var fileDescriptor: Int32 { descriptor }
+    public var fileDescriptor: Int32 { inotify.descriptor }
 
     /// Adds the watches that can be added now: the directory once it exists (dropping the
     /// parent's watch), its link folders once udev made them. Call it before each rescan.
     public mutating func refreshWatches() {
-        if case .success(let watch) = Syscalls.inotifyAddWatch(descriptor, directory, Self.directoryMask) {
+        if case .success(let watch) = inotify.addWatch(directory, mask: Self.directoryMask) {
             watches[watch] = .directory
             for (parentWatch, watched) in watches where watched == .parent {
-                Syscalls.inotifyRemoveWatch(descriptor, parentWatch)
+                inotify.removeWatch(parentWatch)
                 watches[parentWatch] = nil
             }
             for folder in DeviceLinks.linkFolders {
                 let path = DeviceLinks.join(directory, folder)
-                if case .success(let watch) = Syscalls.inotifyAddWatch(descriptor, path, Self.directoryMask) {
+                if case .success(let watch) = inotify.addWatch(path, mask: Self.directoryMask) {
                     watches[watch] = .linkFolder
                 }
             }
-        } else if case .success(let watch) = Syscalls.inotifyAddWatch(descriptor, parentDirectory, Self.parentMask) {
+        } else if case .success(let watch) = inotify.addWatch(parentDirectory, mask: Self.parentMask) {
             watches[watch] = .parent
         }
     }
@@ -73,54 +69,20 @@ public struct HotplugMonitor: ~Copyable {
     /// Reads every notification waiting, without blocking. True when one may concern input
     /// devices, so the caller should rescan (and call `refreshWatches()`).
     public mutating func drain() throws(KeypadInputError) -> Bool {
+        let (notifications, failure) = inotify.readPending()
         var changed = false
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: MemoryLayout<inotify_event>.alignment)
-        defer { buffer.deallocate() }
-        while true {
-            switch Syscalls.read(descriptor, buffer) {
-            case .success(0):
-                return changed
-            case .success(let count):
-                let read = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-                for notification in Self.notifications(in: read) where concerns(notification) {
-                    changed = true
-                }
-            case .failure(let error) where error.rawValue == EAGAIN:
-                return changed
-            case .failure(let error):
-                throw KeypadInputError(operation: "reading notifications of changes in \(directory) (inotify)", errno: error)
-            }
+        for notification in notifications where concerns(notification) {
+            changed = true
         }
-    }
-
-    /// One inotify notification: the watch, what happened, and the name in the folder.
-    struct Notification: Equatable {
-        var watch: Int32
-        var mask: UInt32
-        var name: String
-    }
-
-    /// The notifications in what one read gave (struct inotify_event, each followed by its
-    /// NUL-padded name).
-    static func notifications(in bytes: UnsafeRawBufferPointer) -> [Notification] {
-        let header = MemoryLayout<inotify_event>.size
-        var notifications: [Notification] = []
-        var offset = 0
-        while offset + header <= bytes.count {
-            let watch = bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self)
-            let mask = bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)
-            let length = Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
-            let nameEnd = min(offset + header + length, bytes.count)
-            let name = String(decoding: bytes[(offset + header)..<nameEnd].prefix { $0 != 0 }, as: UTF8.self)
-            notifications.append(Notification(watch: watch, mask: mask, name: name))
-            offset += header + length
+        if let failure {
+            throw KeypadInputError(operation: "reading notifications of changes in \(directory) (inotify)", errno: failure)
         }
-        return notifications
+        return changed
     }
 
     /// Whether a notification may mean a device came, went or changed; forgets watches that
     /// the kernel dropped (their folder was deleted).
-    mutating func concerns(_ notification: Notification) -> Bool {
+    mutating func concerns(_ notification: InotifyNotification) -> Bool {
         if notification.mask & UInt32(IN_Q_OVERFLOW) != 0 { return true }
         guard let watched = watches[notification.watch] else { return false }
         if notification.mask & UInt32(IN_IGNORED) != 0 {

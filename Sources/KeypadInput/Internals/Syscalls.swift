@@ -1,40 +1,14 @@
-import CLibevdev
 import Evdev
 import Glibc
 import SystemErrors
 
-/// The libc calls of the KeypadInput module, one line each (poll, inotify and the file system
-/// calls that discovery needs), so every system call it makes is listed here. libevdev itself
-/// is called only from the Evdev module; CLibevdev is imported here for its inotify header.
+/// The libc calls of the KeypadInput module, one line each (poll and the file system calls
+/// that discovery needs), so every system call it makes is listed here. libevdev itself is
+/// called only from the Evdev module; inotify from the Inotify module.
 enum Syscalls {
     /// Waits for the descriptors or the timeout in milliseconds (-1: none). (poll)
     static func poll(_ descriptors: UnsafeMutablePointer<pollfd>?, _ count: Int, _ timeout: Int32) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.poll(descriptors, nfds_t(count), timeout))
-    }
-
-    /// A new inotify instance, non-blocking and closed on exec. (inotify_init1)
-    static func inotifyInit() -> Result<Int32, Errno> {
-        valueOrErrno(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)))
-    }
-
-    /// Watches a path; the same path gives the same watch descriptor again. (inotify_add_watch)
-    static func inotifyAddWatch(_ descriptor: Int32, _ path: String, _ mask: UInt32) -> Result<Int32, Errno> {
-        valueOrErrno(inotify_add_watch(descriptor, path, mask))
-    }
-
-    /// Reads into a buffer; retried when a signal interrupts it. (read)
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        while true {
-            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
-    }
-
-    /// Closes a descriptor. (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
     }
 
     /// The path with every symbolic link and `..` resolved, or the error. (realpath)
@@ -76,13 +50,5 @@ enum Syscalls {
         var time = timespec()
         clock_gettime(CLOCK_MONOTONIC, &time)
         return Int64(time.tv_sec) * 1_000_000 + Int64(time.tv_nsec) / 1_000
-    }
-}
-
-extension Syscalls {
-    /// Stops watching. (inotify_rm_watch)
-    @discardableResult
-    static func inotifyRemoveWatch(_ descriptor: Int32, _ watch: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(inotify_rm_watch(descriptor, watch))
     }
 }

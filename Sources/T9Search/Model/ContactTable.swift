@@ -56,6 +56,23 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         preferredNumbers.append(UInt8(clamping: contact.preferredNumber))
     }
 
+    /// Appends contacts `rows` of `other` as they are stored, without making them into
+    /// `SearchableContact` values: a reloaded book keeps the contacts of a file that no longer
+    /// loads this way. `rows` must be within `other.indices`.
+    public mutating func append(rows: Range<Int>, of other: ContactTable) {
+        guard !rows.isEmpty else { return }
+        let fields = Int(other.firstFields[rows.lowerBound])..<Int(other.firstFields[rows.upperBound])
+        let byteStart = fields.lowerBound == 0 ? 0 : Int(other.fieldEnds[fields.lowerBound - 1])
+        let byteEnd = fields.isEmpty ? byteStart : Int(other.fieldEnds[fields.upperBound - 1])
+        let byteShift = Int64(bytes.count) - Int64(byteStart)
+        let fieldShift = Int64(fieldEnds.count) - Int64(fields.lowerBound)
+        bytes.append(contentsOf: other.bytes[byteStart..<byteEnd])
+        fieldEnds.append(contentsOf: other.fieldEnds[fields].lazy.map { UInt32(Int64($0) + byteShift) })
+        fieldKinds.append(contentsOf: other.fieldKinds[fields])
+        firstFields.append(contentsOf: other.firstFields[(rows.lowerBound + 1)...rows.upperBound].lazy.map { UInt32(Int64($0) + fieldShift) })
+        preferredNumbers.append(contentsOf: other.preferredNumbers[rows])
+    }
+
     private mutating func add(_ text: String, _ kind: FieldKind) {
         bytes.append(contentsOf: text.utf8)
         fieldEnds.append(UInt32(bytes.count))

@@ -52,20 +52,4 @@ struct HotplugMonitorTests {
         try parent.makeFolder("more")
         #expect(try monitor.drain() == false)
     }
-
-    @Test("inotify's records are parsed with their padded names")
-    func parsing() {
-        var bytes: [UInt8] = []
-        func record(_ watch: Int32, _ mask: UInt32, _ name: String, padded length: Int) {
-            withUnsafeBytes(of: watch.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: mask.littleEndian) { bytes += $0 }
-            withUnsafeBytes(of: UInt32(0)) { bytes += $0 }
-            withUnsafeBytes(of: UInt32(length).littleEndian) { bytes += $0 }
-            bytes += Array(name.utf8) + Array(repeating: 0, count: length - name.utf8.count)
-        }
-        record(1, 0x100, "event3", padded: 16)
-        record(2, 0x200, "", padded: 0)
-        let notifications = bytes.withUnsafeBytes { HotplugMonitor.notifications(in: $0) }
-        #expect(notifications == [.init(watch: 1, mask: 0x100, name: "event3"), .init(watch: 2, mask: 0x200, name: "")])
-    }
 }

@@ -1,0 +1,37 @@
+import Glibc
+import SystemErrors
+
+/// The libc calls of the BackgroundWork module, one small wrapper each.
+enum Syscalls {
+    /// A connected pair of Unix stream sockets, closed on exec. (socketpair)
+    static func socketPair() -> Result<(Int32, Int32), Errno> {
+        var ends: [Int32] = [-1, -1]
+        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        return valueOrErrno(socketpair(AF_UNIX, type, 0, &ends)).map { _ in (ends[0], ends[1]) }
+    }
+
+    /// Sends bytes on a socket without raising SIGPIPE when the peer is gone; retried when a
+    /// signal interrupts it. (send MSG_NOSIGNAL)
+    @discardableResult
+    static func sendWithoutSignal(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        while true {
+            let result = valueOrErrno(send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Waits with no time-out until the descriptor is readable (or a signal interrupts the
+    /// wait). (poll)
+    static func waitReadable(_ descriptor: Int32) {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        _ = poll(&entry, 1, -1)
+    }
+
+    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
+    /// (close)
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.close(descriptor))
+    }
+}

@@ -1,0 +1,36 @@
+import Glibc
+import SystemErrors
+
+/// The libc calls of the Inotify module, one line each.
+enum Syscalls {
+    /// A new inotify instance, non-blocking and closed on exec. (inotify_init1)
+    static func inotifyInit() -> Result<Int32, Errno> {
+        valueOrErrno(inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC)))
+    }
+
+    /// Watches a path; the same path gives the same watch descriptor again. (inotify_add_watch)
+    static func inotifyAddWatch(_ descriptor: Int32, _ path: String, _ mask: UInt32) -> Result<Int32, Errno> {
+        valueOrErrno(inotify_add_watch(descriptor, path, mask))
+    }
+
+    /// Stops watching. (inotify_rm_watch)
+    @discardableResult
+    static func inotifyRemoveWatch(_ descriptor: Int32, _ watch: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(inotify_rm_watch(descriptor, watch))
+    }
+
+    /// Reads into a buffer; retried when a signal interrupts it. (read)
+    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+        while true {
+            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
+            if case .failure(let error) = result, error.rawValue == EINTR { continue }
+            return result
+        }
+    }
+
+    /// Closes a descriptor. (close)
+    @discardableResult
+    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.close(descriptor))
+    }
+}

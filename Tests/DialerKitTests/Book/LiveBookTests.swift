@@ -1,0 +1,141 @@
+import ContactBook
+import ContactWatch
+import DialerConfig
+import DialerKit
+import Foundation
+import Glibc
+import T9Search
+import Testing
+
+/// The book as the daemon's poll loop drives it: real files, real inotify, a real reload
+/// thread; the loop's clock is a number the test moves, and each wait is a poll with a generous
+/// time-out that asserts nothing about time.
+@Suite("Live book")
+struct LiveBookTests {
+    /// Waits until one of `descriptors` is readable and returns those that are.
+    static func waitReadable(_ descriptors: [Int32], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Int32] {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let count = poll(&entries, nfds_t(entries.count), 60_000)
+        #expect(count > 0, "a descriptor became readable", sourceLocation: sourceLocation)
+        return entries.filter { $0.revents & Int16(POLLIN) != 0 }.map(\.fd)
+    }
+
+    static let settle: Int64 = 400_000
+
+    @Test func aFileChangedIsSearchedAfterItSettlesWhileTheOldBookServes() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
+            let loader = BookLoaderTests.loader([.named(file)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil)
+            #expect(live.watchProblem == nil)
+            #expect(live.deadline == nil)
+            #expect(live.descriptors.count == 1)
+
+            // An editor saves: a temporary file renamed over the book.
+            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith"), to: directory + "/.book.vcf.tmp")
+            try FileManager.default.removeItem(atPath: file)
+            try FileManager.default.moveItem(atPath: directory + "/.book.vcf.tmp", toPath: file)
+            var now: Int64 = 10_000_000
+            var update = live.handle(readable: Self.waitReadable(live.descriptors), at: now)
+            #expect(update.book == nil)
+            #expect(live.deadline == now + Self.settle)
+
+            // Not yet settled: nothing starts, and the old book is still the one searched.
+            now += Self.settle - 1
+            update = live.handle(readable: [], at: now)
+            #expect(update.book == nil && live.descriptors.count == 1)
+            #expect(BookLoaderTests.found("232", in: live.book) == ["ada"])
+
+            // Settled: the reload starts on its thread, and its descriptor joins the poll set.
+            now += 1
+            update = live.handle(readable: [], at: now)
+            #expect(update.book == nil)
+            #expect(live.descriptors.count == 2)
+            #expect(live.deadline == nil)
+
+            var book: LoadedBook?
+            while book == nil {
+                now += 1000
+                book = live.handle(readable: Self.waitReadable(live.descriptors), at: now).book
+            }
+            #expect(BookLoaderTests.found("3733", in: book!) == ["fred"])
+            #expect(BookLoaderTests.found("232", in: live.book).isEmpty)
+            #expect(live.descriptors.count == 1)
+            #expect(live.deadline == nil)
+        }
+    }
+
+    @Test func aFileBrokenMidEditKeepsItsContactsAndSaysSo() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
+            let loader = BookLoaderTests.loader([.named(file)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil)
+            try TestFiles.write("BEGIN:VC", to: file)
+            var now: Int64 = 0
+            _ = live.handle(readable: Self.waitReadable(live.descriptors), at: now)
+            now += Self.settle
+            var update = live.handle(readable: [], at: now)
+            while update.book == nil {
+                update = live.handle(readable: Self.waitReadable(live.descriptors), at: now)
+            }
+            #expect(BookLoaderTests.found("232", in: update.book!) == ["ada"])
+            #expect(update.messages.count == 1)
+            #expect(update.messages.first?.hasPrefix(file + ":1: there is no BEGIN:VCARD line") == true)
+            #expect(update.messages.first?.hasSuffix("Its last good copy (1 contact) is kept until it loads again.") == true)
+        }
+    }
+
+    @Test func theSyncedFolderMadeAfterStartIsPickedUp() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let named = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/a.vcf")
+            let cache = directory + "/state/t9dial/carddav"
+            let loader = BookLoaderTests.loader([.named(named), .synced(folder: cache)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil)
+            // What a first sync does: the folder with its parents, the cards, then the state.
+            try TestFiles.write(TestFiles.card(uid: "srv", name: "Sam Server"), to: cache + "/srv.vcf")
+            try TestFiles.write(#"{"cards":{"/book/srv.vcf":{"file":"srv.vcf"}}}"#, to: cache + "/sync-state.json")
+            var now: Int64 = 0
+            var book: LoadedBook?
+            while book == nil {
+                now += Self.settle
+                book = live.handle(readable: Self.waitReadable(live.descriptors), at: now).book
+                if book == nil, live.deadline != nil { book = live.handle(readable: [], at: live.deadline!).book }
+            }
+            #expect(BookLoaderTests.uids(book!) == ["ada", "srv"])
+        }
+    }
+
+    @Test func withoutAWatcherTheBookStaysAsLoaded() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
+            // A name longer than the system allows cannot be watched; the rest carries on.
+            let tooLong = directory + "/" + String(repeating: "x", count: 300) + "/cards"
+            let loader = BookLoaderTests.loader([.named(file), .synced(folder: tooLong)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil)
+            #expect(live.watchProblem?.description.hasPrefix("cannot watch the contacts for changes: watching ") == true)
+            #expect(live.descriptors.isEmpty)
+            #expect(live.deadline == nil)
+            let update = live.handle(readable: [], at: 1_000_000_000)
+            #expect(update.book == nil && update.messages.isEmpty)
+            #expect(BookLoaderTests.found("232", in: live.book) == ["ada"])
+        }
+    }
+
+    @Test func theDialerReloadsInTheBackgroundAndAdoptsTheResult() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
+            let configFile = try TestFiles.write("", to: directory + "/config.toml")
+            var dialer = try Dialer.load(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
+            #expect(dialer.loader.watchedPaths == [file])
+            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith"), to: file)
+            let task = try dialer.reloadInBackground()
+            #expect(Self.waitReadable([task.readinessDescriptor]) == [task.readinessDescriptor])
+            let result = task.result()
+            let book = try #require(result)
+            dialer.adopt(book)
+            #expect(dialer.index.search(Fixtures.keys("3733")).map { dialer.index.contacts.uid(of: $0.contact) } == ["fred"])
+            #expect(dialer.sources.files == [file])
+            #expect(dialer.index.alphabet.layouts.map(\.id) == dialer.loader.alphabet.layouts.map(\.id))
+        }
+    }
+}
