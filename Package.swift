@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
-        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport", "ModemTestSupport"], exclude: ["Golden"]),
+        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport"], exclude: ["Golden"]),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),
     ]
 )

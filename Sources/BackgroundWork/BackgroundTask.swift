@@ -32,7 +32,7 @@ public struct BackgroundTask<Value: Sendable>: ~Copyable {
         let thread = Thread {
             box.store(work())
             var byte: UInt8 = 1
-            withUnsafeBytes(of: &byte) { Syscalls.sendWithoutSignal(writeEnd, $0) }
+            _ = withUnsafeBytes(of: &byte) { Syscalls.sendWithoutSignal(writeEnd, $0) }
             Syscalls.close(writeEnd)
         }
         thread.name = name

@@ -138,8 +138,11 @@ public struct ContactSourceWatcher: ~Copyable {
         var meaning = Meaning.nothing
         for interest in interests {
             switch interest {
-            case .folder where name.isEmpty || (mask & UInt32(IN_ISDIR) == 0 && ContactImporter.isContactFileName(name)),
-                 .entry(name), .file where name.isEmpty:
+            case .folder where name.isEmpty || (mask & UInt32(IN_ISDIR) == 0 && ContactImporter.isContactFileName(name)):
+                return .sourceChanged
+            case .entry(name):
+                return .sourceChanged
+            case .file where name.isEmpty:
                 return .sourceChanged
             case .way(name):
                 meaning = .wayChanged

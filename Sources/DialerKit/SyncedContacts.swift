@@ -21,8 +21,9 @@ public enum SyncedContacts {
 
     /// Brings the cache up to date with the configured address book. Blocks until done; a failed
     /// sync leaves the cache as it was.
+    /// `into` names the cache folder; nil is `folder(environment:)`.
     public static func sync(
-        _ settings: CardDAVSettings, configFile: String?,
+        _ settings: CardDAVSettings, configFile: String?, into cacheFolder: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DialerError) -> SyncReport {
         guard let address = settings.url, let user = settings.user, let passwordFile = settings.passwordFile else {
@@ -31,7 +32,12 @@ public enum SyncedContacts {
                     + (configFile ?? "the config file (~/.config/t9dial/t9dial.toml)"))
         }
         guard let url = URL(string: address) else { throw .other(CardDAVError.invalidURL(address).description) }
-        let cache = CardDAVCache(folder: try folder(environment: environment))
+        let cache: CardDAVCache
+        if let cacheFolder {
+            cache = CardDAVCache(folder: cacheFolder)
+        } else {
+            cache = CardDAVCache(folder: try folder(environment: environment))
+        }
         do {
             let password = try CardDAVCredentials.readPassword(fromFile: passwordFile)
             return try CardDAVSync.sync(url: url, user: user, password: password, cache: cache)

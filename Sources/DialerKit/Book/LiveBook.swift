@@ -1,11 +1,16 @@
 import BackgroundWork
+import CardDAV
 public import ContactWatch
+public import DialerConfig
 public import DialerEngine
 public import DialHistory
 
 /// The contact book kept up to date while t9dial runs: the sources watched
 /// (`ContactSourceWatcher`), a reload once a burst of changes has settled (`ReloadSchedule`),
 /// run on a thread of its own (`BookLoader.reloadInBackground`), its result handed to the loop.
+/// It also ranks the book anew after each dial (`rankAgain()`), and, when the book includes a
+/// `[carddav]` address book, syncs it every `interval_min` minutes; a sync that brings changes
+/// reloads the book.
 ///
 /// The loop adds `descriptors` to its poll set, wakes at `deadline` at the latest, and calls
 /// `handle(readable:at:)` each time it wakes; when that returns a book, the loop searches it
@@ -25,6 +30,21 @@ public struct LiveBook: ~Copyable {
     /// members cannot be read where the value is only borrowed.
     private var watcherDescriptor: Int32?
     private var reloadDescriptor: Int32?
+    /// A new ranking of the book after a dial, and the index it ranks: a reload that ends
+    /// first makes it stale.
+    private var rerank: BackgroundTask<LoadedBook>?
+    private var rerankDescriptor: Int32?
+    private var rerankBase: ObjectIdentifier?
+    private var rerankWanted = false
+    /// The address book to sync, when the book has one; and the sync under way.
+    private let carddav: CardDAVSettings?
+    /// The book's CardDAV cache folder, which the sync fills.
+    private let syncFolder: String?
+    private var sync: BackgroundTask<Result<SyncReport, DialerError>>?
+    private var syncDescriptor: Int32?
+    /// When the next sync is due; the first is at the first `handle`.
+    private var nextSync: Microseconds?
+    private var syncDue = true
 
     /// What `handle(readable:at:)` brings.
     public struct Update: Sendable {
@@ -36,11 +56,17 @@ public struct LiveBook: ~Copyable {
     }
 
     /// Watches the sources of `loader`, starting from `book` as loaded.
-    public init(loader: BookLoader, book: LoadedBook, history: DialHistory?, schedule: ReloadSchedule = ReloadSchedule()) {
+    public init(
+        loader: BookLoader, book: LoadedBook, history: DialHistory?, carddav: CardDAVSettings? = nil,
+        schedule: ReloadSchedule = ReloadSchedule()
+    ) {
         self.book = book
         self.loader = loader
         self.history = history
         self.schedule = schedule
+        // Synced only when the synced cards are part of this book (not with --contacts).
+        syncFolder = loader.sources.lazy.compactMap { if case .synced(let folder) = $0 { folder } else { nil } }.first
+        self.carddav = syncFolder != nil && carddav?.url != nil ? carddav : nil
         do {
             let watcher = try ContactSourceWatcher(sources: loader.watchedPaths)
             watcherDescriptor = watcher.descriptor
@@ -51,23 +77,41 @@ public struct LiveBook: ~Copyable {
             watchProblem = error
         }
         reload = nil
+        rerank = nil
+        sync = nil
     }
 
     /// Watches the sources of the dialer's book. The dialer's book is the one searched until a
     /// reload; the loop should not keep another copy of it (`Dialer.adopt(_:)` the new ones, or
     /// let the dialer go), so that only one book is held between reloads.
     public init(_ dialer: Dialer, schedule: ReloadSchedule = ReloadSchedule()) {
-        self.init(loader: dialer.loader, book: dialer.book, history: dialer.history, schedule: schedule)
+        self.init(
+            loader: dialer.loader, book: dialer.book, history: dialer.history, carddav: dialer.configuration.carddav,
+            schedule: schedule)
     }
 
-    /// The descriptors to poll for POLLIN: the watcher's, and the running reload's.
+    /// The descriptors to poll for POLLIN: the watcher's, and the running reload's, new
+    /// ranking's and sync's.
     public var descriptors: [Int32] {
-        [watcherDescriptor, reloadDescriptor].compactMap { $0 }
+        [watcherDescriptor, reloadDescriptor, rerankDescriptor, syncDescriptor].compactMap { $0 }
     }
 
     /// When the loop must wake at the latest (CLOCK_MONOTONIC microseconds): when the changes
-    /// seen have settled. Nil when nothing is waiting (or a reload runs: its descriptor wakes it).
-    public var deadline: Microseconds? { schedule.deadline }
+    /// seen have settled, or the next sync is due. Nil when nothing is waiting (what runs
+    /// wakes the loop through its descriptor).
+    public var deadline: Microseconds? {
+        let syncAt = carddav != nil && sync == nil ? (syncDue ? 0 : nextSync) : nil
+        let rerankAt: Microseconds? = rerankWanted && rerank == nil && reload == nil ? 0 : nil
+        // A reload waits for a sync under way, so it never reads a half-synced cache.
+        let reloadAt = sync == nil ? schedule.deadline : nil
+        return [reloadAt, syncAt, rerankAt].compactMap { $0 }.min()
+    }
+
+    /// Asks for the book to be ranked anew from the dial history, after a dial was recorded.
+    public mutating func rankAgain() {
+        guard history != nil else { return }
+        rerankWanted = true
+    }
 
     /// Reads what the watcher saw when its descriptor is among `readable`, takes a reload's
     /// result once it is done, and starts a reload when one is due at `now`.
@@ -85,9 +129,31 @@ public struct LiveBook: ~Copyable {
             book = result
             update.book = result
         }
-        if schedule.startIfDue(at: now) {
+        if let result = rerank?.result() {
+            // A reload that ended meanwhile was ranked from the history too, and is newer.
+            if rerankBase == ObjectIdentifier(book.index) {
+                book = result
+                update.book = result
+            }
+            rerank = nil
+            rerankDescriptor = nil
+            rerankBase = nil
+        }
+        if let outcome = sync?.result() {
+            sync = nil
+            syncDescriptor = nil
+            update.messages += syncMessages(outcome)
+            // The watcher sees the new cards too; this also covers a book that is not watched.
+            if case .success(let report) = outcome, report.added + report.changed + report.deleted > 0 {
+                schedule.changed(at: now)
+            }
+        }
+        startSyncIfDue(at: now, update: &update)
+        startRerankIfWanted(update: &update)
+        if sync == nil, schedule.startIfDue(at: now) {
             do {
                 let task = try loader.reloadInBackground(keeping: book, history: history)
+                rerankWanted = false  // the reload ranks from the history as it is now
                 reloadDescriptor = task.readinessDescriptor
                 reload = consume task
             } catch {
@@ -96,5 +162,52 @@ public struct LiveBook: ~Copyable {
             }
         }
         return update
+    }
+
+    private mutating func startRerankIfWanted(update: inout Update) {
+        // One at a time, and not while a reload (which ranks from the history anyway) runs.
+        guard rerankWanted, rerank == nil, reload == nil else { return }
+        rerankWanted = false
+        let base = book, history = history
+        do {
+            let task = try BackgroundTask(name: "t9dial-rank") { base.reranked(history: history) }
+            rerankBase = ObjectIdentifier(base.index)
+            rerankDescriptor = task.readinessDescriptor
+            rerank = consume task
+        } catch {
+            update.messages.append("cannot rank the contacts anew: no thread could be started (\(error))")
+        }
+    }
+
+    private mutating func startSyncIfDue(at now: Microseconds, update: inout Update) {
+        guard let carddav, let syncFolder, sync == nil else { return }
+        if syncDue {
+            syncDue = false
+        } else {
+            guard let nextSync, now >= nextSync else { return }
+        }
+        nextSync = now + Microseconds(carddav.intervalMinutes) * 60_000_000
+        do {
+            let task = try BackgroundTask(name: "t9dial-sync") { () -> Result<SyncReport, DialerError> in
+                Result { () throws(DialerError) in try SyncedContacts.sync(carddav, configFile: nil, into: syncFolder) }
+            }
+            syncDescriptor = task.readinessDescriptor
+            sync = consume task
+        } catch {
+            update.messages.append("cannot sync the address book: no thread could be started (\(error))")
+        }
+    }
+
+    /// What to log of a sync: what it brought, or why it failed (the cached cards stay).
+    private func syncMessages(_ outcome: Result<SyncReport, DialerError>) -> [String] {
+        let address = carddav?.url ?? ""
+        switch outcome {
+        case .success(let report):
+            let changes = report.added + report.changed + report.deleted
+            return report.warnings.map { "warning: \($0)" }
+                + (changes == 0 ? [] : ["synced \(address): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted"])
+        case .failure(let error):
+            return ["sync of \(address) failed, the last synced cards are kept: \(error)"]
+        }
     }
 }

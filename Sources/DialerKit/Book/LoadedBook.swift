@@ -1,4 +1,5 @@
 import ContactBook
+public import DialHistory
 public import T9Search
 
 /// The contact book as one load left it: the index to search, the files read, the problems,
@@ -34,6 +35,14 @@ public struct LoadedBook: Sendable {
         return problems.filter { !oldProblems.contains($0) }.map(\.description)
             + sources.warnings.filter { !oldWarnings.contains($0) }.map { "warning: \($0)" }
             + recovered.map { "\($0): loads again" }
+    }
+
+    /// The same contacts ranked anew from `history` (after a dial), with the multi-tap text
+    /// index built, as a loaded book's is: for a thread of its own.
+    public func reranked(history: DialHistory?) -> LoadedBook {
+        let ranked = index.reranked(affinity: Favourites.affinity(favourites: favourites, from: history, contacts: index.contacts))
+        ranked.prepareTextSearch()
+        return LoadedBook(index: ranked, sources: sources, problems: problems, files: files, shapes: shapes, favourites: favourites)
     }
 
     /// The same book with one more problem.

@@ -32,6 +32,11 @@ struct Favourites {
     /// Each contact's affinity, by its position in `contacts`: how often and how lately it was
     /// called, favourites above all. Empty (all equal) without a history.
     func affinity(from history: DialHistory?, contacts: ContactTable) -> [Double] {
+        Self.affinity(favourites: uids, from: history, contacts: contacts)
+    }
+
+    /// The affinity of each contact of `contacts` with `favourites` (UIDs) first of all.
+    static func affinity(favourites uids: Set<String>, from history: DialHistory?, contacts: ContactTable) -> [Double] {
         var scores: [String: Double] = [:]
         if let history, let fromHistory = try? history.affinity(favourites: uids) {
             scores = fromHistory

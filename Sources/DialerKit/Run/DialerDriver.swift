@@ -6,11 +6,16 @@ import Dialing
 /// Every way of running the dialer (a keypad, the terminal, a replay) goes through one, so a
 /// dial behaves the same whatever the keys come from.
 ///
-/// Dials that take time run on their own thread: the loop adds `descriptors` to what it polls,
-/// and calls `collect(display:)` when one is readable.
+/// With a `LiveBook` attached, the book is also kept current while the dialer runs: reloaded
+/// when its files change, ranked anew after each dial, synced from CardDAV; each new book is
+/// swapped into the session with the query kept.
+///
+/// Dials and reloads run on threads of their own: the loop polls `descriptors`, sleeps until
+/// `nextDeadline` at the latest, and calls `wake(readable:at:display:)` each time it wakes.
 public final class DialerDriver {
     public let machine: DialerMachine
     public let placer: CallPlacer
+    private var live: LiveBook?
     /// Where outcomes and hang-ups are logged (standard error).
     private let log: (String) -> Void
 
@@ -18,6 +23,14 @@ public final class DialerDriver {
         self.machine = machine
         self.placer = placer
         self.log = log
+    }
+
+    /// Keeps `book` current from now on; problems it meets go to the log.
+    public func keepCurrent(_ book: consuming LiveBook) {
+        if let problem = book.watchProblem {
+            log("warning: \(problem); contact files are not reloaded when they change (restart t9dial after editing them)")
+        }
+        live = consume book
     }
 
     /// Shows `updates` on `display` in order, and starts the dials and hang-ups in them. An
@@ -33,14 +46,34 @@ public final class DialerDriver {
                 }
             case .hangUp(let request):
                 if let line = placer.hangUp(request) { log(line) }
-            case .screen, .dialFinished:
+            case .dialFinished:
+                // Recorded by now (the recorder is the first display): rank with it.
+                live?.rankAgain()
+            case .screen:
                 break
             }
         }
     }
 
-    /// The descriptors of the dials and hang-ups under way, readable when one is over.
-    public var descriptors: [Int32] { placer.descriptors }
+    /// What the loop polls for input besides the keys: the dials and hang-ups under way, the
+    /// contact files watched, the reloads and syncs running.
+    public var descriptors: [Int32] { placer.descriptors + (live?.descriptors ?? []) }
+
+    /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due.
+    public var nextDeadline: Microseconds? {
+        [machine.nextDeadline, live?.deadline].compactMap { $0 }.min()
+    }
+
+    /// Acts on what woke the loop at `now`: the descriptors of `descriptors` that are
+    /// readable (others are ignored), and the timers due.
+    public func wake(readable: [Int32], at now: Microseconds, display: inout some DialerDisplay) {
+        if !Set(readable).isDisjoint(with: placer.descriptors) { collect(display: &display) }
+        if let update = live?.handle(readable: readable, at: now) {
+            update.messages.forEach(log)
+            if let book = update.book { apply(machine.session.replaceIndex(book.index), to: &display) }
+        }
+        apply(machine.advance(to: now), to: &display)
+    }
 
     /// Takes in the dials and hang-ups that are over; does not block.
     public func collect(display: inout some DialerDisplay) {

@@ -56,13 +56,14 @@ public final class KeypadRun {
     /// timer) and acts on it.
     public func step(display: inout some DialerDisplay, log: (String) -> Void) throws(DialerError) {
         do {
-            process(try reader.wait(until: machine.nextDeadline, watching: driver.descriptors), display: &display, log: log)
+            process(try reader.wait(until: driver.nextDeadline, watching: driver.descriptors), display: &display, log: log)
         } catch {
             throw .other(error.description)
         }
     }
 
     private func process(_ events: [KeypadEvent], display: inout some DialerDisplay, log: (String) -> Void) {
+        var readable: [Int32] = []
         for event in events {
             switch event {
             case .connected(let choice):
@@ -80,12 +81,12 @@ public final class KeypadRun {
                 log(event.description)
             case .grabbed, .problem, .noKeypad:
                 log(event.description)
-            case .readable:
-                driver.collect(display: &display)
+            case .readable(let descriptor):
+                readable.append(descriptor)
             case .deadlineReached:
                 break
             }
         }
-        driver.apply(machine.advance(to: clock.now()), to: &display)
+        driver.wake(readable: readable, at: clock.now(), display: &display)
     }
 }

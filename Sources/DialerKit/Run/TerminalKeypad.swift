@@ -25,13 +25,13 @@ public enum TerminalKeypad {
         var pending: [UInt8] = []
         var inputOpen = true
         while inputOpen {
-            let deadline = machine.nextDeadline
+            let deadline = driver.nextDeadline
             var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
                 + driver.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
             let timeout = deadline.map { Int32(clamping: max(0, ($0 - MonotonicNow.microseconds() + 999) / 1000)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno == EINTR { continue }
-            if descriptors.dropFirst().contains(where: { $0.revents != 0 }) { driver.collect(display: &display) }
+            let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
             if descriptors[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
@@ -44,7 +44,7 @@ public enum TerminalKeypad {
                     inputOpen = false  // end of input
                 }
             }
-            driver.apply(machine.advance(to: MonotonicNow.microseconds()), to: &display)
+            driver.wake(readable: readable, at: MonotonicNow.microseconds(), display: &display)
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - MonotonicNow.microseconds() < 5_000_000 {

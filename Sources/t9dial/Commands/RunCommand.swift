@@ -41,12 +41,8 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let dialer = try book.loadDialer()
         do {
-            let setup = try KeypadSetup.load(for: dialer, mode: mode)
-            // A replay is not the user calling anyone: it only prints its dials.
-            let driver = try setup.makeDriver(for: dialer, placesCalls: replay == nil) { StandardError.write($0) }
-            var shown = try display.makeDisplay(for: dialer, recordDials: replay == nil)
+            var (setup, driver, shown) = try prepare()
             if let replay {
                 try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &shown)
             } else {
@@ -56,6 +52,18 @@ struct RunCommand: ParsableCommand {
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }
+    }
+
+    /// The keys' setup, the dialer and the displays. The `Dialer` that loads the book is let
+    /// go here: from now on the live book is the only holder of the book, so a reload frees
+    /// the old one.
+    private func prepare() throws -> (KeypadSetup, DialerDriver, DisplayGroup) {
+        let dialer = try book.loadDialer()
+        let setup = try KeypadSetup.load(for: dialer, mode: mode)
+        // A replay is not the user calling anyone: it only prints its dials, and reads the book once.
+        let driver = try setup.makeDriver(for: dialer, placesCalls: replay == nil) { StandardError.write($0) }
+        if replay == nil { driver.keepCurrent(LiveBook(dialer)) }
+        return (setup, driver, try display.makeDisplay(for: dialer, recordDials: replay == nil))
     }
 }
 

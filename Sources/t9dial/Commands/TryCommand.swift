@@ -22,6 +22,7 @@ struct TryCommand: ParsableCommand {
             let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true) {
                 StandardError.write($0)
             }
+            driver.keepCurrent(LiveBook(dialer))
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: dialer, recordDials: true)
             TerminalKeypad.run(driver: driver, display: &shown)

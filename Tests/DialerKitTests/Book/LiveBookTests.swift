@@ -1,7 +1,9 @@
+import CardDAVTestSupport
 import ContactBook
 import ContactWatch
 import DialerConfig
 import DialerKit
+import DialHistory
 import Foundation
 import Glibc
 import T9Search
@@ -136,6 +138,89 @@ struct LiveBookTests {
             #expect(dialer.index.search(Fixtures.keys("3733")).map { dialer.index.contacts.uid(of: $0.contact) } == ["fred"])
             #expect(dialer.sources.files == [file])
             #expect(dialer.index.alphabet.layouts.map(\.id) == dialer.loader.alphabet.layouts.map(\.id))
+        }
+    }
+
+    /// Waits for the next book, moving the clock on as the loop's would.
+    static func nextBook(_ live: inout LiveBook, now: inout Int64) -> (LoadedBook, [String]) {
+        var messages: [String] = []
+        while true {
+            now += 1000
+            // A reload waiting for its changes to settle: the clock goes there, as the loop's would.
+            let readable = live.deadline.map { deadline in
+                now = max(now, deadline)
+                return [Int32]()
+            } ?? waitReadable(live.descriptors)
+            let update = live.handle(readable: readable, at: now)
+            messages += update.messages
+            if let book = update.book { return (book, messages) }
+        }
+    }
+
+    @Test func aDialRanksTheBookAnewFromTheHistory() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(
+                TestFiles.card(uid: "ann", name: "Ann Baker") + TestFiles.card(uid: "bob", name: "Bob Baker"), to: directory + "/book.vcf")
+            let history = try DialHistory(path: directory + "/t9dial.sqlite")
+            let loader = BookLoaderTests.loader([.named(file)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: history), history: history)
+            #expect(BookLoaderTests.found("22537", in: live.book) == ["ann", "bob"])
+            _ = try history.record(Dial(uid: "bob", number: "+44 7700 900000", time: Date(), outcome: .placed))
+
+            live.rankAgain()
+            #expect(live.deadline == 0)
+            var now: Int64 = 1_000_000
+            #expect(live.handle(readable: [], at: now).book == nil)
+            #expect(live.deadline == nil)
+            let (book, _) = Self.nextBook(&live, now: &now)
+            #expect(BookLoaderTests.found("22537", in: book) == ["bob", "ann"])
+            #expect(BookLoaderTests.found("22537", in: live.book) == ["bob", "ann"])
+            #expect(live.descriptors.count == 1)
+        }
+    }
+
+    @Test func withoutAHistoryThereIsNothingToRankBy() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let file = try TestFiles.write(TestFiles.card(uid: "ann", name: "Ann Baker"), to: directory + "/book.vcf")
+            let loader = BookLoaderTests.loader([.named(file)])
+            var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil)
+            live.rankAgain()
+            #expect(live.deadline == nil)
+        }
+    }
+
+    /// The daemon syncs the `[carddav]` book at start and every `interval_min`: the cards a
+    /// sync brings are searched without a restart.
+    @Test(.enabled(if: RadicaleServer.isInstalled, "radicale is not installed: \(RadicaleServer.installHint)"))
+    func theAddressBookIsSyncedAtStartAndItsCardsSearched() throws {
+        try RadicaleServer.with { server in
+            try server.put("ada", card: CardFixtures.card(uid: "ada", name: "Ada Lovelace", phone: "+44 20 7946 0001"))
+            try TestFiles.withTemporaryDirectory { directory in
+                let passwordFile = try TestFiles.write(RadicaleServer.password + "\n", to: directory + "/password")
+                chmod(passwordFile, 0o600)
+                let settings = CardDAVSettings(
+                    url: server.bookURL.absoluteString, user: RadicaleServer.user, passwordFile: passwordFile, intervalMinutes: 1)
+                let local = try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith"), to: directory + "/book.vcf")
+                let loader = BookLoaderTests.loader([.named(local), .synced(folder: directory + "/carddav")])
+                var live = LiveBook(loader: loader, book: try loader.load(history: nil), history: nil, carddav: settings)
+                #expect(live.deadline == 0)  // the first sync is due at once
+                #expect(BookLoaderTests.found("232", in: live.book).isEmpty)
+
+                var now: Int64 = 5_000_000
+                _ = live.handle(readable: [], at: now)
+                // The cache folder appearing is a change, but no reload reads it before the sync is done.
+                let (book, messages) = Self.nextBook(&live, now: &now)
+                #expect(messages.contains { $0.contains("1 added") }, "\(messages)")
+                #expect(BookLoaderTests.found("232", in: book) == ["ada"])
+                #expect(BookLoaderTests.found("3733", in: book) == ["fred"])
+
+                // A card added on the server arrives with the next sync, a minute after the first.
+                try server.put("bob", card: CardFixtures.card(uid: "bob", name: "Bob Baker", phone: "+44 20 7946 0002"))
+                now = 5_000_000 + 60_000_000
+                _ = live.handle(readable: [], at: now)
+                let (later, _) = Self.nextBook(&live, now: &now)
+                #expect(BookLoaderTests.found("262", in: later) == ["bob"])
+            }
         }
     }
 }
