@@ -44,8 +44,7 @@ public struct Dialer: Sendable {
         do {
             let configuration = try configuration(overrides)
             let settings = configuration.search
-            let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? settings.dataDirectory)
-            let layouts = try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory))
+            let (dataDirectory, layouts) = try layouts(overrides, configuration)
 
             var region: DialingRegion? = nil
             if let code = overrides.region ?? settings.region, !code.isEmpty {
@@ -84,17 +83,25 @@ public struct Dialer: Sendable {
         }
     }
 
-    /// The dial history at its usual place, or why it can't be used.
-    private static func openHistory() -> (DialHistory?, String?) {
+    /// The data directory (`--data-dir`, else the config's, else found) and the keypad layouts
+    /// the config chooses from its `layouts/`.
+    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(ConfigError) -> (String, [KeypadLayout]) {
+        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? configuration.search.dataDirectory)
+        return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
+    }
+
+    /// The dial history at its usual place, or why it can't be used: a warning ending with
+    /// `withoutIt`, what the command misses.
+    static func openHistory(withoutIt consequence: String = "dials are not remembered") -> (DialHistory?, String?) {
         do {
             let history = try DialHistory()
             return (history, history.movedAside.map { "warning: \($0)" })
         } catch {
-            return (nil, "warning: \(error.description); dials are not remembered")
+            return (nil, "warning: \(error.description); \(consequence)")
         }
     }
 
-    private static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
+    static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
         try loadConfiguration(file: overrides.configFile)
     }
 
@@ -104,7 +111,7 @@ public struct Dialer: Sendable {
         return try DialerConfiguration.loadDefault()
     }
 
-    private static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
+    static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
         guard overrides.contacts.isEmpty else { return overrides.contacts }
         // The synced address book joins the configured files; named files on the command line replace both.
         let paths = configuration.contacts + [SyncedContacts.cachedFolder(configuration.carddav)].compactMap { $0 }
