@@ -36,10 +36,12 @@ struct QueryCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The syntax first, so that a typo is told at once, before a large book is read.
+        do { _ = try QueryExpression.parse(query) } catch { throw syntaxFailure(error) }
         let book = try source.loadQueryBook()
         switch book.answer(query) {
         case .failure(let error):
-            throw CommandFailure(message: "\(error)\n\(error.pointer(in: query))")
+            throw syntaxFailure(error)
         case .success(let matches):
             // A query is a filter, not a ranking: every match unless --limit says otherwise.
             let shown = limit.map { Array(matches.prefix($0)) } ?? matches
@@ -49,6 +51,11 @@ struct QueryCommand: ParsableCommand {
                 for match in shown { print(Self.line(match)) }
             }
         }
+    }
+
+    /// The message, then the query with a caret under the column at fault.
+    private func syntaxFailure(_ error: QuerySyntaxError) -> CommandFailure {
+        CommandFailure(message: "\(error)\n\(error.pointer(in: query))")
     }
 
     /// `Fred Smith  +44 7700 900123, +44 121 496 0000`, or the name alone without numbers.

@@ -106,6 +106,13 @@ struct QueryCommandTests {
         #expect(lines.dropFirst(at + 2).first == String(repeating: " ", count: bad.column - 1) + "^")
     }
 
+    @Test func aSyntaxErrorIsToldBeforeTheBookIsRead() throws {
+        let output = try T9DialProcess.run(["query", #"displayName == fred"#, "--contacts", "/nonexistent/book.vcf"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("column 16: "), "stderr: \(output.stderr)")
+        #expect(!output.stderr.contains("/nonexistent/book.vcf"))
+    }
+
     /// Bob Baker dialled twice by `t9dial try` ("262" spells Bob, # dials him), into the history
     /// in `state`; the query reads the same history.
     @Test func theDialHistoryGivesTimesAndLastDialed() throws {
