@@ -77,13 +77,13 @@ let package = Package(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
-                "DialHistory", "CardDAV", "Dialing", "CLinux", "BackgroundWork", "ContactWatch",
+                "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch",
             ]
         ),
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "DialerConfig", "DialerKit", "KeypadInput",
+                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -109,7 +109,11 @@ let package = Package(
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
         .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
-        .testTarget(name: "DialerKitTests", dependencies: ["DialerKit", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport"], exclude: ["Golden"]),
+        .testTarget(
+            name: "DialerKitTests",
+            dependencies: ["DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport"],
+            exclude: ["Golden"]
+        ),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),
     ]
 )

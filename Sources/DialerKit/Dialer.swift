@@ -49,8 +49,7 @@ public struct Dialer: Sendable {
         do {
             let configuration = try configuration(overrides)
             let settings = configuration.search
-            let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? settings.dataDirectory)
-            let layouts = try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory))
+            let (dataDirectory, layouts) = try layouts(overrides, configuration)
 
             var region: DialingRegion? = nil
             if let code = overrides.region ?? settings.region, !code.isEmpty {
@@ -79,7 +78,7 @@ public struct Dialer: Sendable {
     /// Every contact of the book, as parsed, for `t9dial contacts`.
     public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
         do {
-            return try ContactSources.load(paths: try contactSources(overrides, configuration(overrides)).compactMap(\.pathToRead))
+            return try ContactSources.load(paths: try contactPaths(overrides, configuration(overrides)))
         } catch {
             throw DialerError(error)
         }
@@ -101,17 +100,25 @@ public struct Dialer: Sendable {
         self.book = book
     }
 
-    /// The dial history at its usual place, or why it can't be used.
-    private static func openHistory() -> (DialHistory?, String?) {
+    /// The data directory (`--data-dir`, else the config's, else found) and the keypad layouts
+    /// the config chooses from its `layouts/`.
+    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(ConfigError) -> (String, [KeypadLayout]) {
+        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? configuration.search.dataDirectory)
+        return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
+    }
+
+    /// The dial history at its usual place, or why it can't be used: a warning ending with
+    /// `withoutIt`, what the command misses.
+    static func openHistory(withoutIt consequence: String = "dials are not remembered") -> (DialHistory?, String?) {
         do {
             let history = try DialHistory()
             return (history, history.movedAside.map { "warning: \($0)" })
         } catch {
-            return (nil, "warning: \(error.description); dials are not remembered")
+            return (nil, "warning: \(error.description); \(consequence)")
         }
     }
 
-    private static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
+    static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
         try loadConfiguration(file: overrides.configFile)
     }
 
@@ -119,6 +126,11 @@ public struct Dialer: Sendable {
     public static func loadConfiguration(file: String?) throws(ConfigError) -> DialerConfiguration {
         if let file { return try DialerConfiguration.load(path: file) }
         return try DialerConfiguration.loadDefault()
+    }
+
+    /// The paths to read now for a one-off command: those of `contactSources` that hold contacts.
+    static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
+        try contactSources(overrides, configuration).compactMap(\.pathToRead)
     }
 
     /// The files and folders named on the command line, else those of the config and the

@@ -7,20 +7,17 @@ import T9Search
 /// Which contacts rank first of all (`[history]` favourites: a CATEGORIES word, or names and
 /// UIDs listed), found while the book is read, and the affinity the dial history gives the rest.
 struct Favourites {
-    private let category: String?
-    private let listed: Set<String>
+    private let rule: FavouriteRule
     /// The UID of every favourite found.
     private(set) var uids: Set<String> = []
 
     init(_ settings: HistorySettings) {
-        category = settings.favouriteCategory?.lowercased()
-        listed = Set(settings.favourites)
+        rule = FavouriteRule(settings)
     }
 
     /// Notes `contact` (at `position` in the book) if it is a favourite.
     mutating func consider(_ contact: Contact, at position: Int) {
-        let inCategory = category.map { word in contact.categories.contains { $0.lowercased() == word } } ?? false
-        if inCategory || listed.contains(contact.displayName) || listed.contains(contact.uid) { uids.insert(contact.uid) }
+        if rule.includes(contact) { uids.insert(contact.uid) }
     }
 
     /// Notes a contact kept from a book read before, without its `Contact`: a favourite then is

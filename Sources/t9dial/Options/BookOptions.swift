@@ -2,16 +2,10 @@ public import ArgumentParser
 import DialerKit
 public import T9Search
 
-/// Where the contacts and the settings come from; shared by every command that searches.
+/// Where the contacts and the settings come from, and how keys search them; shared by every
+/// command that searches.
 struct BookOptions: ParsableArguments {
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Contact files (.vcf, .csv) or folders of them.", valueName: "file"))
-    var contacts: [String] = []
-
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
-    var config: String?
-
-    @Option(help: ArgumentHelp("The folder holding layouts/.", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var source: SourceOptions
 
     @Option(help: ArgumentHelp("Your ISO region (GB, US...) to match numbers as dialled nationally.", valueName: "cc"))
     var region: String?
@@ -27,20 +21,16 @@ struct BookOptions: ParsableArguments {
     }
 
     var overrides: Dialer.Overrides {
-        Dialer.Overrides(configFile: config, contacts: contacts, dataDirectory: dataDir, region: region, match: match, limit: limit)
+        var overrides = source.overrides
+        overrides.region = region
+        overrides.match = match
+        overrides.limit = limit
+        return overrides
     }
 
     /// Loads the book, reporting problems in single cards on standard error.
     func loadDialer() throws -> Dialer {
-        ProcessMemory.returnLargeBlocksToSystem()
-        let dialer: Dialer
-        do {
-            dialer = try Dialer.load(overrides)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
-        for warning in dialer.sources.warnings { StandardError.write("warning: \(warning)") }
-        return dialer
+        try SourceOptions.load({ () throws(DialerError) in try Dialer.load(overrides) }, warnings: \.sources.warnings)
     }
 }
 

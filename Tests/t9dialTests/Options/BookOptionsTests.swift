@@ -5,12 +5,20 @@ import Testing
 /// their problems end a run: a message on standard error and a non-zero exit status.
 @Suite("Book options")
 struct BookOptionsTests {
-    @Test(arguments: ["search", "contacts"])
+    /// What each command needs before its options: search its digits, query its query.
+    static func command(_ name: String) -> [String] {
+        switch name {
+        case "search": [name, "37337"]
+        case "query": [name, "timesDialed >= 0"]
+        default: [name]
+        }
+    }
+
+    @Test(arguments: ["search", "contacts", "query"])
     func aMissingContactsFileIsNamed(command: String) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let missing = directory + "/missing.vcf"
-            var arguments = [command, "--contacts", missing]
-            if command == "search" { arguments.insert("37337", at: 1) }
+            let arguments = Self.command(command) + ["--contacts", missing]
             let output = try T9DialProcess.run(arguments)
             #expect(output.status == 1)
             #expect(output.stdout == "")
@@ -18,12 +26,11 @@ struct BookOptionsTests {
         }
     }
 
-    @Test(arguments: ["search", "contacts"])
+    @Test(arguments: ["search", "contacts", "query"])
     func aMisspeltConfigKeyNamesFileLineAndKey(command: String) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let config = try T9DialProcess.write("[search]\nmach = \"smart\"\n", to: directory + "/t9dial.toml")
-            var arguments = [command, "--contacts", T9DialProcess.sampleContacts]
-            if command == "search" { arguments.insert("37337", at: 1) }
+            let arguments = Self.command(command) + ["--contacts", T9DialProcess.sampleContacts]
             let output = try T9DialProcess.run(arguments, config: config)
             #expect(output.status == 1)
             #expect(output.stdout == "")

@@ -1,0 +1,65 @@
+import ArgumentParser
+import ContactQuery
+import DialerKit
+
+struct QueryCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Print the contacts that match a Spotlight-style query, in book order.",
+        discussion: """
+            A query compares attributes with values: displayName, givenName, familyName, \
+            nickname, organization, phoneNumbers and emailAddresses take "strings" (* is any run \
+            of characters; after the closing quote, c ignores case, d accents, w matches whole \
+            words, t each word in any order), ** stands for every one of them; timesDialed takes \
+            a number, lastDialed unix seconds or $time.now(N), $time.today(N), $time.yesterday; \
+            starred (a [history] favourite) takes true or false. Operators: == != < <= > >=, \
+            InRange(attribute, min, max), and comparisons combine with &&, ||, ! and parentheses.
+            Only placed dials count for timesDialed and lastDialed. Each match prints its name \
+            and numbers on one line; a query matching nothing prints nothing (with --json, []).
+            Example: t9dial query 'displayName == "ann*"cd && phoneNumbers == "*555*"'
+            """
+    )
+
+    @Argument(help: "The query; quote it for the shell.")
+    var query: String
+
+    @Flag(help: "Print the matches as one JSON array of {\"uid\", \"name\", \"numbers\"}.")
+    var json = false
+
+    @OptionGroup var source: SourceOptions
+
+    @Option(help: "Print the first N matches only (default: every match).")
+    var limit: Int?
+
+    func validate() throws {
+        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() throws {
+        // The syntax first, so that a typo is told at once, before a large book is read.
+        do { _ = try QueryExpression.parse(query) } catch { throw syntaxFailure(error) }
+        let book = try source.loadQueryBook()
+        switch book.answer(query) {
+        case .failure(let error):
+            throw syntaxFailure(error)
+        case .success(let matches):
+            // A query is a filter, not a ranking: every match unless --limit says otherwise.
+            let shown = limit.map { Array(matches.prefix($0)) } ?? matches
+            if json {
+                print(shown.jsonArray())
+            } else {
+                for match in shown { print(Self.line(match)) }
+            }
+        }
+    }
+
+    /// The message, then the query with a caret under the column at fault.
+    private func syntaxFailure(_ error: QuerySyntaxError) -> CommandFailure {
+        CommandFailure(message: "\(error)\n\(error.pointer(in: query))")
+    }
+
+    /// `Fred Smith  +44 7700 900123, +44 121 496 0000`, or the name alone without numbers.
+    static func line(_ record: QueryRecord) -> String {
+        record.phoneNumbers.isEmpty ? record.displayName : record.displayName + "  " + record.phoneNumbers.joined(separator: ", ")
+    }
+}
