@@ -146,4 +146,44 @@ struct KeypadRunTests {
         #expect(run.machine.session.screen.query.text == "373373")
         #expect(run.driver.descriptors.isEmpty)
     }
+
+    /// A contact file saved while t9dial runs is searched from then on, with the query typed
+    /// kept: the live book's reload wakes the same poll loop as the keys.
+    @Test func aContactFileSavedMidQueryIsSearchedWithTheQueryKept() throws {
+        let directory = try TemporaryDirectory()
+        let node = try FakeEvdevNode(path: directory.join("event0"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+        let book = directory.join("book.vcf")
+        try "BEGIN:VCARD\nVERSION:3.0\nUID:ann\nFN:Ann Baker\nTEL:+44 20 7946 0001\nEND:VCARD\n"
+            .write(toFile: book, atomically: true, encoding: .utf8)
+        let data = TestFiles.dataDirectory
+        let loader = BookLoader(
+            sources: [.named(book)], alphabet: T9Alphabet(layouts: try LayoutCatalog.load(dataDirectory: data).layouts),
+            options: SearchOptions(), favourites: HistorySettings())
+        let loaded = try loader.load(history: nil)
+        let setup = KeypadSetup(
+            keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
+            dialerSettings: DialerSettings())
+        let driver = DialerDriver(machine: try setup.makeMachine(index: loaded.index)) { _ in }
+        driver.keepCurrent(LiveBook(loader: loader, book: loaded, history: nil))
+        let run = try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
+        var display = InMemoryDisplay()
+        run.start(display: &display) { _ in }
+        let clock = PastTime()
+        for digit in [2, 2] {
+            try tap(node, Self.digit(digit), clock)
+            try run.step(display: &display) { _ in }
+        }
+        #expect(run.machine.session.screen.results.map(\.name) == ["Ann Baker"])
+
+        try ("BEGIN:VCARD\nVERSION:3.0\nUID:ann\nFN:Ann Baker\nTEL:+44 20 7946 0001\nEND:VCARD\n"
+            + "BEGIN:VCARD\nVERSION:3.0\nUID:cat\nFN:Cat Abbott\nTEL:+44 20 7946 0002\nEND:VCARD\n")
+            .write(toFile: book, atomically: true, encoding: .utf8)
+        // The loop sleeps until the change, the settle time and the reload have passed.
+        while run.machine.session.screen.results.count < 2 { try run.step(display: &display) { _ in } }
+        #expect(Set(run.machine.session.screen.results.map(\.name)) == ["Ann Baker", "Cat Abbott"])
+        #expect(run.machine.session.screen.query.text == "22")
+        try tap(node, Self.digit(8), clock)  // 228: "cat" only
+        try run.step(display: &display) { _ in }
+        #expect(run.machine.session.screen.results.map(\.name) == ["Cat Abbott"])
+    }
 }
