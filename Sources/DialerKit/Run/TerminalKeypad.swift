@@ -12,7 +12,7 @@ import Glibc
 public enum TerminalKeypad {
     public static let legend = """
         Keys: 0-9 type, * next result, # dial, Enter dial, Backspace delete, Esc clear,
-        + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, q quit.
+        + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, h hang up, q quit.
         """
 
     /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input. A
@@ -74,6 +74,7 @@ public enum TerminalKeypad {
             case UInt8(ascii: "+"): tap(.next)
             case UInt8(ascii: "-"): tap(.previous)
             case UInt8(ascii: "/"), 0x09: tap(.switchMode)
+            case UInt8(ascii: "h"): tap(.hangUp)
             case 0x1B:
                 // Esc alone clears; Esc [ A and Esc [ B are the Up and Down arrows.
                 if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
