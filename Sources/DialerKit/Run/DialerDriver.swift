@@ -34,16 +34,15 @@ public final class DialerDriver {
     }
 
     /// Shows `updates` on `display` in order, and starts the dials and hang-ups in them. An
-    /// outcome known at once (the print method) is shown right after its dial.
+    /// outcome known at once (the print method) is shown after the updates of its dial.
     public func apply(_ updates: [DialerUpdate], to display: inout some DialerDisplay) {
         var pending = updates[...]
         while let update = pending.popFirst() {
             display.apply([update])
             switch update {
             case .dial(let request):
-                if let outcome = placer.start(request) {
-                    pending = report(.dial(request, outcome))[...] + pending
-                }
+                // After the rest of this batch (the "Dialling" screen), which the outcome follows.
+                if let outcome = placer.start(request) { pending += report(.dial(request, outcome)) }
             case .hangUp(let request):
                 if let line = placer.hangUp(request) { log(line) }
             case .dialFinished:

@@ -47,6 +47,8 @@ struct RunCommandTests {
         // A replay only prints its dials, and says they were placed.
         #expect(replay.outcomes.map(\.placed) == [true])
         #expect(replay.outcomes.map(\.message) == ["Calling +306912345678"])
+        // The screen shown last is the placed call, not the dialling that came before it.
+        #expect((replay.last["calling"] as? [String: Any])?["state"] as? String == "placed")
     }
 
     @Test(arguments: ["matrix-hold-autorepeat.evemu", "matrix-hold-no-autorepeat.evemu"])
