@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
         .target(name: "Inotify", dependencies: ["SystemErrors"]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemErrors"]),
-        .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux"]),
+        .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook"]),

@@ -11,6 +11,9 @@ public enum InputMode: Sendable, Hashable, CustomStringConvertible {
         return layout
     }
 
+    /// "t9" or "multitap", whatever the layout: the mode's name in JSON and the dial history.
+    public var kind: String { layoutID == nil ? "t9" : "multitap" }
+
     public var description: String {
         switch self {
         case .t9: "t9"

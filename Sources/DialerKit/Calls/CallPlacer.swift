@@ -20,8 +20,6 @@ public final class CallPlacer {
     private let method: any DialMethod
     /// What ends a call; nil when the method has no way to (print, exec without hangup_command).
     private let hangUpMethod: (any DialMethod)?
-    /// Whether dials finish at once on this thread (print), with no thread or descriptor.
-    private let immediate: Bool
     private var dialling: RunningCall?
     private var hangingUp: RunningCall?
 
@@ -31,16 +29,16 @@ public final class CallPlacer {
         do {
             switch settings.method {
             case .print:
-                self.init(methodName: "print", method: PrintDialer(), hangUpMethod: nil, immediate: true)
+                self.init(methodName: "print", method: PrintDialer(), hangUpMethod: nil)
             case .exec:
                 let hangUp = settings.hangUpCommand.isEmpty
                     ? nil : try ExecDialer(command: CommandTemplate(settings.hangUpCommand), timeout: timeout)
                 self.init(
                     methodName: "exec", method: try ExecDialer(command: CommandTemplate(settings.command), timeout: timeout),
-                    hangUpMethod: hangUp, immediate: false)
+                    hangUpMethod: hangUp)
             case .modem:
                 let modem = try ModemDialer(device: settings.device ?? "", baud: ModemBaud(settings.baud), timeout: timeout)
-                self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem), immediate: false)
+                self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem))
             }
         } catch {
             throw .other(error.description)
@@ -49,15 +47,18 @@ public final class CallPlacer {
 
     /// Only prints: for replays, which are not the user calling anyone.
     public static func printing() -> CallPlacer {
-        CallPlacer(methodName: DialSettings.Method.print.rawValue, method: PrintDialer(), hangUpMethod: nil, immediate: true)
+        CallPlacer(methodName: DialSettings.Method.print.rawValue, method: PrintDialer(), hangUpMethod: nil)
     }
 
-    private init(methodName: String, method: any DialMethod, hangUpMethod: (any DialMethod)?, immediate: Bool) {
+    private init(methodName: String, method: any DialMethod, hangUpMethod: (any DialMethod)?) {
         self.methodName = methodName
         self.method = method
         self.hangUpMethod = hangUpMethod
-        self.immediate = immediate
     }
+
+    /// Whether the method only prints: its dials finish at once on this thread, with no thread
+    /// or descriptor, and are already on standard output.
+    public var onlyPrints: Bool { method is PrintDialer }
 
     /// Starts dialling `request`. Returns the outcome when it is known at once (the print
     /// method, a number with nothing to dial, another dial still running); nil when the dial
@@ -69,7 +70,7 @@ public final class CallPlacer {
         } catch {
             return DialOutcome(.failed(reason: error.description), via: methodName, number: request.number)
         }
-        if immediate { return method.dial(number, name: request.name ?? "") }
+        if onlyPrints { return method.dial(number, name: request.name ?? "") }
         guard dialling == nil else {
             return DialOutcome(
                 .failed(reason: "another call is still being dialled; wait for it to finish"), via: methodName,
@@ -88,7 +89,7 @@ public final class CallPlacer {
     /// outcome comes through `collect()`.
     public func hangUp(_ request: DialRequest) -> String? {
         guard let hangUpMethod else {
-            return immediate ? nil : "hang-up: [dial] has no hangup_command, so the call to \(request.number) goes on; set hangup_command to end calls"
+            return onlyPrints ? nil : "hang-up: [dial] has no hangup_command, so the call to \(request.number) goes on; set hangup_command to end calls"
         }
         guard hangingUp == nil else { return "hang-up: the last hang-up is still running" }
         guard let number = try? DialNumber(request.number) else { return "hang-up: \(request.number) was never dialled" }

@@ -47,7 +47,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         var json = JSONWriter()
         json.object([
             ("event", { $0.string("screen") }),
-            ("mode", { $0.string(screen.mode == .t9 ? "t9" : "multitap") }),
+            ("mode", { $0.string(screen.mode.kind) }),
             ("layout", { json in json.optionalString(screen.mode.layoutID) }),
             ("label", { $0.string(screen.modeLabel) }),
             ("query", { $0.string(screen.query.text) }),

@@ -23,14 +23,9 @@ public struct HistoryRecorder: DialerDisplay {
         self.recorded = recorded
     }
 
-    /// The dial history's name for an input mode: "t9" or "multitap".
-    public static func historyMode(_ mode: InputMode) -> String {
-        mode.layoutID == nil ? "t9" : "multitap"
-    }
-
     public mutating func show(_ screen: ScreenState) {
         guard screen.calling == nil else { return }
-        lastQuery = screen.query.isEmpty ? nil : (screen.query.text, Self.historyMode(screen.mode))
+        lastQuery = screen.query.isEmpty ? nil : (screen.query.text, screen.mode.kind)
     }
 
     public mutating func dial(_ request: DialRequest) {

@@ -89,7 +89,7 @@ public final class DialerDriver {
         switch finished {
         case .dial(let request, let outcome):
             // A printed dial is already on standard output; any other outcome is worth a log line.
-            if placer.methodName != "print" || !outcome.isPlaced { log(outcome.logMessage) }
+            if !placer.onlyPrints || !outcome.isPlaced { log(outcome.logMessage) }
             return machine.session.dialFinished(request, CallOutcome(placed: outcome.isPlaced, message: outcome.screenMessage))
         case .hangUp(let request, let outcome):
             log(outcome.isPlaced ? "hung up the call to \(request.number) via \(outcome.via)" : "hang-up: " + outcome.logMessage)

@@ -73,7 +73,7 @@ public struct KeypadSetup: Sendable {
     public func makeDriver(for dialer: Dialer, placesCalls: Bool, log: @escaping (String) -> Void) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
         if let history = dialer.history {
-            machine.session.learnedPick = { query, mode in history.pick(for: query, mode: HistoryRecorder.historyMode(mode)) }
+            machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
         }
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
         return DialerDriver(machine: machine, placer: placer, log: log)

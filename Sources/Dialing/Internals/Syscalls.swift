@@ -27,11 +27,6 @@ enum Syscalls {
         retryingInterrupts { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
     }
 
-    /// Sends bytes on a socket without raising SIGPIPE when the peer is gone. (send MSG_NOSIGNAL)
-    static func sendWithoutSignal(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        retryingInterrupts { Glibc.send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
-    }
-
     /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
     /// events that came, empty on a time-out or an interrupting signal. (poll)
     static func poll(_ descriptor: Int32, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {
@@ -54,13 +49,6 @@ enum Syscalls {
             return .failure(error)
         }
         return .success((ends[0], ends[1]))
-    }
-
-    /// A connected pair of Unix stream sockets, closed on exec. (socketpair)
-    static func socketPair() -> Result<(Int32, Int32), Errno> {
-        var ends: [Int32] = [-1, -1]
-        let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
-        return valueOrErrno(socketpair(AF_UNIX, type, 0, &ends)).map { _ in (ends[0], ends[1]) }
     }
 
     /// Starts `arguments[0]` with `arguments`, stdin and stdout on /dev/null and stderr on

@@ -139,7 +139,7 @@ struct KeypadRunTests {
         try tap(node, Self.digit(3), clock)
         try run.step(display: &display) { _ in }
         #expect(run.machine.session.screen.calling == nil)
-        FileManager.default.createFile(atPath: gate, contents: nil)
+        _ = FileManager.default.createFile(atPath: gate, contents: nil)
         while display.outcomes.isEmpty { try run.step(display: &display) { _ in } }
         #expect(display.outcomes == [CallOutcome(placed: false, message: "Failed: exit 4: busy line")])
         // The failed dial kept the query, and the key typed meanwhile is on it.
