@@ -42,9 +42,8 @@ public struct LiveBook: ~Copyable {
     private let syncFolder: String?
     private var sync: BackgroundTask<Result<SyncReport, DialerError>>?
     private var syncDescriptor: Int32?
-    /// When the next sync is due; the first is at the first `handle`.
-    private var nextSync: Microseconds?
-    private var syncDue = true
+    /// When the next sync is due; 0, the first `handle`, for the first.
+    private var nextSync: Microseconds = 0
 
     /// What `handle(readable:at:)` brings.
     public struct Update: Sendable {
@@ -100,7 +99,7 @@ public struct LiveBook: ~Copyable {
     /// seen have settled, or the next sync is due. Nil when nothing is waiting (what runs
     /// wakes the loop through its descriptor).
     public var deadline: Microseconds? {
-        let syncAt = carddav != nil && sync == nil ? (syncDue ? 0 : nextSync) : nil
+        let syncAt = carddav != nil && sync == nil ? nextSync : nil
         let rerankAt: Microseconds? = rerankWanted && rerank == nil && reload == nil ? 0 : nil
         // A reload waits for a sync under way, so it never reads a half-synced cache.
         let reloadAt = sync == nil ? schedule.deadline : nil
@@ -180,12 +179,7 @@ public struct LiveBook: ~Copyable {
     }
 
     private mutating func startSyncIfDue(at now: Microseconds, update: inout Update) {
-        guard let carddav, let syncFolder, sync == nil else { return }
-        if syncDue {
-            syncDue = false
-        } else {
-            guard let nextSync, now >= nextSync else { return }
-        }
+        guard let carddav, let syncFolder, sync == nil, now >= nextSync else { return }
         nextSync = now + Microseconds(carddav.intervalMinutes) * 60_000_000
         do {
             let task = try BackgroundTask(name: "t9dial-sync") { () -> Result<SyncReport, DialerError> in
