@@ -1,0 +1,261 @@
+#!/bin/bash
+# Runs inside the VM as root (see run-vm-tests.py): the scenarios of README.md, one PASS or
+# FAIL line per check in results.txt. $1 is the shared work folder; env.sh there names the
+# t9dial program and the source checkout (the host's file system is the guest's, read only).
+set -u
+RW=$1
+source "$RW/env.sh"
+exec >"$RW/guest.log" 2>&1
+PY=/usr/bin/python3
+VM=$REPO/Tests/VM
+CONTACTS=$REPO/Config/samples/contacts.vcf
+RESULTS=$RW/results.txt
+RUN=/run/t9vm            # guest-only files: FIFOs do not work on the shared folder
+mkdir -p "$RUN" && chmod 755 "$RUN"
+: >"$RESULTS"
+# Keep the query as long as a replug takes: no idle clear.
+CONFIG=$RW/t9dial.toml
+printf '[keypad]\nidle_clear_s = 0\n' >"$CONFIG"
+export XDG_STATE_HOME=$RW/state
+
+say() { echo "=== $*"; }
+pass() { echo "PASS $*" | tee -a "$RESULTS"; }
+fail() { echo "FAIL $*" | tee -a "$RESULTS"; }
+# check NAME COMMAND...: PASS when the command succeeds.
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+# wait_for SECONDS COMMAND...: until the command succeeds; 1 if it never does.
+wait_for() {
+  local limit=$1; shift
+  local deadline=$((SECONDS + limit))
+  until "$@"; do [ "$SECONDS" -ge "$deadline" ] && return 1; sleep 0.2; done
+}
+# has FILE TEXT: the file has a line containing TEXT.
+has() { grep -qF -- "$2" "$1"; }
+lacks() { ! grep -qF -- "$2" "$1"; }
+# host ACTION [KEY...]: the host presses keys on the USB keypad (qcodes) or unplugs/plugs it.
+REQUESTS=0
+host() {
+  local action=$1; shift
+  REQUESTS=$((REQUESTS + 1))
+  local file=$RW/requests/$(printf %03d $REQUESTS)
+  local keys; keys=$(printf '"%s",' "$@"); keys="[${keys%,}]"
+  [ $# -eq 0 ] && keys="[]"
+  echo "{\"action\":\"$action\",\"keys\":$keys}" >"$file.tmp" && mv "$file.tmp" "$file.json"
+  wait_for 120 test -e "$file.done" || fail "the host did not answer request $action $*"
+}
+# t9dial_start NAME ARGS...: t9dial run in the background, output in $RW/NAME.out and .err.
+t9dial_start() {
+  local name=$1; shift
+  "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" "$@" >"$RW/$name.out" 2>"$RW/$name.err" &
+  T9PID=$!
+}
+t9dial_stop() { kill -TERM "$T9PID" 2>/dev/null; wait "$T9PID" 2>/dev/null; }
+alive() { kill -0 "$T9PID" 2>/dev/null; }
+# The GPIO-style keypad: uinput-keypad.py reading commands from a FIFO.
+keypad_start() {
+  local name=$1; shift
+  rm -f "$RUN/$name.fifo"; mkfifo "$RUN/$name.fifo"
+  $PY "$VM/uinput-keypad.py" "$@" <"$RUN/$name.fifo" >"$RW/$name.log" 2>&1 &
+  exec 7>"$RUN/$name.fifo"
+  wait_for 30 has "$RW/$name.log" "ready " || fail "uinput keypad $name did not start: $(cat "$RW/$name.log")"
+  KEYPAD_LOG=$RW/$name.log
+  KEYPAD_NODE=$(sed -n 's/^ready //p' "$KEYPAD_LOG")
+  udevadm settle -t 30
+}
+# keypad COMMAND: one command to the uinput keypad, waiting until it is typed.
+keypad() { echo "$*" >&7; wait_for 60 has "$KEYPAD_LOG" "done $*" || fail "uinput keypad: $* never done"; }
+keypad_stop() { echo quit >&7; exec 7>&-; sleep 0.5; udevadm settle -t 30; }
+# listen NODE: count the presses another reader of NODE sees (the console's stand-in).
+listen_start() { $PY "$VM/evdev-listen.py" "$1" >"$RW/$2.listen" & LISTENER=$!; wait_for 10 has "$RW/$2.listen" listening; }
+listen_stop() { kill -TERM "$LISTENER"; wait "$LISTENER" 2>/dev/null; sed -n 's/^presses //p' "$RW/$1.listen"; }
+# query_lines FILE: the T9 or multi-tap query lines t9dial printed, in order.
+query_lines() { grep -E '^(T9|abc):' "$1" | tr '\n' '|'; }
+
+say "modules"
+for module in xhci_pci usbhid hid_generic evdev uinput; do modprobe "$module"; done
+modprobe vfb vfb_enable=1 videomemorysize=4194304
+udevadm settle -t 30
+
+say "udev: the shipped rule and the group it names"
+groupadd --system t9dial
+cp "$REPO/udev/70-t9dial.rules" /etc/udev/rules.d/
+udevadm control --reload
+syntax=$(udevadm test /sys/class/mem/null 2>&1 | grep -iE '70-t9dial.rules.*(invalid|error|unknown)' || true)
+check "udev rule: udevadm finds no error in 70-t9dial.rules${syntax:+: $syntax}" test -z "$syntax"
+udevadm trigger --subsystem-match=input --action=add
+udevadm settle -t 30
+
+KBD_LINK=$(ls /dev/input/by-id/*QEMU_USB_Keyboard*-event-kbd 2>/dev/null | head -1)
+check "USB keypad: QEMU's USB keyboard is an event device with a by-id link ($KBD_LINK)" test -n "$KBD_LINK"
+KBD=$(readlink -f "$KBD_LINK")
+
+# --- 1. A USB keypad, found by t9dial itself, then named -------------------------------------
+say "1. USB keypad found by discovery (a full keyboard: shared, not grabbed)"
+listen_start "$KBD" s1
+t9dial_start s1
+wait_for 60 has "$RW/s1.err" "reading $KBD" 
+check "USB keypad: t9dial finds $KBD by itself" has "$RW/s1.err" "reading $KBD"
+host keys kp_9 kp_5 kp_7
+wait_for 30 has "$RW/s1.out" "T9: 957"
+check "USB keypad, T9: 9 5 7 shows William John Smith first" \
+  grep -qA1 '^T9: 957$' "$RW/s1.out"
+check "USB keypad, T9: the first match is > William [J]ohn [S]mith" \
+  sh -c "grep -A1 '^T9: 957\$' '$RW/s1.out' | grep -qF '> [W]illiam [J]ohn [S]mith'"
+host keys kp_enter
+wait_for 30 has "$RW/s1.out" "calling William John Smith"
+check "USB keypad, T9: Enter dials William John Smith" has "$RW/s1.out" "calling William John Smith"
+# Leave the calling screen, switch to multi-tap (/), spell "glo", wait for the letter, dial.
+host keys kp_enter kp_divide kp_4 kp_5 kp_5 kp_5 kp_6 kp_6 kp_6
+sleep 2
+host keys kp_enter
+wait_for 30 has "$RW/s1.out" "calling Telemaco Palombi"
+check "USB keypad, multi-tap: 4 555 666 spells glo" has "$RW/s1.out" "abc: glo"
+check "USB keypad, multi-tap: glo finds Telemaco Palombi (Gloria) and Enter dials him" \
+  has "$RW/s1.out" "calling Telemaco Palombi"
+seen=$(listen_stop s1)
+check "USB keypad found by discovery is shared: another reader saw its keys ($seen presses)" test "${seen:-0}" -ge 10
+check "USB keypad found by discovery is not grabbed" lacks "$RW/s1.err" "grabbed $KBD"
+check "t9dial still running after both dials" alive
+t9dial_stop
+
+say "1b. USB keypad named with --device: grabbed"
+listen_start "$KBD" s1b
+t9dial_start s1b --device "$KBD_LINK"
+wait_for 60 has "$RW/s1b.err" "grabbed $KBD"
+check "USB keypad named with --device is grabbed" has "$RW/s1b.err" "grabbed $KBD"
+host keys kp_9 kp_5 kp_7 kp_enter
+wait_for 30 has "$RW/s1b.out" "calling William John Smith"
+check "grabbed USB keypad: 957 and Enter dial William John Smith" has "$RW/s1b.out" "calling William John Smith"
+seen=$(listen_stop s1b)
+check "grabbed USB keypad: its keys reach no other reader, the console included ($seen presses seen)" test "${seen:-1}" -eq 0
+t9dial_stop
+
+# --- 2. Hotplug ---------------------------------------------------------------------------------
+say "2. hotplug: started before the keypad exists; unplugged and replugged mid-query"
+host unplug
+wait_for 60 sh -c "! test -e '$KBD_LINK'"
+check "hotplug: the keypad is unplugged (QMP device_del)" sh -c "! test -e '$KBD_LINK'"
+t9dial_start s2 --device "$KBD_LINK"
+sleep 5
+check "hotplug: t9dial waits for a keypad that is not there yet" alive
+host plug
+wait_for 90 has "$RW/s2.err" "reading"
+check "hotplug: t9dial picks up the keypad plugged in after it started" has "$RW/s2.err" "reading"
+host keys kp_9 kp_5
+wait_for 30 has "$RW/s2.out" "T9: 95"
+host unplug
+wait_for 60 has "$RW/s2.err" "stopped reading"
+check "hotplug: the unplug is noticed" has "$RW/s2.err" "stopped reading"
+sleep 2
+check "hotplug: t9dial keeps running with the keypad gone" alive
+host plug
+wait_for 90 sh -c "[ \$(grep -c '^reading' '$RW/s2.err') -ge 2 ]"
+check "hotplug: the replugged keypad is read again" sh -c "[ \$(grep -c '^reading' '$RW/s2.err') -ge 2 ]"
+host keys kp_7 kp_enter
+wait_for 30 has "$RW/s2.out" "calling William John Smith"
+check "hotplug: typing goes on after the replug: 95, then 7, makes 957 (queries: $(query_lines "$RW/s2.out"))" \
+  has "$RW/s2.out" "T9: 957"
+check "hotplug: the digits typed before the unplug stayed in the query (no query of 7 alone)" \
+  sh -c "! grep -q '^T9: 7\$' '$RW/s2.out'"
+check "hotplug: the query typed across the replug dials William John Smith" has "$RW/s2.out" "calling William John Smith"
+t9dial_stop
+
+# --- 3 and 4. A GPIO-style keypad with bouncing contacts, and the udev rule on it --------------
+say "3. matrix-keypad through uinput, bouncing; read through the udev rule as an unprivileged user"
+keypad_start matrix --name matrix-keypad --bus host
+NODE=$KEYPAD_NODE
+check "udev rule: the matrix keypad gets /dev/input/t9dial-keypad" test "$(readlink -f /dev/input/t9dial-keypad)" = "$NODE"
+check "udev rule: the matrix keypad's node is group t9dial, mode 0660 ($(stat -c '%G %a' "$NODE"))" \
+  test "$(stat -c '%G %a' "$NODE")" = "t9dial 660"
+properties=$(udevadm info -q property -n "$NODE")
+check "udev rule: the matrix keypad starts t9dial@${NODE#/dev/input/}.service" \
+  grep -qx "SYSTEMD_WANTS=t9dial@${NODE#/dev/input/}.service" <<<"$properties"
+check "udev rule: the matrix keypad is tagged for systemd" grep -q '^TAGS=.*:systemd:' <<<"$properties"
+check "udev rule: desktops leave the matrix keypad alone (LIBINPUT_IGNORE_DEVICE=1)" \
+  grep -qx 'LIBINPUT_IGNORE_DEVICE=1' <<<"$properties"
+kbd_properties=$(udevadm info -q property -n "$KBD")
+check "udev rule: QEMU's USB keyboard, a full keyboard, gets no t9dial link, group or unit ($(stat -c %G "$KBD"))" \
+  sh -c "test '$(stat -c %G "$KBD")' != t9dial && ! grep -q t9dial <<<'$kbd_properties'"
+
+nobody_state=$RUN/nobody-state; mkdir -p "$nobody_state"; chown 65534 "$nobody_state"
+t9dial_group=$(getent group t9dial | cut -d: -f3)
+as_service() { setpriv --reuid=65534 --regid=65534 --groups="$t9dial_group" env XDG_STATE_HOME="$nobody_state" "$@"; }
+as_service "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" >"$RW/s3.out" 2>"$RW/s3.err" &
+T9PID=$!
+wait_for 60 has "$RW/s3.err" "reading $NODE"
+check "matrix keypad: read through the udev link by a user with only group t9dial" has "$RW/s3.err" "reading $NODE"
+keypad "press 957 bounce"
+keypad "press # bounce"
+wait_for 30 has "$RW/s3.out" "calling William John Smith"
+check "bouncing keypad, T9: the queries are exactly 9, 95, 957, no chatter ($(query_lines "$RW/s3.out"))" \
+  test "$(query_lines "$RW/s3.out")" = "T9:|T9: 9|T9: 95|T9: 957|"
+check "bouncing keypad, T9: # dials William John Smith once" \
+  test "$(grep -c '^dialling William John Smith' "$RW/s3.out")" = 1
+t9dial_stop
+
+as_service "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" --mode multitap >"$RW/s3m.out" 2>"$RW/s3m.err" &
+T9PID=$!
+wait_for 60 has "$RW/s3m.err" "reading $NODE"
+keypad "press 4555666 bounce"
+keypad "sleep 1500"
+keypad "press # bounce"
+wait_for 30 has "$RW/s3m.out" "calling Telemaco Palombi"
+check "bouncing keypad, multi-tap: 4 555 666 spells exactly glo ($(query_lines "$RW/s3m.out"))" \
+  sh -c "grep -q '^abc: glo\$' '$RW/s3m.out' && ! grep -qE '^abc: g?l?o?<?[a-z]{4,}' '$RW/s3m.out'"
+check "bouncing keypad, multi-tap: # dials Telemaco Palombi once" \
+  test "$(grep -c '^dialling Telemaco Palombi' "$RW/s3m.out")" = 1
+t9dial_stop
+
+# --- 5. The framebuffer ------------------------------------------------------------------------
+say "5. vfb at 8, 16 and 32 bits per pixel, keys arriving from the matrix keypad"
+for depth in 8 16 32; do
+  $PY "$VM/fb-check.py" depth /dev/fb0 "$depth" || fail "framebuffer: cannot switch vfb to $depth bpp"
+  png=$RW/fb-$depth.png
+  t9dial_start fb$depth --output fb:/dev/fb0 --output png:"$png"
+  wait_for 60 has "$RW/fb$depth.err" "reading $NODE"
+  keypad "press 95"
+  sleep 2
+  result=$($PY "$VM/fb-check.py" compare /dev/fb0 "$png" 2>&1)
+  check "framebuffer $depth bpp, query 95: /dev/fb0 equals the PNG: $result" \
+    $PY "$VM/fb-check.py" compare /dev/fb0 "$png"
+  keypad "press 7"
+  sleep 2
+  result=$($PY "$VM/fb-check.py" compare /dev/fb0 "$png" 2>&1)
+  check "framebuffer $depth bpp, query 957: /dev/fb0 equals the PNG: $result" \
+    $PY "$VM/fb-check.py" compare /dev/fb0 "$png"
+  t9dial_stop
+done
+keypad_stop
+
+# --- 4, continued. The rule's other keypads, and devices it must leave alone -------------------
+say "4. udev rule: which devices are keypads"
+rule_case() {  # rule_case EXPECT(yes|no) DESCRIPTION uinput-keypad OPTIONS...
+  local expect=$1 description=$2; shift 2
+  keypad_start case "$@"
+  local node=$KEYPAD_NODE group; group=$(stat -c %G "$node")
+  local wants; wants=$(udevadm info -q property -n "$node" | sed -n 's/^SYSTEMD_WANTS=//p')
+  if [ "$expect" = yes ]; then
+    check "udev rule: $description is a keypad (group $group, wants ${wants:-nothing})" \
+      sh -c "[ '$group' = t9dial ] && [ '$(readlink -f /dev/input/t9dial-keypad)' = '$node' ] && echo '$wants' | grep -q 't9dial@'"
+  else
+    check "udev rule: $description is left alone (group $group, wants ${wants:-nothing})" \
+      sh -c "[ '$group' != t9dial ] && ! echo '$wants' | grep -q 't9dial@'"
+  fi
+  keypad_stop
+}
+rule_case yes "a gpio-keys keypad labelled t9dial-keypad" --name t9dial-keypad --bus host
+rule_case yes "a USB Targus Number Keypad (05a4:9837)" --name "Targus Number Keypad" --bus usb --vendor 05a4 --product 9837
+rule_case no "a gpio-keys power button" --name gpio-keys --bus host --codes power
+rule_case no "an unknown USB keypad (1234:5678) not named by the user" --name "Some USB Keypad Keyboard" --bus usb --vendor 1234 --product 5678
+
+say "4b. udev rule: QEMU's keyboard named by the user with t9dial udev-rule"
+"$T9DIAL" udev-rule --device "$KBD_LINK" >/etc/udev/rules.d/69-t9dial-local.rules 2>"$RW/udev-rule.err"
+check "t9dial udev-rule --device writes a rule ($(cat "$RW/udev-rule.err"))" grep -q 'T9DIAL_KEYPAD' /etc/udev/rules.d/69-t9dial-local.rules
+udevadm control --reload
+udevadm trigger --action=add "/sys/class/input/${KBD#/dev/input/}"
+udevadm settle -t 30
+check "udev rule: QEMU's keyboard, named, gets the link, group t9dial and t9dial@${KBD#/dev/input/}.service" \
+  sh -c "[ '$(readlink -f /dev/input/t9dial-keypad)' = '$KBD' ] && [ \$(stat -c %G '$KBD') = t9dial ] \
+    && udevadm info -q property -n '$KBD' | grep -qx 'SYSTEMD_WANTS=t9dial@${KBD#/dev/input/}.service'"
+
+echo "DONE" >>"$RESULTS"

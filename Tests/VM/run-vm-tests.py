@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Runs t9dial's tests against a real Linux kernel: Debian's kernel booted in QEMU with
+virtme-ng, a USB keyboard on an xHCI controller that this script types on over QMP, uinput
+and vfb. See README.md beside this file for what is tested.
+
+The guest runs guest-tests.sh as root. When it needs the host to act (press keys on the USB
+keypad, unplug it, plug it back) it writes a request file into the shared folder and waits for
+the answer file; this script carries the request out over QMP. The guest writes one PASS or
+FAIL line per check to results.txt, which is printed at the end with a count.
+
+Usage: run-vm-tests.py --t9dial .build/debug/t9dial [--kernel /boot/vmlinuz-...] [--keep]
+"""
+import argparse
+import glob
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+# The whole run: boot (about a minute under emulation) and every scenario, with room to spare.
+TIME_LIMIT_S = 25 * 60
+KEY_HOLD_MS = 60
+# Between two key presses: a quick human, and well inside multi-tap's 800 ms.
+KEY_GAP_S = 0.15
+
+
+class QMP:
+    """A QEMU Machine Protocol connection: one JSON command, one answer."""
+
+    def __init__(self, path, deadline):
+        while True:
+            try:
+                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+                self.sock.connect(path)
+                break
+            except OSError:
+                self.sock.close()
+                if time.monotonic() > deadline:
+                    raise RuntimeError(f"QEMU's QMP socket {path} never accepted a connection")
+                time.sleep(0.5)
+        self.file = self.sock.makefile("rw")
+        json.loads(self.file.readline())  # the greeting
+        self.execute("qmp_capabilities")
+
+    def execute(self, command, **arguments):
+        message = {"execute": command}
+        if arguments:
+            message["arguments"] = arguments
+        self.file.write(json.dumps(message) + "\n")
+        self.file.flush()
+        while True:
+            reply = json.loads(self.file.readline())
+            if "event" in reply:
+                continue  # asynchronous events (DEVICE_DELETED...) are not answers
+            if "error" in reply:
+                raise RuntimeError(f"QMP {command} {arguments}: {reply['error']}")
+            return reply.get("return")
+
+
+def carry_out(qmp, request):
+    """Does what one guest request asks. Keys are qcodes: kp_0..kp_9, kp_enter, kp_divide..."""
+    action = request["action"]
+    if action == "keys":
+        for key in request["keys"]:
+            qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": KEY_HOLD_MS})
+            time.sleep(KEY_HOLD_MS / 1000 + KEY_GAP_S)
+    elif action == "unplug":
+        qmp.execute("device_del", id="kp")
+    elif action == "plug":
+        qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0")
+    else:
+        raise RuntimeError(f"unknown request {request}")
+
+
+def newest_kernel():
+    kernels = sorted(glob.glob("/boot/vmlinuz-*"), key=os.path.getmtime)
+    if not kernels:
+        sys.exit("run-vm-tests: no kernel in /boot; install linux-image-amd64 (make test-vm does)")
+    return kernels[-1]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--t9dial", required=True, help="the built t9dial program")
+    parser.add_argument("--kernel", default=None, help="the kernel to boot (default: the newest in /boot)")
+    parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, PNGs) afterwards")
+    args = parser.parse_args()
+    t9dial = os.path.abspath(args.t9dial)
+    if not os.access(t9dial, os.X_OK):
+        sys.exit(f"run-vm-tests: {t9dial} is not a built program; run swift build first")
+    kernel = args.kernel or newest_kernel()
+    vng = shutil.which("vng")
+    if vng is None:
+        sys.exit("run-vm-tests: vng (virtme-ng) is not on PATH; make test-vm installs it")
+
+    os.makedirs(os.path.join(REPO, ".build"), exist_ok=True)
+    work = tempfile.mkdtemp(prefix="vm-test-", dir=os.path.join(REPO, ".build"))
+    os.makedirs(os.path.join(work, "requests"))
+    with open(os.path.join(work, "env.sh"), "w") as env:
+        env.write(f"T9DIAL='{t9dial}'\nREPO='{REPO}'\nRW='{work}'\n")
+    qmp_socket = os.path.join(work, "qmp.sock")
+    console_log = os.path.join(work, "console.log")
+    guest = os.path.join(HERE, "guest-tests.sh")
+    command = [
+        vng, "--run", kernel, "--disable-kvm", "--memory", "1G", "--rwdir", work,
+        "--qemu-opts=-device qemu-xhci,id=xhci -device usb-kbd,id=kp,bus=xhci.0 "
+        f"-qmp unix:{qmp_socket},server=on,wait=off",
+        "--", guest, work,
+    ]
+    print(f"run-vm-tests: booting {kernel} under QEMU (no KVM; about a minute), work folder {work}", flush=True)
+    started = time.monotonic()
+    deadline = started + TIME_LIMIT_S
+    with open(console_log, "w") as console:
+        vm = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
+    failure = None
+    try:
+        qmp = QMP(qmp_socket, deadline)
+        answered = set()
+        while vm.poll() is None:
+            if time.monotonic() > deadline:
+                failure = f"the VM did not finish within {TIME_LIMIT_S} s"
+                vm.kill()
+                break
+            for path in sorted(glob.glob(os.path.join(work, "requests", "*.json"))):
+                if path in answered:
+                    continue
+                with open(path) as file:
+                    request = json.load(file)
+                print(f"run-vm-tests: guest asks: {request}", flush=True)
+                carry_out(qmp, request)
+                answered.add(path)
+                with open(path[: -len(".json")] + ".done", "w") as done:
+                    done.write("done\n")
+            time.sleep(0.1)
+    except Exception as error:  # report, then still print what the guest found
+        failure = str(error)
+        vm.kill()
+    vm.wait()
+    elapsed = time.monotonic() - started
+
+    results_path = os.path.join(work, "results.txt")
+    results = open(results_path).read().splitlines() if os.path.exists(results_path) else []
+    print(f"\nrun-vm-tests: what the guest checked ({elapsed:.0f} s):")
+    for line in results:
+        print("  " + line)
+    passed = sum(1 for line in results if line.startswith("PASS"))
+    failed = sum(1 for line in results if line.startswith("FAIL"))
+    finished = any(line.startswith("DONE") for line in results)
+    if failure:
+        print(f"run-vm-tests: {failure}")
+    if not finished:
+        print("run-vm-tests: the guest script did not finish; the end of the console and guest log:")
+        for name in ("console.log", "guest.log"):
+            path = os.path.join(work, name)
+            if os.path.exists(path):
+                print(f"--- {name}")
+                print("".join(open(path, errors="replace").readlines()[-40:]))
+        failed += 1
+    if failed and not args.keep:
+        print(f"run-vm-tests: logs kept in {work}")
+    elif not args.keep:
+        shutil.rmtree(work, ignore_errors=True)
+    print(f"vm-tests: {passed} passed, {failed} failed")
+    sys.exit(1 if failed or failure else 0)
+
+
+if __name__ == "__main__":
+    main()
