@@ -52,16 +52,9 @@ struct DevicesCommand: ParsableCommand {
 
     /// The discovery `t9dial run` would do: the config's `[keypad]` with this command's options.
     private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
-        let configuration = if let config {
-            try DialerConfiguration.load(path: config)
-        } else {
-            try DialerConfiguration.loadDefault()
-        }
+        let configuration = try Dialer.loadConfiguration(file: config)
         let settings = configuration.keypad
-        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: dataDir ?? configuration.search.dataDirectory)
-        let catalog = try KeymapCatalog.load(dataDirectory: dataDirectory)
-        let id = keymap ?? settings.keymap
-        let keymaps = try KeypadSetup.candidateKeymaps(id: id, in: catalog)
+        let keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: dataDir)
         return DeviceDiscovery(
             inputDirectory: inputDir, namedDevice: device ?? settings.device, keymaps: keymaps, grab: settings.grab
         )
