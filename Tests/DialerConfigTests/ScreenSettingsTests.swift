@@ -33,7 +33,7 @@ struct ScreenSettingsTests {
         arguments: [
             ("framebuffer = \"fb0\"", #"must be the absolute path of a framebuffer device such as "/dev/fb0", or "" for none; found "fb0""#),
             ("framebuffer = \"~/fb0\"", #"found "~/fb0""#),
-            ("framebuffer = 0", #""framebuffer" in [screen] must be a string, like framebuffer = "/dev/fb0"; found 0"#),
+            ("framebuffer = 0", #""framebuffer" in [screen] must be a string, like framebuffer = "/dev/fb0"; found the whole number 0"#),
         ]
     )
     func badFramebuffer(line: String, message: String) {
