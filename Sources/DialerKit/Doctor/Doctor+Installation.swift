@@ -15,10 +15,9 @@ extension Doctor {
     func udevRuleCheck() -> DoctorCheck {
         let subject = "udev rule"
         guard let rule = system.firstFile(Self.udevRuleName, in: Self.udevRuleFolders) else {
-            return DoctorCheck(
-                .problem, subject, "\(Self.udevRuleName) is in none of " + Self.udevRuleFolders.joined(separator: ", "),
-                fix: "sudo install -m 644 udev/\(Self.udevRuleName) /etc/udev/rules.d/ && sudo udevadm control --reload "
-                    + "&& sudo udevadm trigger --subsystem-match=input"
+            return Self.notInstalled(
+                subject, Self.udevRuleName, in: Self.udevRuleFolders,
+                then: "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
             )
         }
         // The user's rules from t9dial udev-rule, which must sort before t9dial's own.
@@ -32,10 +31,7 @@ extension Doctor {
     func unitCheck() -> DoctorCheck {
         let subject = "systemd unit"
         guard let unit = system.firstFile(Self.unitName, in: Self.unitFolders) else {
-            return DoctorCheck(
-                .problem, subject, "\(Self.unitName) is in none of " + Self.unitFolders.joined(separator: ", "),
-                fix: "sudo install -m 644 udev/\(Self.unitName) /etc/systemd/system/ && sudo systemctl daemon-reload"
-            )
+            return Self.notInstalled(subject, Self.unitName, in: Self.unitFolders, then: "sudo systemctl daemon-reload")
         }
         guard let program = Self.execStartProgram(system.text(of: unit) ?? "") else {
             return DoctorCheck(
@@ -49,6 +45,15 @@ extension Doctor {
             )
         }
         return DoctorCheck(.ok, subject, "\(unit), starting \(program)")
+    }
+
+    /// A file of udev/ found in none of the folders it is read from: install it into the first,
+    /// and run `then` to have it read.
+    static func notInstalled(_ subject: String, _ name: String, in folders: [String], then: String) -> DoctorCheck {
+        DoctorCheck(
+            .problem, subject, "\(name) is in none of " + folders.joined(separator: ", "),
+            fix: "sudo install -m 644 udev/\(name) \(folders[0])/ && " + then
+        )
     }
 
     /// The program of a unit's last `ExecStart=` line (a later one replaces an earlier one),

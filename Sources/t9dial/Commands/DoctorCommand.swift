@@ -13,16 +13,7 @@ struct DoctorCommand: ParsableCommand {
             """
     )
 
-    @Option(
-        help: ArgumentHelp(
-            "The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).",
-            valueName: "file"
-        )
-    )
-    var config: String?
-
-    @Option(help: ArgumentHelp("The folder holding layouts/ and keymaps/.", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"))
     var inputDir = "/dev/input"
@@ -33,7 +24,7 @@ struct DoctorCommand: ParsableCommand {
     var root = "/"
 
     func run() throws {
-        let doctor = Doctor(system: CheckedSystem(root: root, inputDirectory: inputDir), configFile: config, dataDirectory: dataDir)
+        let doctor = Doctor(system: CheckedSystem(root: root, inputDirectory: inputDir), configFile: settings.config, dataDirectory: settings.dataDir)
         let report = doctor.examine()
         print(report.text)
         if report.hasProblem { throw ExitCode.failure }

@@ -27,11 +27,7 @@ struct UdevRuleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A keymap id to classify the device with, or auto (default: the config's).", valueName: "id"))
     var keymap: String?
 
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
-    var config: String?
-
-    @Option(help: ArgumentHelp("The folder holding keymaps/.", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var settings: SettingsOptions
 
     func run() throws {
         let info: InputDeviceInfo
@@ -42,7 +38,7 @@ struct UdevRuleCommand: ParsableCommand {
         }
         let keymaps: [Keymap]
         do {
-            keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: Dialer.loadConfiguration(file: config), dataDirectory: dataDir)
+            keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
         } catch {
             throw CommandFailure(message: error.description)
         }
