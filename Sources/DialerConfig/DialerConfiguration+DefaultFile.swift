@@ -3,7 +3,7 @@ import Foundation
 /// Where t9dial finds its config file when the command line names none.
 extension DialerConfiguration {
     /// The system-wide config file, used when the user has none.
-    static let systemFile = "/etc/t9dial/t9dial.toml"
+    public static let systemFile = "/etc/t9dial/t9dial.toml"
 
     /// The files tried, in order, when no config file is named: `$T9DIAL_CONFIG` alone when it is
     /// set; else `$XDG_CONFIG_HOME/t9dial/t9dial.toml` (or `~/.config/t9dial/t9dial.toml`), then

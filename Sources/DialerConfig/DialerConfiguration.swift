@@ -73,6 +73,17 @@ extension DialerConfiguration {
         try parse(text: TextFile.read(path), file: path, environment: environment)
     }
 
+    /// Reads the config file at `path` as the file `file`: errors name `file`, and relative
+    /// paths in it are relative to the folder of `file`. For `t9dial doctor`, which checks a
+    /// system whose "/" may be another folder.
+    public static func load(
+        path: String,
+        as file: String,
+        environment: [String: String]? = nil
+    ) throws(ConfigError) -> DialerConfiguration {
+        try parse(text: TextFile.read(path), file: file, environment: environment)
+    }
+
     /// Reads config `text`. `file` names it in errors, and relative paths in it are relative to
     /// the directory of `file`; `environment` (nil: this process's) gives `HOME` for `~`.
     public static func parse(

@@ -1,20 +1,25 @@
-/// The `[screen]` table of t9dial.toml: the font and how the panel is mounted.
+/// The `[screen]` table of t9dial.toml: the panel to draw on, the font and how the panel is mounted.
 public struct ScreenSettings: Sendable, Hashable {
     /// A console font by name in /usr/share/consolefonts ("Uni2-Terminus16") or a path to a
     /// .psf/.psf.gz file; nil for t9dial's own 8x16 font (Config/fonts).
     public var font: String?
     /// How the panel is turned: 0, 90, 180 or 270 degrees clockwise.
     public var rotation: Int
+    /// The framebuffer device `t9dial run` and `try` draw on besides their `--output`s
+    /// ("/dev/fb0"); nil for none. An absolute path, since the service has no working folder
+    /// to make a relative one mean anything.
+    public var framebuffer: String?
 
-    public init(font: String? = nil, rotation: Int = 0) {
+    public init(font: String? = nil, rotation: Int = 0, framebuffer: String? = nil) {
         self.font = font
         self.rotation = rotation
+        self.framebuffer = framebuffer
     }
 }
 
 extension ScreenSettings {
     static let tableName = "screen"
-    static let keys = ["font", "rotation"]
+    static let keys = ["font", "rotation", "framebuffer"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -27,6 +32,16 @@ extension ScreenSettings {
                 throw table.error(at: "rotation", "\(table.subject("rotation")) must be 0, 90, 180 or 270 (degrees clockwise); found \(degrees)")
             }
             rotation = degrees
+        }
+        if let path = try table.string("framebuffer", example: #"framebuffer = "/dev/fb0""#), !path.isEmpty {
+            guard path.hasPrefix("/") else {
+                throw table.error(
+                    at: "framebuffer",
+                    "\(table.subject("framebuffer")) must be the absolute path of a framebuffer device such as \"/dev/fb0\", "
+                        + "or \"\" for none; found \(TableReader.quoted(path))"
+                )
+            }
+            framebuffer = path
         }
     }
 }

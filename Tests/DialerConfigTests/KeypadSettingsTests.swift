@@ -60,24 +60,3 @@ struct KeypadSettingsTests {
         }
     }
 }
-
-@Suite("[screen] settings")
-struct ScreenSettingsTests {
-    static func parse(_ text: String) throws -> ScreenSettings {
-        try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: ["HOME": "/home/ann"]).screen
-    }
-
-    @Test func defaultsAndEveryKey() throws {
-        #expect(try Self.parse("") == ScreenSettings(font: nil, rotation: 0))
-        #expect(try Self.parse("[screen]\nfont = \"Uni2-Terminus16\"\nrotation = 90\n") == ScreenSettings(font: "Uni2-Terminus16", rotation: 90))
-        #expect(try Self.parse("[screen]\nfont = \"~/fonts/my.psf\"\n").font == "/home/ann/fonts/my.psf")
-    }
-
-    @Test func aRotationOtherThanQuarterTurnsIsRefused() {
-        #expect {
-            try Self.parse("[screen]\nrotation = 45\n")
-        } throws: { error in
-            (error as? ConfigError).map { $0.line == 2 && $0.description.contains("must be 0, 90, 180 or 270") } ?? false
-        }
-    }
-}

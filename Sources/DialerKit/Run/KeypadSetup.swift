@@ -67,6 +67,15 @@ public struct KeypadSetup: Sendable {
         return ordered + catalog.keymaps.filter { !automaticOrder.contains($0.id) }
     }
 
+    /// The keymaps devices are classified with, as `t9dial run` would: keymap `id` (nil: the
+    /// config's) from the data directory `dataDirectory` (nil: the config's, else found).
+    public static func candidateKeymaps(
+        id: String?, configuration: DialerConfiguration, dataDirectory: String?
+    ) throws(ConfigError) -> [Keymap] {
+        let directory = try LayoutCatalog.findDataDirectory(explicit: dataDirectory ?? configuration.search.dataDirectory)
+        return try candidateKeymaps(id: id ?? configuration.keypad.keymap, in: KeymapCatalog.load(dataDirectory: directory))
+    }
+
     /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked
     /// before for a query (from the dial history), and dials with the `[dial]` method, or only
     /// prints the dials when `placesCalls` is false (a replay). Outcomes go to `log`.

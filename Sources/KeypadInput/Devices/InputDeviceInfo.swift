@@ -43,7 +43,8 @@ public struct InputDeviceInfo: Sendable, Hashable, CustomStringConvertible {
     /// `/dev/input/event3 "USB Numpad" (USB 05a4:9759)`.
     public var description: String { "\(path) \"\(name)\" (\(busName) \(vendorProduct))" }
 
-    private static func hex(_ value: UInt16) -> String {
+    /// Four lower-case hex digits, as sysfs writes ids (id/vendor) and lsusb prints them.
+    static func hex(_ value: UInt16) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }

@@ -24,16 +24,7 @@ struct DevicesCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A keymap id (a file of keymaps/ without .toml), or auto (default: the config's).", valueName: "id"))
     var keymap: String?
 
-    @Option(
-        help: ArgumentHelp(
-            "The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).",
-            valueName: "file"
-        )
-    )
-    var config: String?
-
-    @Option(help: ArgumentHelp("The folder holding keymaps/.", valueName: "dir"))
-    var dataDir: String?
+    @OptionGroup var settings: SettingsOptions
 
     @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"))
     var inputDir = "/dev/input"
@@ -52,18 +43,11 @@ struct DevicesCommand: ParsableCommand {
 
     /// The discovery `t9dial run` would do: the config's `[keypad]` with this command's options.
     private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
-        let configuration = if let config {
-            try DialerConfiguration.load(path: config)
-        } else {
-            try DialerConfiguration.loadDefault()
-        }
-        let settings = configuration.keypad
-        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: dataDir ?? configuration.search.dataDirectory)
-        let catalog = try KeymapCatalog.load(dataDirectory: dataDirectory)
-        let id = keymap ?? settings.keymap
-        let keymaps = try KeypadSetup.candidateKeymaps(id: id, in: catalog)
+        let configuration = try Dialer.loadConfiguration(file: settings.config)
+        let keypad = configuration.keypad
+        let keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: settings.dataDir)
         return DeviceDiscovery(
-            inputDirectory: inputDir, namedDevice: device ?? settings.device, keymaps: keymaps, grab: settings.grab
+            inputDirectory: inputDir, namedDevice: device ?? keypad.device, keymaps: keymaps, grab: keypad.grab
         )
     }
 }

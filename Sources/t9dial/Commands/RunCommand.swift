@@ -12,7 +12,8 @@ struct RunCommand: ParsableCommand {
             with >. Keys: digits type; * next result (hold: delete, hold 2 s: clear); # dial \
             (hold: switch between T9 and multi-tap); 0 held types +. On a numpad, Enter dials, \
             Backspace deletes, + and - move the selection, / switches mode.
-            The keypad is --device, else /dev/input/t9dial-keypad, else found by its keys.
+            The keypad is --device, else /dev/input/t9dial-keypad, else found by its keys. \
+            The config's [screen] framebuffer is drawn on too, unless --output names a framebuffer.
             """
     )
 

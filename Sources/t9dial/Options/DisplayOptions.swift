@@ -9,7 +9,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
-            "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN, png:FILE.",
+            "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN (instead of [screen] framebuffer), png:FILE.",
             valueName: "output"
         )
     )
@@ -56,9 +56,14 @@ struct DisplayOptions: ParsableArguments {
         } else if choices.isEmpty || choices.contains(.text) {
             displays.append(TextDisplay(output: StandardOutputStream()))
         }
-        let pictures = choices.compactMap { if case .screen(let output) = $0 { output } else { nil } }
+        // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
+        // --output names a framebuffer; text stays the default either way.
+        let settings = dialer.configuration.screen
+        let pictures = ScreenDisplay.outputs(
+            requested: choices.compactMap { if case .screen(let output) = $0 { output } else { nil } },
+            configuredFramebuffer: settings.framebuffer
+        )
         if !pictures.isEmpty {
-            let settings = dialer.configuration.screen
             do {
                 let rotation = try Rotation(degrees: settings.rotation)
                 let font = try ScreenDisplay.loadFont(settings, dataDirectory: dialer.dataDirectory)

@@ -169,4 +169,22 @@ struct RunPictureTests {
         #expect(output.status != 0)
         #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
     }
+
+    @Test("[screen] framebuffer is drawn on besides text, and an --output fb replaces it")
+    func configuredFramebuffer() throws {
+        try T9DialProcess.withTemporaryDirectory { folder in
+            let config = try T9DialProcess.write("[screen]\nframebuffer = \"\(folder)/fb0\"\n", to: folder + "/t9dial.toml")
+            let recording = "Config/samples/demo-session.evemu"
+            let configured = try T9DialProcess.run(
+                ["run", "--replay", recording, "--contacts", T9DialProcess.sampleContacts], config: config
+            )
+            #expect(configured.status == 1)
+            #expect(configured.stderr.contains("\(folder)/fb0"))
+            let replaced = try T9DialProcess.run(
+                ["run", "--replay", recording, "--contacts", T9DialProcess.sampleContacts, "--output", "fb:\(folder)/fb1"], config: config
+            )
+            #expect(replaced.status == 1)
+            #expect(replaced.stderr.contains("\(folder)/fb1") && !replaced.stderr.contains("\(folder)/fb0"))
+        }
+    }
 }

@@ -1,0 +1,56 @@
+import ContactBook
+import DialerConfig
+
+/// The checks of the settings the service reads: the config file and the contacts it names.
+extension Doctor {
+    /// Where the service looks for contacts when the home folders are hidden from it.
+    static let serviceContacts = "/etc/t9dial/contacts.vcf"
+    /// The folders the service's ProtectHome=yes hides.
+    static let hiddenFolders = ["/home/", "/root/", "/run/user/"]
+
+    /// 6. The config file loads, with its layouts and keymap.
+    func configCheck(_ settings: Settings) -> DoctorCheck {
+        let subject = "config"
+        if let problem = settings.problem {
+            return DoctorCheck(.problem, subject, problem.description, fix: "correct it; Config/t9dial.toml documents every key")
+        }
+        let system = DialerConfiguration.systemFile
+        guard let file = settings.file else {
+            return DoctorCheck(.ok, subject, "no config file, so t9dial's defaults (the service reads \(system))")
+        }
+        return DoctorCheck(.ok, subject, file + (file == system ? "" : " (the service reads \(system), not this one)"))
+    }
+
+    /// 7. The configured contact files load, and the service can see them.
+    func contactsCheck(_ settings: Settings) -> DoctorCheck {
+        let subject = "contacts"
+        guard let configuration = settings.configuration else { return Self.notChecked(subject) }
+        let configFile = settings.file ?? DialerConfiguration.systemFile
+        let paths = configuration.contacts
+        let synced = configuration.carddav.url.map { "; and the [carddav] address book \($0), which the service syncs" } ?? ""
+        guard !paths.isEmpty else {
+            guard synced.isEmpty else { return DoctorCheck(.ok, subject, "no files" + synced) }
+            return DoctorCheck(
+                .problem, subject, "none configured, so the service has nothing to search",
+                fix: "set contacts = [\"\(Self.serviceContacts)\"] in \(configFile)"
+            )
+        }
+        let sources: ContactSources
+        do {
+            sources = try ContactSources.load(paths: paths.map(system.path))
+        } catch {
+            return DoctorCheck(.problem, subject, error.description)
+        }
+        var found = "\(Self.count(sources.contacts.count, "contact")) in \(Self.count(sources.files.count, "file"))"
+            + " (\(paths.joined(separator: ", ")))" + synced
+        if let hidden = paths.first(where: { path in Self.hiddenFolders.contains { path.hasPrefix($0) } }) {
+            return DoctorCheck(
+                .warning, subject, found + "; \(hidden) is in a home folder, which the service cannot see (ProtectHome=yes)",
+                fix: "sudo install -m 644 \(hidden) \(Self.serviceContacts), and name that in \(configFile)"
+            )
+        }
+        guard let warning = sources.warnings.first else { return DoctorCheck(.ok, subject, found) }
+        found += ", \(Self.count(sources.warnings.count, "warning")), the first: \(warning)"
+        return DoctorCheck(.warning, subject, found, fix: "t9dial contacts lists them all")
+    }
+}

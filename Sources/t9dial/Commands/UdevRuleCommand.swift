@@ -1,0 +1,51 @@
+import ArgumentParser
+import DialerConfig
+import DialerEngine
+import DialerKit
+import Evdev
+import KeypadInput
+
+struct UdevRuleCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "udev-rule",
+        abstract: "Print a udev rule that makes one input device t9dial's keypad.",
+        discussion: """
+            Reads the device's name and ids and prints a rules file for exactly that device, to \
+            save as \(UdevRule.installPath) (before t9dial's 70-t9dial.rules, which then links it as \
+            /dev/input/t9dial-keypad, gives it to group t9dial and starts the service):
+              t9dial udev-rule --device /dev/input/by-id/... | sudo tee \(UdevRule.installPath)
+              sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input
+            For a keypad the shipped rule does not know by its name or ids. Reading a device needs \
+            root or group input. Warns, on standard error and in the file, when the device is a full \
+            keyboard or no keypad.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The device's event node, or its link in /dev/input/by-id or by-path.", valueName: "path"))
+    var device: String
+
+    @Option(help: ArgumentHelp("A keymap id to classify the device with, or auto (default: the config's).", valueName: "id"))
+    var keymap: String?
+
+    @OptionGroup var settings: SettingsOptions
+
+    func run() throws {
+        let info: InputDeviceInfo
+        do {
+            info = try InputDeviceInfo.read(path: device, inputDirectory: "/dev/input")
+        } catch {
+            throw CommandFailure(message: UdevRule.openingProblem(error, requestedPath: device))
+        }
+        let keymaps: [Keymap]
+        do {
+            keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
+        } catch {
+            throw CommandFailure(message: error.description)
+        }
+        let rule = UdevRule(
+            device: info, requestedPath: device, classification: DeviceClassifier.classify(keys: info.keyCodes, keymaps: keymaps)
+        )
+        print(rule.text, terminator: "")
+        for warning in rule.warnings { StandardError.write("warning: \(warning)") }
+    }
+}

@@ -1,0 +1,202 @@
+@testable import DialerKit
+import Evdev
+import EvdevTestSupport
+import Foundation
+import Testing
+
+/// A fake system in a temporary folder, set up as `t9dial doctor` wants it, for a scenario to
+/// break one thing of.
+final class FakeSystem {
+    let directory: TemporaryDirectory
+    /// The group every file made here belongs to, which the fake lookup calls t9dial.
+    let groupID: UInt32
+    var groups: [String: UInt32]
+    /// The keypad's fake event node, kept open as long as the system.
+    var nodes: [FakeEvdevNode] = []
+
+    static let numpadKeys: [UInt16] = ((0...9).map { "KEY_KP\($0)" } + ["KEY_KPASTERISK", "KEY_KPDOT", "KEY_KPENTER"])
+        .compactMap { KeyNames.code(of: $0) }
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        groupID = try #require((FileManager.default.attributesOfItem(atPath: directory.path)[.groupOwnerAccountID] as? NSNumber)?.uint32Value)
+        let nullGroup = try #require((FileManager.default.attributesOfItem(atPath: "/dev/null")[.groupOwnerAccountID] as? NSNumber)?.uint32Value)
+        // /dev/null stands for the framebuffer: a character device, group-writable.
+        groups = ["t9dial": groupID, "video": nullGroup]
+    }
+
+    var system: CheckedSystem {
+        let groups = self.groups
+        return CheckedSystem(root: directory.path, groupID: { groups[$0] }, runsAsRoot: false, environment: [:])
+    }
+
+    var doctor: Doctor { Doctor(system: system, dataDirectory: TestFiles.dataDirectory) }
+
+    /// Writes a file at a path of the fake system.
+    func write(_ text: String, at path: String, mode: Int = 0o644) throws {
+        try TestFiles.write(text, to: directory.path + path)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: directory.path + path)
+    }
+
+    func link(_ path: String, to target: String) throws {
+        try directory.makeFolder(String(path.dropFirst().split(separator: "/").dropLast().joined(separator: "/")))
+        try directory.makeLink(String(path.dropFirst()), to: target)
+    }
+
+    /// A USB numpad at /dev/input/event2 with its by-id link, mode 0660.
+    func addNumpad() throws {
+        try directory.makeFolder("dev/input/by-id")
+        let node = try FakeEvdevNode(path: directory.join("dev/input/event2"), name: "USB Numpad", keys: Self.numpadKeys)
+        try FileManager.default.setAttributes([.posixPermissions: 0o660], ofItemAtPath: node.path)
+        try link("/dev/input/by-id/usb-05a4_USB_Numpad-event-kbd", to: "../event2")
+        nodes.append(node)
+    }
+
+    /// Everything in place: the rule, the unit and its program, a keypad linked by the rule, a
+    /// framebuffer, a config naming contacts that load.
+    func installEverything(config: String = "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[screen]\nframebuffer = \"/dev/fb0\"\n") throws {
+        try write("# t9dial\n", at: "/etc/udev/rules.d/70-t9dial.rules")
+        try write("[Service]\nExecStart=/usr/local/bin/t9dial run --device /dev/input/%i\n", at: "/usr/lib/systemd/system/t9dial@.service")
+        try write("#!/bin/sh\n", at: "/usr/local/bin/t9dial", mode: 0o755)
+        try addNumpad()
+        try link("/dev/input/t9dial-keypad", to: "event2")
+        try link("/dev/fb0", to: "/dev/null")
+        try write(config, at: "/etc/t9dial/t9dial.toml")
+        try write(TestFiles.card(uid: "1", name: "Ann Lee") + TestFiles.card(uid: "2", name: "Bo Li"), at: "/etc/t9dial/contacts.vcf")
+    }
+}
+
+@Suite("t9dial doctor")
+struct DoctorTests {
+    /// Each scenario breaks one thing of a system where everything is in place.
+    enum Scenario: String, CaseIterable, Sendable {
+        case allGood, ruleMissing, unitProgramMissing, groupMissing, linkMissingWithKeypad, noKeypadAtAll, noInputDirectory
+        case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
+
+        func make() throws -> FakeSystem {
+            let fake = try FakeSystem()
+            switch self {
+            case .allGood, .groupMissing:
+                try fake.installEverything()
+                if self == .groupMissing { fake.groups["t9dial"] = nil }
+            case .ruleMissing:
+                try fake.installEverything()
+                try FileManager.default.removeItem(atPath: fake.directory.join("etc/udev/rules.d/70-t9dial.rules"))
+                try fake.write("# mine\n", at: "/etc/udev/rules.d/69-t9dial-local.rules")
+            case .unitProgramMissing:
+                try fake.installEverything()
+                try FileManager.default.removeItem(atPath: fake.directory.join("usr/local/bin/t9dial"))
+            case .linkMissingWithKeypad, .noKeypadAtAll, .noInputDirectory:
+                try fake.installEverything()
+                try FileManager.default.removeItem(atPath: fake.directory.join("dev/input/t9dial-keypad"))
+                if self != .linkMissingWithKeypad {
+                    fake.nodes.removeAll()
+                    try FileManager.default.removeItem(atPath: fake.directory.join(self == .noKeypadAtAll ? "dev/input/by-id" : "dev/input"))
+                }
+            case .framebufferNotADevice:
+                try fake.installEverything()
+                try FileManager.default.removeItem(atPath: fake.directory.join("dev/fb0"))
+                try fake.write("", at: "/dev/fb0")
+            case .contactsUnderHome:
+                try fake.installEverything(config: "contacts = [\"/home/ann/contacts.vcf\"]\n")
+                try fake.write(TestFiles.card(uid: "1", name: "Ann Lee"), at: "/home/ann/contacts.vcf")
+            case .badConfig:
+                try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[screen]\nframebuffer = \"fb0\"\n")
+            case .modemWithoutDropIn, .modemWithDropIn:
+                try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
+                try fake.write("", at: "/dev/ttyUSB2")
+                if self == .modemWithDropIn {
+                    try fake.write("[Service]\nSupplementaryGroups=dialout\n", at: "/etc/systemd/system/t9dial@.service.d/override.conf")
+                }
+            }
+            return fake
+        }
+
+        /// The checks that are not ok, by subject: their status and a phrase of their line.
+        var expected: [String: (DoctorCheck.Status, String)] {
+            switch self {
+            case .allGood: [:]
+            case .ruleMissing:
+                ["udev rule": (.problem, "70-t9dial.rules is in none of /etc/udev/rules.d, /run/udev/rules.d")]
+            case .unitProgramMissing:
+                ["systemd unit": (.problem, "/usr/lib/systemd/system/t9dial@.service starts /usr/local/bin/t9dial, which is missing")]
+            case .groupMissing:
+                [
+                    "group t9dial": (.problem, "missing; fix: sudo install -m 644 udev/t9dial.sysusers /etc/sysusers.d/t9dial.conf"),
+                    "keypad": (.problem, "so the service cannot read it (the group must be t9dial)"),
+                ]
+            case .linkMissingWithKeypad:
+                ["keypad": (.problem, #"this device qualifies: /dev/input/event2 "USB Numpad" (USB 05a4:9759); fix: t9dial udev-rule --device /dev/input/by-id/usb-05a4_USB_Numpad-event-kbd | sudo tee /etc/udev/rules.d/69-t9dial-local.rules"#)]
+            case .noKeypadAtAll:
+                ["keypad": (.problem, "no input device qualifies as a keypad (0 devices in /dev/input); check the keypad's wiring and its overlay")]
+            case .noInputDirectory:
+                ["keypad": (.problem, "no input devices at all: /dev/input does not exist")]
+            case .framebufferNotADevice:
+                ["framebuffer": (.problem, "/dev/fb0 is not a framebuffer device")]
+            case .contactsUnderHome:
+                ["contacts": (.warning, "/home/ann/contacts.vcf is in a home folder, which the service cannot see (ProtectHome=yes); fix: sudo install -m 644 /home/ann/contacts.vcf /etc/t9dial/contacts.vcf")]
+            case .badConfig:
+                [
+                    "config": (.problem, #"/etc/t9dial/t9dial.toml:3: "framebuffer" in [screen] must be the absolute path"#),
+                    "framebuffer": (.warning, "not checked"), "contacts": (.warning, "not checked"), "dial": (.warning, "not checked"),
+                ]
+            case .modemWithoutDropIn:
+                ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial@.service gives it; fix: sudo systemctl edit t9dial@.service")]
+            case .modemWithDropIn: [:]
+            }
+        }
+    }
+
+    @Test("Each fake system gives each check its status and message", arguments: Scenario.allCases)
+    func scenario(_ scenario: Scenario) throws {
+        let fake = try scenario.make()
+        let report = fake.doctor.examine()
+        #expect(report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial"])
+        for check in report.checks {
+            if let (status, phrase) = scenario.expected[check.subject] {
+                #expect(check.status == status, "\(check)")
+                #expect(check.description.contains(phrase), "\(check)")
+            } else {
+                #expect(check.status == .ok, "\(check)")
+            }
+        }
+        #expect(report.hasProblem == scenario.expected.values.contains { $0.0 == .problem })
+    }
+
+    @Test("The ok lines of a system with everything in place say what was found")
+    func allGoodLines() throws {
+        let fake = try FakeSystem()
+        try fake.installEverything()
+        try fake.write("# mine\n", at: "/etc/udev/rules.d/69-t9dial-local.rules")
+        let lines = fake.doctor.examine().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let group = try FileManager.default.attributesOfItem(atPath: fake.directory.path)[.groupOwnerAccountName] as? String ?? ""
+        #expect(lines.count == 10)
+        #expect(lines[0] == "ok       udev rule: /etc/udev/rules.d/70-t9dial.rules; yours: /etc/udev/rules.d/69-t9dial-local.rules")
+        #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial@.service, starting /usr/local/bin/t9dial")
+        #expect(lines[2] == "ok       group t9dial: gid \(fake.groupID)")
+        #expect(lines[3] == #"ok       keypad: /dev/input/t9dial-keypad -> /dev/input/event2 "USB Numpad" (USB 05a4:9759), group \#(group), mode 0660, readable by you"#)
+        #expect(lines[4].hasPrefix("ok       framebuffer: /dev/fb0, group "))
+        #expect(lines[5] == "ok       config: /etc/t9dial/t9dial.toml")
+        #expect(lines[6] == "ok       contacts: 2 contacts in 1 file (/etc/t9dial/contacts.vcf)")
+        #expect(lines[7] == "ok       dial: method print, no modem to check")
+        #expect(lines[9] == "8 checks: 8 ok, 0 warnings, 0 problems.")
+    }
+
+    @Test("A unit's program is its last ExecStart=, without systemd's prefixes")
+    func execStart() {
+        #expect(Doctor.execStartProgram("[Service]\nExecStart=/usr/local/bin/t9dial run\n") == "/usr/local/bin/t9dial")
+        #expect(Doctor.execStartProgram("ExecStart=/a\n  ExecStart=-@/opt/t9dial x\n") == "/opt/t9dial")
+        #expect(Doctor.execStartProgram("[Service]\nType=exec\n") == nil)
+    }
+
+    @Test("Run as root, the keypad line says the service reads it through group t9dial")
+    func asRoot() throws {
+        let fake = try FakeSystem()
+        try fake.installEverything()
+        var doctor = fake.doctor
+        doctor.system.runsAsRoot = true
+        let keypad = try #require(doctor.examine().checks.first { $0.subject == "keypad" })
+        #expect(keypad.status == .ok)
+        #expect(keypad.finding.hasSuffix("; you are root, and the service reads it through group t9dial"))
+    }
+}
