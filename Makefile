@@ -26,7 +26,36 @@ BOOK         ?= ../shared/datasets/contacts-100k.vcf
 SAMPLES      := Config/samples
 T9DIAL       := .build/debug/t9dial
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit test-vm install uninstall bench clean
+# make install: where things go. PREFIX=/usr is a distribution's layout (rules and units under
+# /usr/lib); the default /usr/local is an administrator's, whose rules and units go in /etc.
+# DESTDIR stages everything under another root, for packaging.
+PREFIX        ?= /usr/local
+BINDIR        ?= $(PREFIX)/bin
+DATADIR       ?= $(PREFIX)/share/t9dial
+DOCDIR        ?= $(PREFIX)/share/doc/t9dial
+SYSCONFDIR    ?= /etc
+ifeq ($(PREFIX),/usr)
+UDEVRULESDIR  ?= /usr/lib/udev/rules.d
+UNITDIR       ?= /usr/lib/systemd/system
+SYSUSERSDIR   ?= /usr/lib/sysusers.d
+else
+UDEVRULESDIR  ?= $(SYSCONFDIR)/udev/rules.d
+UNITDIR       ?= $(SYSCONFDIR)/systemd/system
+SYSUSERSDIR   ?= $(SYSCONFDIR)/sysusers.d
+endif
+# The build make install installs: a release build with Swift's own libraries linked in, so the
+# board needs no Swift toolchain. INSTALL_BUILD=debug installs the debug build (for tests).
+INSTALL_BUILD ?= release
+# After installing into the live system (no DESTDIR) as root: create the group, reload udev and
+# systemd. SYSTEM_RELOAD=no skips it (the install tests install into a temporary prefix).
+SYSTEM_RELOAD ?= yes
+ifeq ($(INSTALL_BUILD),release)
+INSTALL_BINARY := .build/release/t9dial
+else
+INSTALL_BINARY := .build/debug/t9dial
+endif
+
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit test-install test-vm install install-files uninstall bench clean
 
 all: build
 
@@ -76,11 +105,16 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: test-unit test-vm
+test: test-unit test-install test-vm
 
 test-unit: test-deps
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(SWIFT) test --skip-build
+
+# make install and uninstall into a temporary prefix, and the installed unit checked with
+# systemd-analyze (verify, and security: exposure 2.0 at most).
+test-install: build
+	Tests/Install/install-tests.sh
 
 # The tests against a real kernel boot Debian's kernel under QEMU with virtme-ng (PyPI), which
 # mounts this machine's file system in the guest, so the built t9dial runs there as it is.
@@ -92,6 +126,63 @@ vm-deps: test-deps
 
 test-vm: vm-deps build
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
+
+release: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product t9dial
+
+# Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
+# unit, the t9dial group's sysusers file and the default config, which never replaces a
+# config already there. Without DESTDIR, as root, it then creates the group and reloads udev
+# and systemd so a keypad plugged in afterwards starts the service.
+install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
+	@$(MAKE) --no-print-directory install-files
+
+# install without building: what install copies, given a built INSTALL_BINARY.
+install-files:
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)" \
+	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
+	install -m 755 $(INSTALL_BINARY) "$(DESTDIR)$(BINDIR)/t9dial"
+	for folder in keymaps layouts fonts overlays overlays/include/dt-bindings/input \
+	    overlays/include/dt-bindings/gpio overlays/include/dt-bindings/pinctrl; do \
+	  install -d "$(DESTDIR)$(DATADIR)/$$folder"; \
+	  find Config/$$folder -maxdepth 1 -type f ! -name '*.dtbo' ! -name '*.pp.dts' ! -name .gitignore \
+	    -exec install -m 644 {} "$(DESTDIR)$(DATADIR)/$$folder/" \; ; \
+	done
+	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
+	install -m 644 udev/70-t9dial.rules "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules"
+	sed -e 's|/usr/local/bin/t9dial|$(BINDIR)/t9dial|g' -e 's|/usr/local/share/doc/t9dial|$(DOCDIR)|g' \
+	  'udev/t9dial@.service' > "$(DESTDIR)$(UNITDIR)/t9dial@.service"
+	chmod 644 "$(DESTDIR)$(UNITDIR)/t9dial@.service"
+	install -m 644 udev/t9dial.sysusers "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
+	@config="$(DESTDIR)$(SYSCONFDIR)/t9dial/t9dial.toml"; \
+	if [ -e "$$config" ]; then \
+	  echo "Kept your $$config; the shipped default is $(DATADIR)/t9dial.toml"; \
+	else \
+	  install -m 644 Config/t9dial.toml "$$config"; \
+	fi
+	install -m 644 Config/t9dial.toml "$(DESTDIR)$(DATADIR)/t9dial.toml"
+	@if [ -z "$(DESTDIR)" ] && [ "$(SYSTEM_RELOAD)" = yes ] && [ "$$(id -u)" -eq 0 ]; then \
+	  systemd-sysusers "$(SYSUSERSDIR)/t9dial.conf" 2>/dev/null || getent group t9dial >/dev/null || groupadd --system t9dial; \
+	  if [ -d /run/udev ]; then udevadm control --reload; udevadm trigger --subsystem-match=input --action=add; fi; \
+	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
+	@echo "Installed t9dial in $(DESTDIR)$(BINDIR). Next: put your contacts in $(SYSCONFDIR)/t9dial/ and name them"
+	@echo "in $(SYSCONFDIR)/t9dial/t9dial.toml, plug in the keypad, and run t9dial doctor."
+
+# Removes what make install installed. The config stays when it was changed (it is yours), and
+# so does the group (files on the board may belong to it).
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules" \
+	  "$(DESTDIR)$(UNITDIR)/t9dial@.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
+	@config="$(DESTDIR)$(SYSCONFDIR)/t9dial/t9dial.toml"; \
+	if [ -e "$$config" ] && cmp -s "$$config" "$(DESTDIR)$(DATADIR)/t9dial.toml"; then \
+	  rm -f "$$config"; rmdir "$(DESTDIR)$(SYSCONFDIR)/t9dial" 2>/dev/null || true; \
+	elif [ -e "$$config" ]; then echo "Kept $$config: it differs from the shipped default"; fi
+	rm -rf "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)"
+	@if [ -z "$(DESTDIR)" ] && [ "$(SYSTEM_RELOAD)" = yes ] && [ "$$(id -u)" -eq 0 ]; then \
+	  if [ -d /run/udev ]; then udevadm control --reload; fi; \
+	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
 
 bench: deps
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi

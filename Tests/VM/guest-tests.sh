@@ -16,7 +16,8 @@ mkdir -p "$RUN" && chmod 755 "$RUN"
 # Keep the query as long as a replug takes: no idle clear.
 CONFIG=$RW/t9dial.toml
 printf '[keypad]\nidle_clear_s = 0\n' >"$CONFIG"
-export XDG_STATE_HOME=$RW/state
+# The dial history is SQLite, which cannot lock files on the shared (9p) folder.
+export XDG_STATE_HOME=$RUN/state
 
 say() { echo "=== $*"; }
 pass() { echo "PASS $*" | tee -a "$RESULTS"; }
@@ -76,10 +77,11 @@ for module in xhci_pci usbhid hid_generic evdev uinput; do modprobe "$module"; d
 modprobe vfb vfb_enable=1 videomemorysize=4194304
 udevadm settle -t 30
 
-say "udev: the shipped rule and the group it names"
-groupadd --system t9dial
-cp "$REPO/udev/70-t9dial.rules" /etc/udev/rules.d/
-udevadm control --reload
+say "make install, as on a board (the guest's /usr and /etc are its own)"
+make --no-print-directory -C "$REPO" install-files INSTALL_BUILD=debug >"$RW/install.log" 2>&1
+check "make install: the rule, the unit and the program are installed" \
+  test -s /etc/udev/rules.d/70-t9dial.rules -a -s /etc/systemd/system/t9dial@.service -a -x /usr/local/bin/t9dial
+check "make install: systemd-sysusers made the group t9dial" getent group t9dial
 syntax=$(udevadm test /sys/class/mem/null 2>&1 | grep -iE '70-t9dial.rules.*(invalid|error|unknown)' || true)
 check "udev rule: udevadm finds no error in 70-t9dial.rules${syntax:+: $syntax}" test -z "$syntax"
 udevadm trigger --subsystem-match=input --action=add
@@ -175,7 +177,16 @@ check "udev rule: desktops leave the matrix keypad alone (LIBINPUT_IGNORE_DEVICE
   grep -qx 'LIBINPUT_IGNORE_DEVICE=1' <<<"$properties"
 kbd_properties=$(udevadm info -q property -n "$KBD")
 check "udev rule: QEMU's USB keyboard, a full keyboard, gets no t9dial link, group or unit ($(stat -c %G "$KBD"))" \
-  sh -c "test '$(stat -c %G "$KBD")' != t9dial && ! grep -q t9dial <<<'$kbd_properties'"
+  bash -c "test '$(stat -c %G "$KBD")' != t9dial && ! grep -q t9dial <<<'$kbd_properties'"
+
+# The board as a user sets it up: contacts in /etc/t9dial, named in the installed config.
+cp "$CONTACTS" /etc/t9dial/contacts.vcf
+sed -i '1i contacts = ["/etc/t9dial/contacts.vcf"]' /etc/t9dial/t9dial.toml
+/usr/local/bin/t9dial doctor >"$RW/doctor.out" 2>&1
+doctor_status=$?
+check "t9dial doctor on the set-up board: no problem (exit $doctor_status: $(grep -v '^ok' "$RW/doctor.out" | tr '\n' ' '))" \
+  test "$doctor_status" -eq 0
+check "t9dial doctor sees the keypad through the rule's link" grep -q '^ok .*keypad.*t9dial-keypad' "$RW/doctor.out"
 
 nobody_state=$RUN/nobody-state; mkdir -p "$nobody_state"; chown 65534 "$nobody_state"
 t9dial_group=$(getent group t9dial | cut -d: -f3)

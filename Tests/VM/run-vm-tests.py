@@ -73,7 +73,8 @@ def carry_out(qmp, request):
     elif action == "unplug":
         qmp.execute("device_del", id="kp")
     elif action == "plug":
-        qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0")
+        # On the port it was unplugged from, so its by-id link (which names the port) is the same.
+        qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0", port="1")
     else:
         raise RuntimeError(f"unknown request {request}")
 
@@ -101,6 +102,7 @@ def main():
 
     os.makedirs(os.path.join(REPO, ".build"), exist_ok=True)
     work = tempfile.mkdtemp(prefix="vm-test-", dir=os.path.join(REPO, ".build"))
+    os.chmod(work, 0o755)  # the guest's unprivileged t9dial reads its config here
     os.makedirs(os.path.join(work, "requests"))
     with open(os.path.join(work, "env.sh"), "w") as env:
         env.write(f"T9DIAL='{t9dial}'\nREPO='{REPO}'\nRW='{work}'\n")
@@ -109,7 +111,7 @@ def main():
     guest = os.path.join(HERE, "guest-tests.sh")
     command = [
         vng, "--run", kernel, "--disable-kvm", "--memory", "1G", "--rwdir", work,
-        "--qemu-opts=-device qemu-xhci,id=xhci -device usb-kbd,id=kp,bus=xhci.0 "
+        "--qemu-opts=-device qemu-xhci,id=xhci -device usb-kbd,id=kp,bus=xhci.0,port=1 "
         f"-qmp unix:{qmp_socket},server=on,wait=off",
         "--", guest, work,
     ]

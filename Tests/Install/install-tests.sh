@@ -1,0 +1,64 @@
+#!/bin/bash
+# make install and make uninstall, checked: into a temporary prefix (so this machine's system
+# is not touched), then the installed systemd unit with systemd-analyze. One PASS or FAIL line
+# per check, then a count; exit 1 on any failure. Run by make test-install (and make test).
+set -u
+cd "$(dirname "$0")/../.."
+REPO=$PWD
+ROOT=$(mktemp -d /tmp/t9dial-install-test.XXXXXX)
+trap 'rm -rf "$ROOT"' EXIT
+PREFIX=$ROOT/usr/local
+passed=0 failed=0
+pass() { echo "PASS $*"; passed=$((passed + 1)); }
+fail() { echo "FAIL $*"; failed=$((failed + 1)); }
+check() { local name=$1; shift; if "$@"; then pass "$name"; else fail "$name"; fi; }
+install_into() {  # make TARGET into $ROOT, the debug build
+  make --no-print-directory "$1" INSTALL_BUILD=debug SYSTEM_RELOAD=no PREFIX="$PREFIX" SYSCONFDIR="$ROOT/etc" \
+    UDEVRULESDIR="$ROOT/etc/udev/rules.d" UNITDIR="$ROOT/etc/systemd/system" SYSUSERSDIR="$ROOT/etc/sysusers.d"
+}
+
+install_into install-files >"$ROOT/install.log" 2>&1 || { cat "$ROOT/install.log"; fail "make install-files"; }
+unit=$ROOT/etc/systemd/system/t9dial@.service
+for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" "$PREFIX/share/t9dial/layouts/latin.toml" \
+    "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
+    "$PREFIX/share/doc/t9dial/README.md" "$ROOT/etc/udev/rules.d/70-t9dial.rules" "$unit" \
+    "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml"; do
+  check "install: ${file#"$ROOT"}" test -s "$file"
+done
+check "install: the unit runs the installed program ($(grep ^ExecStart= "$unit"))" \
+  grep -qx "ExecStart=$PREFIX/bin/t9dial run --device /dev/input/%i" "$unit"
+found=$("$PREFIX/bin/t9dial" search 957 --contacts "$REPO/Config/samples/contacts.vcf" --config /dev/null --limit 1 2>&1)
+check "install: the installed program finds its layouts under $PREFIX/share/t9dial ($found)" grep -qF "[W]illiam [J]ohn [S]mith" <<<"$found"
+
+# systemd-analyze verify exits 0 even when it reports errors: any output on stderr fails.
+verify=$(systemd-analyze verify "$unit" 2>&1 >/dev/null)
+check "unit: systemd-analyze verify is clean${verify:+: $verify}" test -z "$verify"
+exposure=$(systemd-analyze security --offline=true "$unit" 2>&1 | sed -n 's/.*Overall exposure level for [^:]*: \([0-9.]*\).*/\1/p')
+check "unit: systemd-analyze security exposure ${exposure:-unknown} is 2.0 or lower" \
+  awk -v e="${exposure:-99}" 'BEGIN { exit !(e <= 2.0) }'
+for setting in "BindsTo=dev-input-%i.device" "After=dev-input-%i.device" "DynamicUser=yes" \
+    "SupplementaryGroups=t9dial video" "StateDirectory=t9dial" "DeviceAllow=/dev/input/%i r"; do
+  check "unit: $setting" grep -qx "$setting" "$unit"
+done
+rules=$ROOT/etc/udev/rules.d/70-t9dial.rules
+for line in 'SYMLINK+="input/t9dial-keypad"' 'GROUP="t9dial", MODE="0660"' 'ENV{LIBINPUT_IGNORE_DEVICE}="1"' \
+    'TAG+="systemd", ENV{SYSTEMD_WANTS}+="t9dial@%k.service"'; do
+  check "udev rule: $line" grep -qxF "$line" "$rules"
+done
+
+# A config of the user's is never replaced.
+echo '# mine' >>"$ROOT/etc/t9dial/t9dial.toml"
+install_into install-files >"$ROOT/install2.log" 2>&1
+check "install again: the changed config is kept" grep -qx '# mine' "$ROOT/etc/t9dial/t9dial.toml"
+check "install again: and says so" grep -q "Kept your $ROOT/etc/t9dial/t9dial.toml" "$ROOT/install2.log"
+
+install_into uninstall >"$ROOT/uninstall.log" 2>&1 || { cat "$ROOT/uninstall.log"; fail "make uninstall"; }
+left=$(find "$ROOT" -type f ! -name '*.log' | sed "s|^$ROOT||" | sort | tr '\n' ' ')
+check "uninstall: removes everything but the changed config (left: $left)" test "$left" = "/etc/t9dial/t9dial.toml "
+install_into install-files >/dev/null 2>&1 && rm "$ROOT/etc/t9dial/t9dial.toml" && install_into install-files >/dev/null 2>&1
+install_into uninstall >/dev/null 2>&1
+left=$(find "$ROOT" -type f ! -name '*.log' | sed "s|^$ROOT||" | tr '\n' ' ')
+check "uninstall: an unchanged config goes too (left: ${left:-nothing})" test -z "$left"
+
+echo "install-tests: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
