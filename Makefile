@@ -142,12 +142,9 @@ install-files:
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)" \
 	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 $(INSTALL_BINARY) "$(DESTDIR)$(BINDIR)/t9dial"
-	for folder in keymaps layouts fonts overlays overlays/include/dt-bindings/input \
-	    overlays/include/dt-bindings/gpio overlays/include/dt-bindings/pinctrl; do \
-	  install -d "$(DESTDIR)$(DATADIR)/$$folder"; \
-	  find Config/$$folder -maxdepth 1 -type f ! -name '*.dtbo' ! -name '*.pp.dts' ! -name .gitignore \
-	    -exec install -m 644 {} "$(DESTDIR)$(DATADIR)/$$folder/" \; ; \
-	done
+	find Config/keymaps Config/layouts Config/fonts Config/overlays -type f \
+	    ! -name '*.dtbo' ! -name '*.pp.dts' ! -name .gitignore | \
+	  while read -r file; do install -D -m 644 "$$file" "$(DESTDIR)$(DATADIR)/$${file#Config/}"; done
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -m 644 udev/70-t9dial.rules "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules"
 	sed -e 's|/usr/local/bin/t9dial|$(BINDIR)/t9dial|g' -e 's|/usr/local/share/doc/t9dial|$(DOCDIR)|g' \
