@@ -127,7 +127,11 @@ vm-deps: test-deps
 test-vm: vm-deps build
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
 
+# Foundation linked in statically brings its URLSession, which links libcurl (CardDAV uses it).
+RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
+
 release: deps
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(RELEASE_APT_PACKAGES)"
 	$(SWIFT) build -c release --static-swift-stdlib --product t9dial
 
 # Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
