@@ -91,7 +91,7 @@ let package = Package(
         // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
-        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "DialerEngine"], path: "Tests/Support/EvdevTestSupport"),
+        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "DialerEngine", "KeypadInput"], path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),

@@ -13,7 +13,6 @@ public final class KeypadRun {
     public var machine: DialerMachine { driver.machine }
     private let setup: KeypadSetup
     private let reader: KeypadReader
-    private let clock: MonotonicClock
     /// The machine's device number of each device read, by path.
     private var devices: [String: Int] = [:]
     private var nextDevice = 0
@@ -26,7 +25,6 @@ public final class KeypadRun {
     ) throws(DialerError) {
         self.setup = setup
         self.driver = driver
-        self.clock = clock
         let discovery = DeviceDiscovery(
             inputDirectory: inputDirectory,
             namedDevice: device ?? setup.settings.device,
@@ -62,21 +60,37 @@ public final class KeypadRun {
         }
     }
 
-    private func process(_ events: [KeypadEvent], display: inout some DialerDisplay, log: (String) -> Void) {
+    /// Acts on one wake-up: every key event read first, then devices come and gone, then the
+    /// timers, advanced only to the moment the loop woke.
+    ///
+    /// However long handling the keys takes (the first search, a slow panel, a busy board),
+    /// "now" for the timers stays the wake-up's time: input that arrived meanwhile is read at
+    /// the next wake-up, before any timer passes it. Events of several keypads are handled in
+    /// the order of their times, so one keypad's later key never runs another's timers past
+    /// events of its own still to be handled.
+    private func process(_ wakeup: KeypadWakeup, display: inout some DialerDisplay, log: (String) -> Void) {
+        var inputs: [(device: Int, event: InputEvent)] = []
         var readable: [Int32] = []
-        for event in events {
+        for event in wakeup.events {
+            guard case .input(let path, let events) = event, let device = devices[path] else { continue }
+            inputs += events.map { (device, $0) }
+        }
+        // Stable: each device's own events stay in the order it sent them.
+        for (device, input) in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }).map(\.element) {
+            driver.apply(machine.handle(input, from: device), to: &display)
+        }
+        for event in wakeup.events {
             switch event {
             case .connected(let choice):
                 devices[choice.info.path] = nextDevice
                 machine.attach(device: nextDevice, keymap: choice.keymap, timing: setup.timing)
                 nextDevice += 1
                 log(event.description)
-            case .input(let path, let inputs):
-                guard let device = devices[path] else { continue }
-                for input in inputs { driver.apply(machine.handle(input, from: device), to: &display) }
+            case .input:
+                break
             case .disconnected(let path, _, _):
                 if let device = devices.removeValue(forKey: path) {
-                    driver.apply(machine.detach(device: device, at: clock.now()), to: &display)
+                    driver.apply(machine.detach(device: device, at: wakeup.time), to: &display)
                 }
                 log(event.description)
             case .grabbed, .problem, .noKeypad:
@@ -87,6 +101,6 @@ public final class KeypadRun {
                 break
             }
         }
-        driver.wake(readable: readable, at: clock.now(), display: &display)
+        driver.wake(readable: readable, at: wakeup.time, display: &display)
     }
 }

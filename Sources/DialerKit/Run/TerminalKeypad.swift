@@ -31,20 +31,24 @@ public enum TerminalKeypad {
             let timeout = deadline.map { Int32(clamping: max(0, ($0 - MonotonicNow.microseconds() + 999) / 1000)) } ?? -1
             let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
             if ready < 0, errno == EINTR { continue }
+            // The keys read now are stamped with the moment poll returned, and the timers go no
+            // further, however long handling them takes: a key typed meanwhile is read at the
+            // next wake-up, before a multi-tap letter it would change is committed.
+            let woke = MonotonicNow.microseconds()
             let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
             if descriptors[0].revents != 0 {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
                     pending += buffer[0..<count]
-                    let (gestures, quit) = gestures(from: &pending, at: MonotonicNow.microseconds())
+                    let (gestures, quit) = gestures(from: &pending, at: woke)
                     driver.apply(machine.handle(gestures), to: &display)
                     if quit { inputOpen = false }
                 } else {
                     inputOpen = false  // end of input
                 }
             }
-            driver.wake(readable: readable, at: MonotonicNow.microseconds(), display: &display)
+            driver.wake(readable: readable, at: woke, display: &display)
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - MonotonicNow.microseconds() < 5_000_000 {

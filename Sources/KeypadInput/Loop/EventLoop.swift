@@ -56,29 +56,56 @@ public struct EventLoop: Sendable {
         self.poller = poller
     }
 
+    /// What one wait brought: the moment the loop woke, and what woke it.
+    public struct Wakeup: Sendable, Hashable {
+        /// When poll returned, before anything was read. Every event a device stamped before it
+        /// is readable now, so it is as far as the caller's timers may be advanced once this
+        /// wake-up's input is handled (see `wait`).
+        public var time: Microseconds
+        /// At least one.
+        public var wakes: [Wake]
+    }
+
     /// Waits until a source is ready or `deadline` (CLOCK_MONOTONIC microseconds) passes; nil
     /// waits with no timeout. Returns at least one wake; `.deadline` is among them whenever the
     /// deadline has passed, even if descriptors were ready too.
-    public func wait(for sources: [Source], until deadline: Microseconds?) throws(KeypadInputError) -> [Wake] {
+    ///
+    /// The time is taken as soon as poll returns, and then every source is looked at once more
+    /// without waiting, so what arrived in between is in the wake-up too. A caller that reads
+    /// what is ready and only then advances its timers to `time` never lets a timer run ahead
+    /// of input it has not read: a key's held-back release is not let through while the press
+    /// that cancels it (chatter) waits unread in the kernel, however long handling the keys
+    /// before it took.
+    public func wait(for sources: [Source], until deadline: Microseconds?) throws(KeypadInputError) -> Wakeup {
         var descriptors = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
         while true {
-            let timeout = Self.timeout(until: deadline, now: clock.now())
-            let result = descriptors.withUnsafeMutableBufferPointer { buffer in
-                poller(buffer.baseAddress, buffer.count, timeout)
+            // Interrupted by a signal: again, with the time left.
+            guard try poll(&descriptors, timeout: Self.timeout(until: deadline, now: clock.now())) else { continue }
+            let time = clock.now()
+            try lookAgain(at: &descriptors)
+            var wakes: [Wake] = []
+            for (source, descriptor) in zip(sources, descriptors) where descriptor.revents != 0 {
+                wakes.append(Self.wake(source, descriptor.revents))
             }
-            switch result {
-            case .failure(let error) where error.rawValue == EINTR:
-                continue
-            case .failure(let error):
-                throw KeypadInputError(operation: "waiting for keys (poll)", errno: error)
-            case .success:
-                var wakes: [Wake] = []
-                for (source, descriptor) in zip(sources, descriptors) where descriptor.revents != 0 {
-                    wakes.append(Self.wake(source, descriptor.revents))
-                }
-                if let deadline, clock.now() >= deadline { wakes.append(.deadline) }
-                if !wakes.isEmpty { return wakes }
-            }
+            if let deadline, time >= deadline { wakes.append(.deadline) }
+            if !wakes.isEmpty { return Wakeup(time: time, wakes: wakes) }
+        }
+    }
+
+    /// Polls `descriptors` again with no timeout, adding what is ready now to what was.
+    private func lookAgain(at descriptors: inout [pollfd]) throws(KeypadInputError) {
+        var again = descriptors.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+        while try !poll(&again, timeout: 0) {}
+        for index in descriptors.indices { descriptors[index].revents |= again[index].revents }
+    }
+
+    /// One poll; false when a signal interrupted it (EINTR).
+    private func poll(_ descriptors: inout [pollfd], timeout: Int32) throws(KeypadInputError) -> Bool {
+        let result = descriptors.withUnsafeMutableBufferPointer { buffer in poller(buffer.baseAddress, buffer.count, timeout) }
+        switch result {
+        case .success: return true
+        case .failure(let error) where error.rawValue == EINTR: return false
+        case .failure(let error): throw KeypadInputError(operation: "waiting for keys (poll)", errno: error)
         }
     }
 

@@ -12,7 +12,9 @@ public import Evdev
 ///
 ///     let reader = try KeypadReader(discovery: discovery)
 ///     while true {
-///         for event in try reader.wait(until: engine.nextDeadline) { ... }
+///         let wakeup = try reader.wait(until: engine.nextDeadline)
+///         for event in wakeup.events { ... }
+///         engine.advance(to: wakeup.time)
 ///     }
 public final class KeypadReader {
     /// Opens a device by path: `EvdevDevice.init(path:)`, or in tests one that fails for
@@ -57,17 +59,19 @@ public final class KeypadReader {
 
     /// Looks for devices and opens those chosen: what is read, the problems met, or why
     /// nothing is. `wait` does this first when it was not called.
-    public func start() -> [KeypadEvent] {
+    public func start() -> KeypadWakeup {
         started = true
-        return rescan(settled: true)
+        let time = clock.now()
+        return KeypadWakeup(time: time, events: rescan(settled: true))
     }
 
     /// Waits until something happens or `deadline` (CLOCK_MONOTONIC microseconds) passes, and
     /// says what: events read, devices come and gone, problems, `.readable` for the `extra`
     /// descriptors that are ready, `.deadlineReached`. With no deadline it waits with no
-    /// timeout. The list may be empty when what woke it concerned no one (a rescan that
-    /// changed nothing).
-    public func wait(until deadline: Microseconds?, watching extra: [Int32] = []) throws(KeypadInputError) -> [KeypadEvent] {
+    /// timeout. The events may be none when what woke it concerned no one (a rescan that
+    /// changed nothing). Each device's events come together and in order; events of different
+    /// devices may interleave in time, as two keypads pressed at once do.
+    public func wait(until deadline: Microseconds?, watching extra: [Int32] = []) throws(KeypadInputError) -> KeypadWakeup {
         if !started { return start() }
         let recheck = problems.nextCheck
         let wakeAt = [deadline, recheck].compactMap { $0 }.min()
@@ -75,7 +79,8 @@ public final class KeypadReader {
             + [.hotplug(monitor.fileDescriptor)] + extra.map { .extra($0) }
         var events: [KeypadEvent] = []
         var changed = false
-        for wake in try loop.wait(for: sources, until: wakeAt) {
+        let wakeup = try loop.wait(for: sources, until: wakeAt)
+        for wake in wakeup.wakes {
             switch wake {
             case .device(let descriptor, _, let vanished):
                 if let device = openDevices.first(where: { $0.device.fileDescriptor == descriptor }) {
@@ -89,10 +94,9 @@ public final class KeypadReader {
                 break
             }
         }
-        let now = clock.now()
-        if let recheck, now >= recheck { changed = true }
+        if let recheck, wakeup.time >= recheck { changed = true }
         if changed { events += rescan(settled: false) }
-        if let deadline, now >= deadline { events.append(.deadlineReached) }
-        return events
+        if let deadline, wakeup.time >= deadline { events.append(.deadlineReached) }
+        return KeypadWakeup(time: wakeup.time, events: events)
     }
 }

@@ -41,10 +41,33 @@ struct EventLoopTests {
             clock.set(clock.now + Microseconds(timeout) * 1_000)
             return .success(0)
         }
-        #expect(try loop.wait(for: [.extra(0)], until: nil) == [.extra(0)])
-        #expect(try loop.wait(for: [.extra(0)], until: 1_250_500) == [.deadline])
-        #expect(try loop.wait(for: [.extra(0)], until: 1_000_000) == [.deadline])
-        #expect(timeouts.withLock { $0 } == [-1, 251, 0])
+        #expect(try loop.wait(for: [.extra(0)], until: nil) == EventLoop.Wakeup(time: 1_000_000, wakes: [.extra(0)]))
+        #expect(try loop.wait(for: [.extra(0)], until: 1_250_500) == EventLoop.Wakeup(time: 1_251_000, wakes: [.deadline]))
+        #expect(try loop.wait(for: [.extra(0)], until: 1_000_000) == EventLoop.Wakeup(time: 1_251_000, wakes: [.deadline]))
+        // Each wait looks once more without waiting (timeout 0) after poll returned.
+        #expect(timeouts.withLock { $0 } == [-1, 0, 251, 0, 0, 0])
+    }
+
+    /// The wake-up's time is taken when poll returns; a look without waiting then finds what
+    /// arrived in between, so nothing stamped before that time is left unread.
+    @Test("What arrives between poll's return and the wake-up's time is in the wake-up")
+    func lookAgainAfterTheTime() throws {
+        let clock = ManualClock(5_000)
+        let calls = Mutex(0)
+        let loop = EventLoop(clock: clock.clock) { descriptors, count, timeout in
+            let call = calls.withLock { $0 += 1; return $0 }
+            if call == 1 {
+                // Poll times out at the deadline, with nothing ready yet.
+                clock.set(10_000)
+                return .success(0)
+            }
+            // Then a key arrives, just before the loop reads the time... and is seen.
+            #expect(timeout == 0)
+            if let descriptors, count > 1 { descriptors[1].revents = Int16(POLLIN) }
+            return .success(1)
+        }
+        let wakeup = try loop.wait(for: [.hotplug(7), .device(3)], until: 10_000)
+        #expect(wakeup == EventLoop.Wakeup(time: 10_000, wakes: [.device(3, readable: true, vanished: false), .deadline]))
     }
 
     @Test("A signal interrupting poll is not an error: it polls again with the time left")
@@ -60,8 +83,8 @@ struct EventLoopTests {
             clock.set(10_000)
             return .success(0)
         }
-        #expect(try loop.wait(for: [], until: 10_000) == [.deadline])
-        #expect(calls.withLock { $0 } == [10, 6])
+        #expect(try loop.wait(for: [], until: 10_000).wakes == [.deadline])
+        #expect(calls.withLock { $0 } == [10, 6, 0])
     }
 
     @Test("A poll failure is an error that says what failed")
@@ -80,16 +103,16 @@ struct EventLoopTests {
         let device = try FakeEvdevPipe()
         let input = try FakeEvdevPipe()
         try input.send([.report(at: 0)])
-        #expect(try loop.wait(for: [.device(device.readEnd), .extra(input.readEnd)], until: nil) == [.extra(input.readEnd)])
+        #expect(try loop.wait(for: [.device(device.readEnd), .extra(input.readEnd)], until: nil).wakes == [.extra(input.readEnd)])
 
         try device.send([.report(at: 0)])
         device.hangUp()
-        let wakes = try loop.wait(for: [.device(device.readEnd)], until: nil)
+        let wakes = try loop.wait(for: [.device(device.readEnd)], until: nil).wakes
         #expect(wakes == [.device(device.readEnd, readable: true, vanished: true)])
 
         let idle = try FakeEvdevPipe()
         let deadline = MonotonicClock.system.now() + 20_000
-        #expect(try loop.wait(for: [.device(idle.readEnd)], until: deadline) == [.deadline])
+        #expect(try loop.wait(for: [.device(idle.readEnd)], until: deadline).wakes == [.deadline])
         #expect(MonotonicClock.system.now() >= deadline)
     }
 }

@@ -12,6 +12,10 @@ struct KeypadReaderTests {
     static let five = TestKeymaps.code("KEY_NUMERIC_5")
 
     /// Events as short lines ("connected event0 phone-keypad grab"), for whole-list checks.
+    static func lines(_ wakeup: KeypadWakeup, in directory: TemporaryDirectory) -> [String] {
+        lines(wakeup.events, in: directory)
+    }
+
     static func lines(_ events: [KeypadEvent], in directory: TemporaryDirectory) -> [String] {
         func name(_ path: String) -> String { path.replacingOccurrences(of: directory.path + "/", with: "") }
         return events.map { event in
@@ -205,7 +209,7 @@ struct KeypadReaderTests {
         #expect(lines.count == 1)
         #expect(lines.first?.hasPrefix("no keypad: --device DIR/event0 (DIR/event0 \"Power Button\" (host 0000:0000)) cannot be read as a keypad") == true)
         try directory.makeFile("event5")
-        #expect(try reader.wait(until: nil).isEmpty)
+        #expect(try reader.wait(until: nil).events.isEmpty)
     }
 
     @Test("Extra descriptors and the caller's deadline wake the reader")
@@ -215,8 +219,8 @@ struct KeypadReaderTests {
         _ = reader.start()
         let input = try FakeEvdevPipe()
         try input.send([.report(at: 0)])
-        #expect(try reader.wait(until: nil, watching: [input.readEnd]) == [.readable(input.readEnd)])
+        #expect(try reader.wait(until: nil, watching: [input.readEnd]).events == [.readable(input.readEnd)])
         let idle = try FakeEvdevPipe()
-        #expect(try reader.wait(until: MonotonicClock.system.now() + 10_000, watching: [idle.readEnd]) == [.deadlineReached])
+        #expect(try reader.wait(until: MonotonicClock.system.now() + 10_000, watching: [idle.readEnd]).events == [.deadlineReached])
     }
 }

@@ -1,0 +1,201 @@
+import ContactBook
+import DialerConfig
+import DialerEngine
+@testable import DialerKit
+import Evdev
+import EvdevTestSupport
+import KeypadInput
+import T9Search
+import Testing
+
+/// A chattering key types once however slow handling a key is: `t9dial run` on fake keypad
+/// nodes, with a clock moved by hand, a kernel that delivers each event when the clock passes
+/// its time, and a display that takes 50 ms to draw (a first search, a slow SPI panel, a busy
+/// Pi Zero). While it draws, the chatter that cancels a held-back release arrives in the
+/// kernel's queue; timers advanced past the moment the loop woke would let that release
+/// through and take the chatter for a new press.
+@Suite("A chattering key types once, however slow the board", .timeLimit(.minutes(1)))
+struct KeypadRunChatterTests {
+    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
+    static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
+
+    /// One key event as the kernel will deliver it: on which keypad, when.
+    struct ScriptedEvent {
+        var keypad: Int
+        var time: Microseconds
+        var code: UInt16
+        var value: Int32
+    }
+
+    /// A key tapped with worn contacts, starting `at` (ms): it bounces 3 ms after going down
+    /// and again as it comes up, each bounce well inside the 15 ms window. `heldMs` is how long
+    /// it is down.
+    static func chatteringTap(_ key: Int, at start: Microseconds, heldMs: Microseconds = 80, keypad: Int = 0) -> [ScriptedEvent] {
+        let code = digit(key)
+        let ms: Microseconds = 1_000
+        return [
+            (0, KeyValue.press), (3, KeyValue.release), (6, KeyValue.press),
+            (heldMs, KeyValue.release), (heldMs + 3, KeyValue.press), (heldMs + 5, KeyValue.release),
+        ].map { ScriptedEvent(keypad: keypad, time: start + $0.0 * ms, code: code, value: $0.1) }
+    }
+
+    /// Which screens take long to draw.
+    enum Slowness: CustomStringConvertible {
+        case firstKey, everyKey
+
+        var description: String { self == .firstKey ? "the first key" : "every key" }
+    }
+
+    struct Case: CustomTestStringConvertible {
+        var name: String
+        var script: [ScriptedEvent]
+        var keypads = 1
+        var slow: Slowness
+        var mode: InputMode = .t9
+        /// The queries the screen shows, in order (repeats of one query counted once).
+        var queries: [String]
+
+        var testDescription: String { name }
+    }
+
+    static let start: Microseconds = 100_000_000
+    static let cases: [Case] = [
+        Case(
+            name: "the first key is slow to handle: 9 5 7 gives 9, 95, 957",
+            script: chatteringTap(9, at: start) + chatteringTap(5, at: start + 300_000) + chatteringTap(7, at: start + 600_000),
+            slow: .firstKey, queries: ["", "9", "95", "957"]
+        ),
+        Case(
+            name: "every key is slow to handle: 9 5 7 gives 9, 95, 957",
+            script: chatteringTap(9, at: start) + chatteringTap(5, at: start + 300_000) + chatteringTap(7, at: start + 600_000),
+            slow: .everyKey, queries: ["", "9", "95", "957"]
+        ),
+        Case(
+            name: "keys quicker than the slow screen: 9 5 7, 60 ms apart, gives 9, 95, 957",
+            script: chatteringTap(9, at: start, heldMs: 30) + chatteringTap(5, at: start + 60_000, heldMs: 30)
+                + chatteringTap(7, at: start + 120_000, heldMs: 30),
+            slow: .everyKey, queries: ["", "9", "95", "957"]
+        ),
+        Case(
+            name: "two keypads: 9 on the second and 5 on the first, 2 ms later, both chattering, give 9, 95",
+            script: chatteringTap(9, at: start, keypad: 1) + chatteringTap(5, at: start + 2_000, keypad: 0),
+            keypads: 2, slow: .firstKey, queries: ["", "9", "95"]
+        ),
+        Case(
+            name: "a long press that chatters: 0 held for 700 ms types + alone",
+            script: chatteringTap(0, at: start, heldMs: 700),
+            slow: .everyKey, queries: ["", "0", "+"]
+        ),
+        Case(
+            name: "multi-tap: 4, then 5 5 5, the first key slow: g, gj, gk, gl",
+            script: chatteringTap(4, at: start) + chatteringTap(5, at: start + 1_200_000) + chatteringTap(5, at: start + 1_400_000)
+                + chatteringTap(5, at: start + 1_600_000),
+            slow: .firstKey, mode: .multiTap(layout: "latin"), queries: ["", "g", "gj", "gk", "gl"]
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func chatterNeverTypesTwice(_ scenario: Case) throws {
+        let directory = try TemporaryDirectory()
+        // Keypad 0 is event0: discovery reads the nodes in order, so a later keypad's earlier
+        // events come after an earlier keypad's later ones in a wake-up.
+        let nodes = try (0..<scenario.keypads).map { number in
+            try FakeEvdevNode(path: directory.join("event\(number)"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+        }
+        let clock = ManualClock(Self.start - 1_000_000)
+        let kernel = SimulatedKernel(nodes: nodes, script: scenario.script, clock: clock)
+        let run = try Self.run(in: directory, mode: scenario.mode, clock: clock)
+        var display = SlowDisplay(kernel: kernel, slow: scenario.slow)
+        run.start(display: &display) { _ in }
+        #expect(run.machine.devices.count == scenario.keypads)
+
+        // The loop wakes 4 ms after the first event it is woken for, so a press and its first
+        // bounce are read together, and then it handles them at the display's pace.
+        let end = scenario.script.map(\.time).max()! + 1_000_000
+        while true {
+            if kernel.deliverDue() { try run.step(display: &display) { _ in }; continue }
+            guard let next = [kernel.nextTime, run.driver.nextDeadline].compactMap({ $0 }).min(), next <= end else { break }
+            if clock.now < next + 4_000 { clock.set(next + 4_000) }
+            kernel.deliverDue()
+            try run.step(display: &display) { _ in }
+        }
+        #expect(display.queries == scenario.queries)
+    }
+
+    /// The sample book and a run over `directory`, timed by `clock`.
+    static func run(in directory: TemporaryDirectory, mode: InputMode, clock: ManualClock) throws -> KeypadRun {
+        let data = TestFiles.dataDirectory
+        var table = ContactTable()
+        _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
+        let index = SearchIndex(table: table, alphabet: T9Alphabet(layouts: try LayoutCatalog.load(dataDirectory: data).layouts))
+        let setup = KeypadSetup(
+            keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
+            dialerSettings: DialerSettings(initialMode: mode)
+        )
+        let driver = DialerDriver(machine: try setup.makeMachine(index: index)) { _ in }
+        return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path, clock: clock.clock)
+    }
+}
+
+/// The kernel's side of the fake keypads: writes each scripted event into its node once the
+/// clock has passed the event's time, as a real keypad's events reach the queue while the
+/// program is busy.
+final class SimulatedKernel {
+    let nodes: [FakeEvdevNode]
+    private var pending: [KeypadRunChatterTests.ScriptedEvent]
+    let clock: ManualClock
+
+    init(nodes: [FakeEvdevNode], script: [KeypadRunChatterTests.ScriptedEvent], clock: ManualClock) {
+        self.nodes = nodes
+        self.pending = script.sorted { $0.time < $1.time }
+        self.clock = clock
+    }
+
+    /// When the next event is due, if any is left.
+    var nextTime: Microseconds? { pending.first?.time }
+
+    /// Delivers every event due by now; whether there were any.
+    @discardableResult
+    func deliverDue() -> Bool {
+        var delivered = false
+        while let event = pending.first, event.time <= clock.now {
+            pending.removeFirst()
+            try! nodes[event.keypad].key(event.code, event.value, at: event.time)
+            delivered = true
+        }
+        return delivered
+    }
+}
+
+/// A display that takes 50 ms (of the test's clock) to draw a screen whose query changed,
+/// for the first such screen or for every one; keys arrive in the kernel meanwhile.
+struct SlowDisplay: DialerDisplay {
+    let kernel: SimulatedKernel
+    let slow: KeypadRunChatterTests.Slowness
+    var inner = InMemoryDisplay()
+    private var slowScreensDrawn = 0
+
+    init(kernel: SimulatedKernel, slow: KeypadRunChatterTests.Slowness) {
+        self.kernel = kernel
+        self.slow = slow
+    }
+
+    /// The queries shown, in order, a query shown again in a row counted once.
+    var queries: [String] {
+        inner.screens.map(\.query.text).reduce(into: []) { shown, query in
+            if shown.last != query { shown.append(query) }
+        }
+    }
+
+    mutating func show(_ screen: ScreenState) {
+        let changed = inner.screens.last.map { $0.query != screen.query } ?? false
+        inner.show(screen)
+        guard changed, slow == .everyKey || slowScreensDrawn == 0 else { return }
+        slowScreensDrawn += 1
+        kernel.clock.advance(by: 50_000)
+        kernel.deliverDue()
+    }
+
+    mutating func dial(_ request: DialRequest) { inner.dial(request) }
+}
