@@ -26,6 +26,8 @@ struct KeypadBenchmark: ParsableCommand {
         guard let latin = index.alphabet.layouts.first(where: { $0.id == "latin" }) else { throw ValidationError("no latin layout in \(book.dataDir)") }
         let multiTap = KeyEvents.multiTapSessions(contacts: index.contacts, layout: latin, count: book.sessions / 4, random: &random)
 
+        try measureFirstKeys(index: index, keymap: keymap, scripts: t9)
+
         let buildStart = ContinuousClock.now
         index.prepareTextSearch()
         print("  text index (multi-tap), built once at start: \(Report.ms(buildStart, ContinuousClock.now)), resident now \(Report.megabytes(Memory.residentMegabytes())), peak \(Report.megabytes(Memory.peakResidentMegabytes()))")
@@ -45,19 +47,72 @@ struct KeypadBenchmark: ParsableCommand {
                     display.apply(updates)
                     if !updates.isEmpty { timings["timer with a new screen", default: []].append(clock.now - start) }
                 }
+                let startsQuery = machine.session.screen.query.text.isEmpty && event.type == EventType.key && event.value == KeyValue.press
                 let start = clock.now
                 let updates = machine.handle(event, from: 0)
                 display.apply(updates)
                 let elapsed = clock.now - start
                 timings["all key events", default: []].append(elapsed)
                 if !updates.isEmpty { timings["event with a new screen", default: []].append(elapsed) }
+                // A query's first key searches the most contacts (a ninth of the book or so).
+                if startsQuery && !updates.isEmpty { timings["query's 1st key", default: []].append(elapsed) }
             }
             print("\n\(label) mode, from a key event to its rendered screen (\(events.count) events):")
             print(Report.header())
-            for kind in ["all key events", "event with a new screen", "timer with a new screen"] {
+            for kind in ["all key events", "event with a new screen", "query's 1st key", "timer with a new screen"] {
                 if let durations = timings[kind] { print(Report.row(kind, durations)) }
             }
             _ = display
+        }
+    }
+}
+
+extension KeypadBenchmark {
+    /// How long the first keys after start take, as `t9dial run` meets them: the book indexed
+    /// anew, the dialer made as `KeypadSetup.makeMachine` makes it (which starts building the
+    /// multi-tap text index on a thread of its own), and a person typing at once. Each trial
+    /// is one start; its first five key presses are timed from the event to the rendered
+    /// screen. The same again with the text index built before the first key shows what the
+    /// thread building it costs the keys.
+    func measureFirstKeys(index: SearchIndex, keymap: Keymap, scripts: [InputEvent]) throws {
+        let trials = 30
+        let setup = KeypadSetup(
+            keymaps: try KeymapCatalog.load(dataDirectory: book.dataDir), settings: KeypadSettings(), timing: KeyTiming(),
+            dialerSettings: DialerSettings(resultLimit: book.limit)
+        )
+        let presses = scripts.indices.filter { scripts[$0].type == EventType.key && scripts[$0].value == KeyValue.press }
+        let clock = ContinuousClock()
+        for textIndexFirst in [false, true] {
+            var byPosition: [[Duration]] = Array(repeating: [], count: 5)
+            for trial in 0..<trials {
+                let fresh = SearchIndex(table: index.contacts, alphabet: index.alphabet, options: index.options)
+                if textIndexFirst { fresh.prepareTextSearch() }
+                let machine = try setup.makeMachine(index: fresh)
+                machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
+                var display = TextDisplay(output: DiscardingOutput(), rows: book.limit)
+                // A different query each start: five presses from one place in the typing script.
+                var pressed = 0
+                for event in scripts[presses[(trial * 97) % (presses.count - 5)]...] where pressed < 5 {
+                    let start = clock.now
+                    display.apply(machine.handle(event, from: 0))
+                    let elapsed = clock.now - start
+                    if event.type == EventType.key && event.value == KeyValue.press {
+                        byPosition[pressed].append(elapsed)
+                        pressed += 1
+                    }
+                }
+                // This start's text index is done before the next start, as on a board.
+                fresh.prepareTextSearch()
+            }
+            print(
+                textIndexFirst
+                    ? "\nThe same, the multi-tap text index built before the first key:"
+                    : "\nFirst keys after start (\(trials) starts, each indexing the book anew, typing at once while the\nmulti-tap text index is built on its thread, as t9dial run does):"
+            )
+            print(Report.header())
+            print(Report.row("first key", byPosition[0]))
+            print(Report.row("second key", byPosition[1]))
+            print(Report.row("keys 3 to 5", byPosition[2...].flatMap { $0 }))
         }
     }
 }

@@ -11,6 +11,13 @@ public struct KeypadSetup: Sendable {
     public var timing: KeyTiming
     public var dialerSettings: DialerSettings
 
+    public init(keymaps: KeymapCatalog, settings: KeypadSettings, timing: KeyTiming, dialerSettings: DialerSettings) {
+        self.keymaps = keymaps
+        self.settings = settings
+        self.timing = timing
+        self.dialerSettings = dialerSettings
+    }
+
     /// With `keymap = "auto"`, the keymaps tried for a device, in this order: a phone keypad's
     /// own codes first, then a numpad's, then the top row of a keyboard.
     public static let automaticOrder = ["phone-keypad", "usb-numpad", "top-row"]
