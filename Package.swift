@@ -23,6 +23,8 @@
 //                 changes (time as an input).
 //   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
 //   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
+//   Systemd       what a systemd service tells systemd (sd_notify: ready, status, watchdog),
+//                 its log lines with journal priorities (a swift-log handler), credentials.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
 //                 presses, T9 and multi-tap modes, what the screen shows. Pure Swift.
 //   ScreenRender  drawing the screen: canvas, PSF fonts, layout, pixel formats. Pure Swift.
@@ -57,6 +59,7 @@ let package = Package(
         .target(name: "SystemErrors"),
         .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
         .target(name: "Inotify", dependencies: ["SystemErrors"]),
+        .target(name: "Systemd", dependencies: ["SystemErrors", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemErrors"]),
         .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
@@ -77,13 +80,15 @@ let package = Package(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
-                "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch",
+                "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput",
+                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "Systemd",
+                "ScreenOutput", "ScreenRender", "DialerEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -101,6 +106,7 @@ let package = Package(
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify"]),
+        .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
@@ -111,7 +117,10 @@ let package = Package(
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(
             name: "DialerKitTests",
-            dependencies: ["DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport"],
+            dependencies: [
+                "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             exclude: ["Golden"]
         ),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),

@@ -75,6 +75,40 @@ public struct Dialer: Sendable {
         }
     }
 
+    /// For a service that must not stop: the book as `load` loads it, or, when it cannot be
+    /// loaded (no contacts named, a broken config, a file that does not parse), a dialer with
+    /// no contacts and why, so the service runs on, says so on its screen and loads the book
+    /// once it is fixed. The config's settings are used when the config itself loads, its
+    /// defaults otherwise. Throws only when not even the layouts can be found.
+    public static func loadOrEmpty(_ overrides: Overrides) throws(DialerError) -> (Dialer, problem: DialerError?) {
+        do {
+            return (try load(overrides), nil)
+        } catch let problem {
+            do {
+                let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+                let (dataDirectory, layouts) = try layouts(overrides, configuration)
+                let loader = BookLoader(
+                    sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
+                )
+                let (history, historyProblem) = openHistory()
+                let empty = Dialer(
+                    configuration: configuration, loader: loader, book: try loader.load(history: history),
+                    limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
+                    historyProblem: historyProblem
+                )
+                return (empty, problem)
+            } catch {
+                throw DialerError(error)
+            }
+        }
+    }
+
+    /// The config files a running dialer watches, to load again when one changes: the one
+    /// named, else every place a default one is looked for (also those not made yet).
+    public static func configFiles(_ overrides: Overrides) -> [String] {
+        overrides.configFile.map { [$0] } ?? DialerConfiguration.defaultFiles()
+    }
+
     /// Every contact of the book, as parsed, for `t9dial contacts`.
     public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
         do {
@@ -107,14 +141,14 @@ public struct Dialer: Sendable {
         return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
     }
 
-    /// The dial history at its usual place, or why it can't be used: a warning ending with
-    /// `withoutIt`, what the command misses.
+    /// The dial history at its usual place, or why it can't be used: a warning (without a
+    /// "warning: " prefix) ending with `withoutIt`, what the command misses.
     static func openHistory(withoutIt consequence: String = "dials are not remembered") -> (DialHistory?, String?) {
         do {
             let history = try DialHistory()
-            return (history, history.movedAside.map { "warning: \($0)" })
+            return (history, history.movedAside.map { "\($0)" })
         } catch {
-            return (nil, "warning: \(error.description); \(consequence)")
+            return (nil, "\(error.description); \(consequence)")
         }
     }
 
@@ -179,6 +213,18 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
             "unknown region \"\(code)\" for --region; use a two-letter ISO code such as "
                 + DialingRegion.known.keys.sorted().prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + "..."
         case .other(let message): message
+        }
+    }
+
+    /// The problem in a few words, for the notice line of a small screen; the log has the rest.
+    public var notice: String {
+        switch self {
+        case .noContacts(_, awaitingSync: true): "No contacts yet: waiting for the sync"
+        case .noContacts(let file, awaitingSync: false): "No contacts: edit " + (file ?? DialerConfiguration.systemFile)
+        case .config(let error): "Config error: " + (error.file ?? "see the log")
+        case .contacts: "Contacts do not load: see the log"
+        case .unknownRegion(let code): "Unknown region \(code): edit the config"
+        case .other: "Cannot start: see the log"
         }
     }
 }

@@ -13,11 +13,14 @@ public struct ScreenState: Sendable, Hashable {
     public var calling: DialRequest?
     /// How that call is going; nil for a call shown without a dial method behind it.
     public var callProgress: CallProgress?
+    /// A line about the dialer itself rather than the query, for as long as it holds: no
+    /// keypad plugged in, no contacts to search. Nil when all is well.
+    public var notice: String?
 
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
         selection: Int? = nil, calling: DialRequest? = nil,
-        callProgress: CallProgress? = nil
+        callProgress: CallProgress? = nil, notice: String? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -26,6 +29,7 @@ public struct ScreenState: Sendable, Hashable {
         self.selection = selection
         self.calling = calling
         self.callProgress = calling == nil ? nil : callProgress
+        self.notice = notice
     }
 
     public var selectedResult: ShownResult? {

@@ -32,6 +32,7 @@ public final class DialerSession {
     /// `#` went down while a call was shown: held, it hangs up; let go, it only leaves the call.
     private var poundDownOnCall = false
     private var lastKeyTime: Microseconds?
+    private var notice: String?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -128,6 +129,16 @@ public final class DialerSession {
         if let selected, let position = shownResults.firstIndex(where: { $0.uid == selected }) {
             selection = position
         }
+        var updates: [DialerUpdate] = []
+        publish(into: &updates)
+        return updates
+    }
+
+    /// Shows `notice` on every screen from now on (nil: none): something about the dialer
+    /// that the user must know while it lasts, such as a keypad unplugged or no contacts. The
+    /// query and the results stay as they are.
+    public func setNotice(_ notice: String?) -> [DialerUpdate] {
+        self.notice = notice
         var updates: [DialerUpdate] = []
         publish(into: &updates)
         return updates
@@ -305,7 +316,8 @@ public final class DialerSession {
             results: shownResults,
             selection: selection,
             calling: call?.request,
-            callProgress: call?.progress
+            callProgress: call?.progress,
+            notice: notice
         )
     }
 

@@ -51,7 +51,7 @@ public struct LiveBook: ~Copyable {
         public var book: LoadedBook?
         /// What to tell the user: files that no longer load (and what is kept of them), new
         /// warnings, files that load again, sources that can no longer be watched.
-        public var messages: [String] = []
+        public var messages: [LogLine] = []
     }
 
     /// Watches the sources of `loader`, starting from `book` as loaded.
@@ -118,7 +118,7 @@ public struct LiveBook: ~Copyable {
         var update = Update()
         if let descriptor = watcherDescriptor, readable.contains(descriptor), let report = watcher?.drain() {
             if report.changed { schedule.changed(at: now) }
-            update.messages += report.problems.map(\.description)
+            update.messages += report.problems.map { .warning($0.description) }
         }
         if let result = reload?.result() {
             reload = nil
@@ -157,7 +157,7 @@ public struct LiveBook: ~Copyable {
                 reload = consume task
             } catch {
                 schedule.finished()  // tried again after the next change
-                update.messages.append("cannot reload the contacts: no thread could be started to read them (\(error))")
+                update.messages.append(.error("cannot reload the contacts: no thread could be started to read them (\(error))"))
             }
         }
         return update
@@ -174,7 +174,7 @@ public struct LiveBook: ~Copyable {
             rerankDescriptor = task.readinessDescriptor
             rerank = consume task
         } catch {
-            update.messages.append("cannot rank the contacts anew: no thread could be started (\(error))")
+            update.messages.append(.error("cannot rank the contacts anew: no thread could be started (\(error))"))
         }
     }
 
@@ -188,20 +188,20 @@ public struct LiveBook: ~Copyable {
             syncDescriptor = task.readinessDescriptor
             sync = consume task
         } catch {
-            update.messages.append("cannot sync the address book: no thread could be started (\(error))")
+            update.messages.append(.error("cannot sync the address book: no thread could be started (\(error))"))
         }
     }
 
     /// What to log of a sync: what it brought, or why it failed (the cached cards stay).
-    private func syncMessages(_ outcome: Result<SyncReport, DialerError>) -> [String] {
+    private func syncMessages(_ outcome: Result<SyncReport, DialerError>) -> [LogLine] {
         let address = carddav?.url ?? ""
         switch outcome {
         case .success(let report):
             let changes = report.added + report.changed + report.deleted
-            return report.warnings.map { "warning: \($0)" }
-                + (changes == 0 ? [] : ["synced \(address): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted"])
+            return report.warnings.map { .warning("\($0)") }
+                + (changes == 0 ? [] : [.info("synced \(address): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted")])
         case .failure(let error):
-            return ["sync of \(address) failed, the last synced cards are kept: \(error)"]
+            return [.warning("sync of \(address) failed, the last synced cards are kept: \(error)")]
         }
     }
 }

@@ -24,17 +24,17 @@ public struct LoadedBook: Sendable {
     public var contactCount: Int { index.contacts.count }
 
     /// What to tell the user about this book after `previous`: its problems and warnings that
-    /// are new ("warning: " before those), and files that load again after a problem.
-    public func messages(since previous: LoadedBook?) -> [String] {
+    /// are new, and files that load again after a problem.
+    public func messages(since previous: LoadedBook?) -> [LogLine] {
         let oldWarnings = Set(previous?.sources.warnings ?? [])
         let oldProblems = Set(previous?.problems ?? [])
         let stillFailing = Set(problems.map(\.error.file))
         let recovered = (previous?.problems ?? []).map(\.error.file).filter { file in
             !stillFailing.contains(file) && files.contains { ($0.file == file || $0.source == file) && !$0.isLastGoodCopy }
         }
-        return problems.filter { !oldProblems.contains($0) }.map(\.description)
-            + sources.warnings.filter { !oldWarnings.contains($0) }.map { "warning: \($0)" }
-            + recovered.map { "\($0): loads again" }
+        return problems.filter { !oldProblems.contains($0) }.map { .warning($0.description) }
+            + sources.warnings.filter { !oldWarnings.contains($0) }.map { .warning($0.description) }
+            + recovered.map { .info("\($0): loads again") }
     }
 
     /// The same contacts ranked anew from `history` (after a dial), with the multi-tap text

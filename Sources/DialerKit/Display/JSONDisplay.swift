@@ -62,6 +62,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
                 guard let call = screen.calling else { return json.raw("null") }
                 writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress))
             }),
+            ("notice", { json in json.optionalString(screen.notice) }),
         ])
         return json.output
     }

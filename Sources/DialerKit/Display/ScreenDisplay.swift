@@ -1,5 +1,6 @@
 public import DialerConfig
 public import DialerEngine
+public import Logging
 import Foundation
 import ScreenOutput
 public import ScreenRender
@@ -30,12 +31,12 @@ public final class ScreenDisplay: DialerDisplay {
     private var scratch: [UInt8]
     private var lastState: ScreenState?
     /// Where problems with an output are reported (a full disk, a framebuffer gone).
-    private let log: (String) -> Void
+    private let logger: Logger
 
     /// Opens the outputs. `screen` is the size and depth of PNGs when there is no framebuffer
     /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`.
     public init(
-        outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, log: @escaping (String) -> Void
+        outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, logger: Logger
     ) throws(DialerError) {
         var framebuffer: FramebufferScreen? = nil
         var format = screen?.format ?? .rgb565
@@ -59,14 +60,14 @@ public final class ScreenDisplay: DialerDisplay {
         } catch {
             throw .other(String(describing: error))
         }
-        self.console = framebuffer == nil ? nil : ConsoleGraphicsMode(why: log)
+        self.console = framebuffer == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
         self.framebuffer = framebuffer
         self.size = size
         self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel))
         self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
         self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
         self.scratch = [UInt8](repeating: 0, count: packer.frameBytes)
-        self.log = log
+        self.logger = logger
     }
 
     /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts.
@@ -90,7 +91,7 @@ public final class ScreenDisplay: DialerDisplay {
             do {
                 _ = try framebuffer!.show(canvas)
             } catch {
-                log(error.description)
+                logger.error("\(error.description)")
             }
         }
         guard !pngPaths.isEmpty else { return }
@@ -101,7 +102,7 @@ public final class ScreenDisplay: DialerDisplay {
             }
             for path in pngPaths { try PNGFile.write(shown, to: path, format: pngFormat) }
         } catch {
-            log(String(describing: error))
+            logger.error("\(String(describing: error))")
         }
     }
 

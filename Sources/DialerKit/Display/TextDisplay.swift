@@ -28,8 +28,12 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write("dial: " + Self.callee(request) + "\n")
     }
 
-    /// The lines `show` writes for `screen`.
+    /// The lines `show` writes for `screen`; a notice is the last, after `! `.
     public static func lines(_ screen: ScreenState, rows: Int) -> [String] {
+        screenLines(screen, rows: rows) + (screen.notice.map { ["! " + $0] } ?? [])
+    }
+
+    private static func screenLines(_ screen: ScreenState, rows: Int) -> [String] {
         if let call = screen.calling {
             switch screen.callProgress {
             case .finished(let outcome) where !outcome.placed:

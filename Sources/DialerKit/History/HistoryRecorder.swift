@@ -1,6 +1,7 @@
 public import DialerEngine
 public import DialHistory
 import Foundation
+public import Logging
 
 /// Records every dial in the dial history with what came of it, and what was typed to find
 /// the contact dialled, so t9dial learns whom the user calls. It is fed the same updates as the
@@ -9,7 +10,7 @@ import Foundation
 public struct HistoryRecorder: DialerDisplay {
     public let history: DialHistory
     /// Where a history that cannot be written is reported (a full disk, a read-only folder).
-    private let log: (String) -> Void
+    private let logger: Logger
     /// Called after each dial is recorded (to rank the book anew).
     private let recorded: () -> Void
     /// The query shown just before a dial: what the user typed to find the contact.
@@ -17,9 +18,9 @@ public struct HistoryRecorder: DialerDisplay {
     /// The query of the dial under way, learned when the dial is recorded.
     private var dialQuery: (request: DialRequest, text: String, mode: String)?
 
-    public init(history: DialHistory, log: @escaping (String) -> Void, recorded: @escaping () -> Void = {}) {
+    public init(history: DialHistory, logger: Logger, recorded: @escaping () -> Void = {}) {
         self.history = history
-        self.log = log
+        self.logger = logger
         self.recorded = recorded
     }
 
@@ -42,7 +43,7 @@ public struct HistoryRecorder: DialerDisplay {
                 try history.learn(query: query.0, mode: query.1, uid: uid)
             }
         } catch {
-            log(error.description)
+            logger.error("the dial to \(request.number) is not in the history: \(error.description)")
         }
         recorded()
     }

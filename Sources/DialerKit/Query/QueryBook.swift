@@ -46,7 +46,7 @@ public struct QueryBook: Sendable {
         do {
             return (try history.allDials(), opening)
         } catch {
-            return ([], "warning: \(error.description); \(emptyDialAttributes)")
+            return ([], "\(error.description); \(emptyDialAttributes)")
         }
     }
 

@@ -1,5 +1,7 @@
 public import DialerEngine
 import Dialing
+public import Logging
+public import T9Search
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials and hang-ups among them with a `CallPlacer`, feeding each outcome back to the session.
@@ -14,21 +16,25 @@ import Dialing
 /// `nextDeadline` at the latest, and calls `wake(readable:at:display:)` each time it wakes.
 public final class DialerDriver {
     public let machine: DialerMachine
-    public let placer: CallPlacer
+    public private(set) var placer: CallPlacer
+    /// The dial method a reload brought, taken up once the dial under way is over.
+    private var nextPlacer: CallPlacer?
     private var live: LiveBook?
-    /// Where outcomes and hang-ups are logged (standard error).
-    private let log: (String) -> Void
+    /// What the screen's notice line says, by topic; the most pressing one is shown.
+    private var notices: [NoticeTopic: String] = [:]
+    /// Where outcomes, hang-ups and the book's news are logged.
+    public let logger: Logger
 
-    public init(machine: DialerMachine, placer: CallPlacer = .printing(), log: @escaping (String) -> Void) {
+    public init(machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger) {
         self.machine = machine
         self.placer = placer
-        self.log = log
+        self.logger = logger
     }
 
     /// Keeps `book` current from now on; problems it meets go to the log.
     public func keepCurrent(_ book: consuming LiveBook) {
         if let problem = book.watchProblem {
-            log("warning: \(problem); contact files are not reloaded when they change (restart t9dial after editing them)")
+            logger.warning("\(problem); contact files are not reloaded when they change (restart t9dial after editing them)")
         }
         live = consume book
     }
@@ -44,7 +50,7 @@ public final class DialerDriver {
                 // After the rest of this batch (the "Dialling" screen), which the outcome follows.
                 if let outcome = placer.start(request) { pending += report(.dial(request, outcome)) }
             case .hangUp(let request):
-                if let line = placer.hangUp(request) { log(line) }
+                if let line = placer.hangUp(request) { logger.warning("\(line)") }
             case .dialFinished:
                 // Recorded by now (the recorder is the first display): rank with it.
                 live?.rankAgain()
@@ -52,6 +58,14 @@ public final class DialerDriver {
                 break
             }
         }
+    }
+
+    /// Shows `notice` about `topic` on the screen from now on (nil: that topic is fine again).
+    /// When several topics have one, the first in `NoticeTopic`'s order is shown.
+    public func post(_ notice: String?, about topic: NoticeTopic, to display: inout some DialerDisplay) {
+        notices[topic] = notice
+        let shown = NoticeTopic.allCases.lazy.compactMap { self.notices[$0] }.first
+        apply(machine.session.setNotice(shown), to: &display)
     }
 
     /// What the loop polls for input besides the keys: the dials and hang-ups under way, the
@@ -68,7 +82,7 @@ public final class DialerDriver {
     public func wake(readable: [Int32], at now: Microseconds, display: inout some DialerDisplay) {
         if !Set(readable).isDisjoint(with: placer.descriptors) { collect(display: &display) }
         if let update = live?.handle(readable: readable, at: now) {
-            update.messages.forEach(log)
+            update.messages.forEach(logger.log)
             if let book = update.book { apply(machine.session.replaceIndex(book.index), to: &display) }
         }
         apply(machine.advance(to: now), to: &display)
@@ -77,6 +91,23 @@ public final class DialerDriver {
     /// Takes in the dials and hang-ups that are over; does not block.
     public func collect(display: inout some DialerDisplay) {
         for finished in placer.collect() { apply(report(finished), to: &display) }
+        takeUpNextPlacer()
+    }
+
+    /// Searches `book` from now on, keeping it current with `live`, and dials with `placer`
+    /// (after the dial under way, if any): what a reload of the config brings. The query stays
+    /// as typed and is searched again in the new book. `book` must have the same layouts.
+    public func adopt(book index: SearchIndex, live: consuming LiveBook, placer: CallPlacer, display: inout some DialerDisplay) {
+        keepCurrent(live)
+        nextPlacer = placer
+        takeUpNextPlacer()
+        apply(machine.session.replaceIndex(index), to: &display)
+    }
+
+    private func takeUpNextPlacer() {
+        guard let next = nextPlacer, placer.descriptors.isEmpty else { return }
+        placer = next
+        nextPlacer = nil
     }
 
     /// Waits for the dial or hang-up under way, so a run that ends does not drop it.
@@ -89,11 +120,27 @@ public final class DialerDriver {
         switch finished {
         case .dial(let request, let outcome):
             // A printed dial is already on standard output; any other outcome is worth a log line.
-            if !placer.onlyPrints || !outcome.isPlaced { log(outcome.logMessage) }
+            if !outcome.isPlaced {
+                logger.error("\(outcome.logMessage)")
+            } else if !placer.onlyPrints {
+                logger.info("\(outcome.logMessage)")
+            }
             return machine.session.dialFinished(request, CallOutcome(placed: outcome.isPlaced, message: outcome.screenMessage))
         case .hangUp(let request, let outcome):
-            log(outcome.isPlaced ? "hung up the call to \(request.number) via \(outcome.via)" : "hang-up: " + outcome.logMessage)
+            if outcome.isPlaced {
+                logger.info("hung up the call to \(request.number) via \(outcome.via)")
+            } else {
+                logger.error("hang-up: \(outcome.logMessage)")
+            }
             return []
         }
     }
+}
+
+/// What a notice on the screen is about, most pressing first.
+public enum NoticeTopic: CaseIterable, Sendable {
+    /// The config or the contacts cannot be used: nothing can be found until they are fixed.
+    case book
+    /// No keypad is plugged in.
+    case keypad
 }

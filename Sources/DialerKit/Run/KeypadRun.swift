@@ -1,5 +1,6 @@
 public import DialerEngine
 public import KeypadInput
+import Logging
 
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.
@@ -7,10 +8,11 @@ public import KeypadInput
 /// A keypad unplugged mid-query is let go with its held keys released in t9dial's own state
 /// (they act as nothing, not as taps) and the query kept; it is read again when it returns,
 /// also when t9dial starts before it is plugged in. Messages about devices and dials go to
-/// `log`. A dial runs on its own thread and the loop goes on reading keys meanwhile.
+/// the driver's logger. A dial runs on its own thread and the loop goes on reading keys meanwhile.
 public final class KeypadRun {
     public let driver: DialerDriver
     public var machine: DialerMachine { driver.machine }
+    private var logger: Logger { driver.logger }
     private let setup: KeypadSetup
     private let reader: KeypadReader
     /// The machine's device number of each device read, by path.
@@ -39,26 +41,40 @@ public final class KeypadRun {
     }
 
     /// Runs until the process is stopped; returns only by throwing, when reading fails as a whole.
-    public func run(display: inout some DialerDisplay, log: (String) -> Void) throws(DialerError) {
-        start(display: &display, log: log)
-        while true { try step(display: &display, log: log) }
+    public func run(display: inout some DialerDisplay) throws(DialerError) {
+        start(display: &display)
+        while true { try step(display: &display) }
     }
 
     /// Shows the first screen and opens the keypads there are.
-    public func start(display: inout some DialerDisplay, log: (String) -> Void) {
+    public func start(display: inout some DialerDisplay) {
         display.show(machine.session.screen)
-        process(reader.start(), display: &display, log: log)
+        process(reader.start(), display: &display)
     }
 
     /// Waits for the next thing to happen (a key, a keypad coming or going, the dialer's next
-    /// timer) and acts on it.
-    public func step(display: inout some DialerDisplay, log: (String) -> Void) throws(DialerError) {
+    /// timer, one of the caller's `extra` descriptors or its `deadline`) and acts on what is
+    /// the dialer's. Returns the moment the loop woke and which of `extra` are readable, for
+    /// the caller to act on.
+    @discardableResult
+    public func step(
+        display: inout some DialerDisplay, watching extra: [Int32] = [], until deadline: Microseconds? = nil
+    ) throws(DialerError) -> (time: Microseconds, readable: [Int32]) {
+        let wakeup: KeypadWakeup
         do {
-            process(try reader.wait(until: driver.nextDeadline, watching: driver.descriptors), display: &display, log: log)
+            wakeup = try reader.wait(until: [driver.nextDeadline, deadline].compactMap { $0 }.min(), watching: driver.descriptors + extra)
         } catch {
             throw .other(error.description)
         }
+        process(wakeup, display: &display)
+        let readable = wakeup.events.compactMap { event -> Int32? in
+            if case .readable(let descriptor) = event, extra.contains(descriptor) { descriptor } else { nil }
+        }
+        return (wakeup.time, readable)
     }
+
+    /// The keypads being read now, for a status line.
+    public var keypads: [DeviceChoice] { reader.devices }
 
     /// Acts on one wake-up: every key event read first, then devices come and gone, then the
     /// timers, advanced only to the moment the loop woke.
@@ -68,7 +84,7 @@ public final class KeypadRun {
     /// the next wake-up, before any timer passes it. Events of several keypads are handled in
     /// the order of their times, so one keypad's later key never runs another's timers past
     /// events of its own still to be handled.
-    private func process(_ wakeup: KeypadWakeup, display: inout some DialerDisplay, log: (String) -> Void) {
+    private func process(_ wakeup: KeypadWakeup, display: inout some DialerDisplay) {
         var inputs: [(device: Int, event: InputEvent)] = []
         var readable: [Int32] = []
         for event in wakeup.events {
@@ -85,16 +101,23 @@ public final class KeypadRun {
                 devices[choice.info.path] = nextDevice
                 machine.attach(device: nextDevice, keymap: choice.keymap, timing: setup.timing)
                 nextDevice += 1
-                log(event.description)
+                driver.post(nil, about: .keypad, to: &display)
+                logger.info("\(event.description)")
             case .input:
                 break
             case .disconnected(let path, _, _):
                 if let device = devices.removeValue(forKey: path) {
                     driver.apply(machine.detach(device: device, at: wakeup.time), to: &display)
                 }
-                log(event.description)
-            case .grabbed, .problem, .noKeypad:
-                log(event.description)
+                logger.notice("\(event.description)")
+            case .noKeypad:
+                // The query stays: it is there when the keypad comes back.
+                driver.post("No keypad: plug one in", about: .keypad, to: &display)
+                logger.warning("\(event.description)")
+            case .grabbed:
+                logger.info("\(event.description)")
+            case .problem:
+                logger.warning("\(event.description)")
             case .readable(let descriptor):
                 readable.append(descriptor)
             case .deadlineReached:

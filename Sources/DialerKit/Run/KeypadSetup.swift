@@ -1,6 +1,7 @@
 public import DialerConfig
 import Foundation
 public import DialerEngine
+public import Logging
 public import T9Search
 
 /// How keys are read and timed for a run: the keymaps, the `[keypad]` settings with the
@@ -85,14 +86,14 @@ public struct KeypadSetup: Sendable {
 
     /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked
     /// before for a query (from the dial history), and dials with the `[dial]` method, or only
-    /// prints the dials when `placesCalls` is false (a replay). Outcomes go to `log`.
-    public func makeDriver(for dialer: Dialer, placesCalls: Bool, log: @escaping (String) -> Void) throws(DialerError) -> DialerDriver {
+    /// prints the dials when `placesCalls` is false (a replay). Outcomes go to `logger`.
+    public func makeDriver(for dialer: Dialer, placesCalls: Bool, logger: Logger) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
         if let history = dialer.history {
             machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
         }
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
-        return DialerDriver(machine: machine, placer: placer, log: log)
+        return DialerDriver(machine: machine, placer: placer, logger: logger)
     }
 
     /// A dialer for `index` with these settings, reading no keypad yet. The index's text

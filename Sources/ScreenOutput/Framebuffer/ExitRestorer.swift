@@ -12,8 +12,16 @@ import Glibc
 /// sees half an entry. A device leaving the table (its deinit) stops being restored before its
 /// memory is unmapped.
 public enum ExitRestorer {
-    /// The signals handled.
-    public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+    /// The signals handled: SIGTERM, SIGINT and SIGHUP, or the first two after
+    /// `leaveHangUpToTheProgram()`.
+    nonisolated(unsafe) public private(set) static var signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
+
+    /// Leaves SIGHUP to the program, which reloads on it (a service: `systemctl reload` sends
+    /// it). Call it before anything is registered: the handlers are installed once.
+    public static func leaveHangUpToTheProgram() {
+        guard !installed else { return }
+        signals = [SIGTERM, SIGINT]
+    }
 
     /// How many devices can be registered at once.
     static let capacity = 4

@@ -6,8 +6,10 @@ public import DialerEngine
 /// rows below are as many results as fit, scrolled so the selection is in view, each with its
 /// matched letters highlighted by the theme and the selected one marked. A long name is cut
 /// with an ellipsis. Where a row is wide enough, the number follows the name on the right. A
-/// dial shows a "Dialling" screen with the name and number, then "Calling", or why it failed. 128x64 with an 8x16 font holds the
-/// query and three results; 320x240 holds the query and thirteen.
+/// dial shows a "Dialling" screen with the name and number, then "Calling", or why it failed.
+/// A notice (no keypad, no contacts) takes the bottom row, in inverse colours, on any screen.
+/// 128x64 with an 8x16 font holds the query and three results; 320x240 holds the query and
+/// fourteen (thirteen under a notice).
 public struct ScreenPainter: Sendable {
     public var font: BitmapFont
     public var theme: ScreenTheme
@@ -27,8 +29,9 @@ public struct ScreenPainter: Sendable {
             paintCalling(calling, headline: state.callHeadline, on: &canvas)
         } else {
             paintHeader(state, on: &canvas)
-            paintResults(state, on: &canvas)
+            paintResults(state, on: &canvas, reserved: state.notice == nil ? 0 : 1)
         }
+        if let notice = state.notice { paintNotice(notice, on: &canvas) }
         return canvas
     }
 
@@ -53,8 +56,8 @@ public struct ScreenPainter: Sendable {
         }
     }
 
-    private func paintResults(_ state: ScreenState, on canvas: inout Canvas) {
-        let rows = resultRows(height: canvas.height)
+    private func paintResults(_ state: ScreenState, on canvas: inout Canvas, reserved: Int) {
+        let rows = resultRows(height: canvas.height) - reserved
         guard rows > 0 else { return }
         if state.results.isEmpty {
             if !state.query.isEmpty { _ = canvas.draw("no matches", font: font, at: font.width, y: font.height, color: theme.dim) }
@@ -142,6 +145,15 @@ public struct ScreenPainter: Sendable {
             let x = max(0, (canvas.width - font.width(of: fitted)) / 2)
             _ = canvas.draw(fitted, font: font, at: x, y: top + row * font.height, color: row == 0 ? theme.accent : theme.text)
         }
+    }
+
+    /// The notice on the bottom row, over whatever is there, in the selection's inverse
+    /// colours so it stands out on any theme; cut with an ellipsis when too long.
+    private func paintNotice(_ notice: String, on canvas: inout Canvas) {
+        let y = max(0, canvas.height - font.height)
+        canvas.fill(Rect(x: 0, y: y, width: canvas.width, height: font.height), with: theme.accent)
+        let (fitted, _) = font.fit(notice, width: canvas.width)
+        _ = canvas.draw(fitted, font: font, at: 0, y: y, color: theme.background)
     }
 
     private func shifted(by offset: Int) -> (Range<Int>) -> Range<Int> {

@@ -2,6 +2,8 @@ public import ArgumentParser
 public import DialerConfig
 import DialerEngine
 import DialerKit
+import Logging
+import ScreenOutput
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -36,35 +38,42 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Share the keypad with other programs instead of taking it for t9dial alone.")
     var noGrab = false
 
+    @OptionGroup var logging: LogOptions
+
     func validate() throws {
         if device != nil, replay != nil { throw ValidationError("give --device or --replay, not both") }
         if realtime, replay == nil { throw ValidationError("--realtime is for --replay") }
     }
 
     func run() throws {
+        let logger = logging.makeLogger()
         do {
-            var (setup, driver, shown) = try prepare()
             if let replay {
-                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &shown)
+                let (setup, driver, shown) = try prepareReplay(logger: logger)
+                var display = shown
+                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &display)
             } else {
-                let run = try KeypadRun(setup: setup, driver: driver, device: device, grab: !noGrab)
-                try run.run(display: &shown) { StandardError.write($0) }
+                // SIGHUP reloads the config (systemctl reload), rather than ending t9dial.
+                ExitRestorer.leaveHangUpToTheProgram()
+                ProcessMemory.returnLargeBlocksToSystem()
+                let service = try DialerService(overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger)
+                guard let dialer = service.dialer else { return }
+                var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
+                try service.run(display: &shown)
             }
         } catch let error as DialerError {
-            throw CommandFailure(message: error.description)
+            logger.error("\(error.description)")
+            throw ExitCode.failure
         }
     }
 
-    /// The keys' setup, the dialer and the displays. The `Dialer` that loads the book is let
-    /// go here: from now on the live book is the only holder of the book, so a reload frees
-    /// the old one.
-    private func prepare() throws -> (KeypadSetup, DialerDriver, DisplayGroup) {
+    /// The keys' setup, the dialer and the displays of a replay, which only prints its dials
+    /// and reads the book once: it is not the user calling anyone.
+    private func prepareReplay(logger: Logger) throws -> (KeypadSetup, DialerDriver, DisplayGroup) {
         let dialer = try book.loadDialer()
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
-        // A replay is not the user calling anyone: it only prints its dials, and reads the book once.
-        let driver = try setup.makeDriver(for: dialer, placesCalls: replay == nil) { StandardError.write($0) }
-        if replay == nil { driver.keepCurrent(LiveBook(dialer)) }
-        return (setup, driver, try display.makeDisplay(for: dialer, recordDials: replay == nil))
+        let driver = try setup.makeDriver(for: dialer, placesCalls: false, logger: logger)
+        return (setup, driver, try display.makeDisplay(for: dialer, recordDials: false, logger: logger))
     }
 }
 

@@ -16,15 +16,16 @@ struct TryCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var logging: LogOptions
+
     func run() throws {
+        let logger = logging.makeLogger()
         let dialer = try book.loadDialer()
         do {
-            let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true) {
-                StandardError.write($0)
-            }
+            let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
             driver.keepCurrent(LiveBook(dialer))
             StandardError.write(TerminalKeypad.legend)
-            var shown = try display.makeDisplay(for: dialer, recordDials: true)
+            var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
             TerminalKeypad.run(driver: driver, display: &shown)
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Logging
 import ScreenOutput
 import ScreenRender
 
@@ -48,7 +49,7 @@ struct DisplayOptions: ParsableArguments {
 
     /// The displays asked for, together; with `recordDials`, dials also go into the history
     /// (not for a replay, which is not the user calling anyone).
-    func makeDisplay(for dialer: Dialer, recordDials: Bool = false) throws -> DisplayGroup {
+    func makeDisplay(for dialer: Dialer, recordDials: Bool = false, logger: Logger) throws -> DisplayGroup {
         let choices = outputs.compactMap(Self.parse)
         var displays: [any DialerDisplay] = []
         if json || choices.contains(.json) {
@@ -68,17 +69,17 @@ struct DisplayOptions: ParsableArguments {
                 let rotation = try Rotation(degrees: settings.rotation)
                 let font = try ScreenDisplay.loadFont(settings, dataDirectory: dialer.dataDirectory)
                 let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
-                displays.append(try ScreenDisplay(outputs: pictures, screen: option, rotation: rotation, font: font) { StandardError.write($0) })
+                displays.append(try ScreenDisplay(outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
             } catch {
                 throw CommandFailure(message: String(describing: error))
             }
         }
-        if let problem = dialer.historyProblem { StandardError.write(problem) }
+        if let problem = dialer.historyProblem { logger.warning("\(problem)") }
         // The recorder goes first, so a dial's outcome is stored before a screen shows it.
         if recordDials, let history = dialer.history {
-            displays.insert(HistoryRecorder(history: history) { StandardError.write($0) }, at: 0)
+            displays.insert(HistoryRecorder(history: history, logger: logger), at: 0)
         }
         return DisplayGroup(displays)
     }

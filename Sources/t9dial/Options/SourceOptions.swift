@@ -22,7 +22,7 @@ struct SourceOptions: ParsableArguments {
     /// history on standard error.
     func loadQueryBook() throws -> QueryBook {
         let book = try Self.load({ () throws(DialerError) in try QueryBook.load(overrides) }, warnings: \.sources.warnings)
-        if let problem = book.historyProblem { StandardError.write(problem) }
+        if let problem = book.historyProblem { StandardError.write("warning: \(problem)") }
         return book
     }
 

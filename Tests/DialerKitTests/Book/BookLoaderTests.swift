@@ -95,7 +95,7 @@ struct BookLoaderTests {
             #expect(second.problems.map(\.error.kind) == [breakage.kind])
             #expect(second.problems.map(\.keptContacts) == [2])
             #expect(second.problems.first?.description.hasSuffix("Its last good copy (2 contacts) is kept until it loads again.") == true)
-            #expect(second.messages(since: first) == second.problems.map(\.description))
+            #expect(second.messages(since: first) == second.problems.map { .warning($0.description) })
 
             // Still broken: kept again from the copy, and not reported twice.
             let third = loader.reload(keeping: second, history: nil)
@@ -109,7 +109,7 @@ struct BookLoaderTests {
             let fourth = loader.reload(keeping: third, history: nil)
             #expect(Self.uids(fourth) == ["ann", "bea", "bo"])
             #expect(fourth.problems.isEmpty)
-            #expect(fourth.messages(since: third) == ["\(broken): loads again"])
+            #expect(fourth.messages(since: third) == [.info("\(broken): loads again")])
         }
     }
 
@@ -177,7 +177,7 @@ struct BookLoaderTests {
             #expect(Self.uids(second) == ["ada"])
             #expect(second.problems.isEmpty)
             #expect(second.sources.warnings.count == 1)
-            #expect(second.messages(since: first) == second.sources.warnings.map { "warning: \($0)" })
+            #expect(second.messages(since: first) == second.sources.warnings.map { .warning($0.description) })
             let third = loader.reload(keeping: second, history: nil)
             #expect(third.messages(since: second).isEmpty)
         }

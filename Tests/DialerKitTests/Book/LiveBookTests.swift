@@ -82,8 +82,8 @@ struct LiveBookTests {
             }
             #expect(BookLoaderTests.found("232", in: update.book!) == ["ada"])
             #expect(update.messages.count == 1)
-            #expect(update.messages.first?.hasPrefix(file + ":1: there is no BEGIN:VCARD line") == true)
-            #expect(update.messages.first?.hasSuffix("Its last good copy (1 contact) is kept until it loads again.") == true)
+            #expect(update.messages.first?.text.hasPrefix(file + ":1: there is no BEGIN:VCARD line") == true)
+            #expect(update.messages.first?.text.hasSuffix("Its last good copy (1 contact) is kept until it loads again.") == true)
         }
     }
 
@@ -152,7 +152,7 @@ struct LiveBookTests {
                 return [Int32]()
             } ?? waitReadable(live.descriptors)
             let update = live.handle(readable: readable, at: now)
-            messages += update.messages
+            messages += update.messages.map(\.text)
             if let book = update.book { return (book, messages) }
         }
     }

@@ -5,6 +5,7 @@ import DialerEngine
 import Evdev
 import EvdevTestSupport
 import KeypadInput
+import Logging
 import T9Search
 import Testing
 
@@ -107,18 +108,18 @@ struct KeypadRunChatterTests {
         let kernel = SimulatedKernel(nodes: nodes, script: scenario.script, clock: clock)
         let run = try Self.run(in: directory, mode: scenario.mode, clock: clock)
         var display = SlowDisplay(kernel: kernel, slow: scenario.slow)
-        run.start(display: &display) { _ in }
+        run.start(display: &display)
         #expect(run.machine.devices.count == scenario.keypads)
 
         // The loop wakes 4 ms after the first event it is woken for, so a press and its first
         // bounce are read together, and then it handles them at the display's pace.
         let end = scenario.script.map(\.time).max()! + 1_000_000
         while true {
-            if kernel.deliverDue() { try run.step(display: &display) { _ in }; continue }
+            if kernel.deliverDue() { try run.step(display: &display); continue }
             guard let next = [kernel.nextTime, run.driver.nextDeadline].compactMap({ $0 }).min(), next <= end else { break }
             if clock.now < next + 4_000 { clock.set(next + 4_000) }
             kernel.deliverDue()
-            try run.step(display: &display) { _ in }
+            try run.step(display: &display)
         }
         #expect(display.queries == scenario.queries)
     }
@@ -133,7 +134,7 @@ struct KeypadRunChatterTests {
             keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings(initialMode: mode)
         )
-        let driver = DialerDriver(machine: try setup.makeMachine(index: index)) { _ in }
+        let driver = DialerDriver(machine: try setup.makeMachine(index: index), logger: Logger(label: "test"))
         return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path, clock: clock.clock)
     }
 }

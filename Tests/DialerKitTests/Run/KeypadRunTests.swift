@@ -6,6 +6,7 @@ import Evdev
 import EvdevTestSupport
 import Foundation
 import KeypadInput
+import Logging
 import T9Search
 import Testing
 
@@ -21,7 +22,7 @@ struct KeypadRunTests {
     static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
 
     /// The sample book indexed, and a run reading `directory` as /dev/input.
-    func run(in directory: TemporaryDirectory, placer: CallPlacer = .printing()) throws -> KeypadRun {
+    func run(in directory: TemporaryDirectory, placer: CallPlacer = .printing(), logger: Logger = Logger(label: "test")) throws -> KeypadRun {
         let data = TestFiles.repositoryRoot + "/Config"
         var table = ContactTable()
         _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
@@ -30,7 +31,7 @@ struct KeypadRunTests {
             keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings()
         )
-        let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer) { _ in }
+        let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer, logger: logger)
         return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
     }
 
@@ -51,61 +52,61 @@ struct KeypadRunTests {
     @Test func aKeyReleaseLostInAnOverflowIsRecoveredAndTypingGoesOn() throws {
         let directory = try TemporaryDirectory()
         let node = try FakeEvdevNode(path: directory.join("event0"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
-        let run = try run(in: directory)
+        let log = RecordedLog()
+        let run = try run(in: directory, logger: log.logger)
         var display = InMemoryDisplay()
-        var log: [String] = []
-        run.start(display: &display) { log.append($0) }
+        run.start(display: &display)
         #expect(node.isGrabbed)
         let clock = PastTime()
 
         try tap(node, Self.digit(3), clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         try tap(node, Self.digit(7), clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         // 3 goes down; its release is lost when the kernel's buffer overflows. libevdev's sync
         // brings the release, so the next press of 3 is not taken for chatter of a held key.
         try node.key(Self.digit(3), KeyValue.press, at: clock.next())
         node.setKeyDown(Self.digit(3), false)
         try node.send([.dropped(at: clock.next(60_000))])
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         try tap(node, Self.digit(3), clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         #expect(run.machine.session.screen.query.text == "3733")
         #expect(run.machine.session.screen.results.first?.name == "Fred Smith")
 
         try tap(node, Self.pound, clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         #expect(display.dials.map(\.name) == ["Fred Smith"])
         #expect(display.dials.map(\.number) == ["+44 7700 900123"])
-        #expect(log.contains { $0.contains("matrix-keypad") })
+        #expect(log.lines.contains { $0.contains("matrix-keypad") })
     }
 
     @Test func aKeypadUnpluggedMidPressKeepsTheQueryAndIsReadAgainWhenItReturns() throws {
         let directory = try TemporaryDirectory()
         var node = try FakeEvdevNode(path: directory.join("event0"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
-        let run = try run(in: directory)
+        let log = RecordedLog()
+        let run = try run(in: directory, logger: log.logger)
         var display = InMemoryDisplay()
-        var log: [String] = []
-        run.start(display: &display) { log.append($0) }
+        run.start(display: &display)
         let clock = PastTime()
 
         try tap(node, Self.digit(4), clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         // 6 goes down (and types), then the cable is pulled with it held.
         try node.key(Self.digit(6), KeyValue.press, at: clock.next())
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         node.hangUp()
         node.remove()
-        try run.step(display: &display) { log.append($0) }
-        #expect(log.contains { $0.contains("unplugged") })
+        try run.step(display: &display)
+        #expect(log.lines.contains { $0.contains("unplugged") })
         #expect(run.machine.devices.isEmpty)
         #expect(run.machine.session.screen.query.text == "46")
 
         node = try FakeEvdevNode(path: directory.join("event0"), name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         #expect(run.machine.devices.count == 1)
         try tap(node, Self.digit(3), clock)
-        try run.step(display: &display) { log.append($0) }
+        try run.step(display: &display)
         #expect(run.machine.session.screen.query.text == "463")
         #expect(display.dials.isEmpty)
     }
@@ -124,23 +125,23 @@ struct KeypadRunTests {
         let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [script, "{number}"], timeoutSeconds: 60))
         let run = try run(in: directory, placer: placer)
         var display = InMemoryDisplay()
-        run.start(display: &display) { _ in }
+        run.start(display: &display)
         let clock = PastTime()
         for digit in [3, 7, 3, 3, 7] {
             try tap(node, Self.digit(digit), clock)
-            try run.step(display: &display) { _ in }
+            try run.step(display: &display)
         }
         try tap(node, Self.pound, clock)
-        try run.step(display: &display) { _ in }
+        try run.step(display: &display)
         #expect(run.machine.session.screen.callProgress == .dialling)
         #expect(run.driver.descriptors.count == 1)
 
         // A key read while the program runs: 3 leaves the calling screen and types.
         try tap(node, Self.digit(3), clock)
-        try run.step(display: &display) { _ in }
+        try run.step(display: &display)
         #expect(run.machine.session.screen.calling == nil)
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
-        while display.outcomes.isEmpty { try run.step(display: &display) { _ in } }
+        while display.outcomes.isEmpty { try run.step(display: &display) }
         #expect(display.outcomes == [CallOutcome(placed: false, message: "Failed: exit 4: busy line")])
         // The failed dial kept the query, and the key typed meanwhile is on it.
         #expect(run.machine.session.screen.query.text == "373373")
@@ -163,15 +164,15 @@ struct KeypadRunTests {
         let setup = KeypadSetup(
             keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings())
-        let driver = DialerDriver(machine: try setup.makeMachine(index: loaded.index)) { _ in }
+        let driver = DialerDriver(machine: try setup.makeMachine(index: loaded.index), logger: Logger(label: "test"))
         driver.keepCurrent(LiveBook(loader: loader, book: loaded, history: nil))
         let run = try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
         var display = InMemoryDisplay()
-        run.start(display: &display) { _ in }
+        run.start(display: &display)
         let clock = PastTime()
         for digit in [2, 2] {
             try tap(node, Self.digit(digit), clock)
-            try run.step(display: &display) { _ in }
+            try run.step(display: &display)
         }
         #expect(run.machine.session.screen.results.map(\.name) == ["Ann Baker"])
 
@@ -179,11 +180,11 @@ struct KeypadRunTests {
             + "BEGIN:VCARD\nVERSION:3.0\nUID:cat\nFN:Cat Abbott\nTEL:+44 20 7946 0002\nEND:VCARD\n")
             .write(toFile: book, atomically: true, encoding: .utf8)
         // The loop sleeps until the change, the settle time and the reload have passed.
-        while run.machine.session.screen.results.count < 2 { try run.step(display: &display) { _ in } }
+        while run.machine.session.screen.results.count < 2 { try run.step(display: &display) }
         #expect(Set(run.machine.session.screen.results.map(\.name)) == ["Ann Baker", "Cat Abbott"])
         #expect(run.machine.session.screen.query.text == "22")
         try tap(node, Self.digit(8), clock)  // 228: "cat" only
-        try run.step(display: &display) { _ in }
+        try run.step(display: &display)
         #expect(run.machine.session.screen.results.map(\.name) == ["Cat Abbott"])
     }
 }

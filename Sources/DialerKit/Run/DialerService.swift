@@ -1,0 +1,188 @@
+import ContactWatch
+public import DialerConfig
+public import DialerEngine
+import KeypadInput
+public import Logging
+import Systemd
+
+/// `t9dial run` as the service that runs for months on a board: it never stops for a problem
+/// it can wait out, and tells systemd and the user how it is doing.
+///
+/// - **It does not fail quietly.** With no contacts or a broken config it runs on with an
+///   empty book: the screen's notice line says what is wrong ("No contacts: edit
+///   /etc/t9dial/t9dial.toml"), the log has it once at error priority, and the book is loaded
+///   as soon as the config or the contact files are fixed. No keypad plugged in is a notice
+///   too, and the query waits for it.
+/// - **It reloads without losing the query**, on `systemctl reload` (SIGHUP) and when the
+///   config file changes: contacts, the synced address book and the `[dial]` method are read
+///   again; a broken new config keeps the running book and says why. `[keypad]`, `[screen]`
+///   and the layouts take a restart, and the log says so.
+/// - **It talks to systemd** (`Type=notify`): READY=1 once the book is loaded and the keypads
+///   looked for, a STATUS line ("1,234 contacts, reading /dev/input/event3"), RELOADING=1
+///   around a reload, and a WATCHDOG=1 ping from the loop every half `WatchdogSec`, so a hung
+///   loop is restarted. Outside systemd these do nothing, and the loop never wakes for them.
+public final class DialerService {
+    private let overrides: Dialer.Overrides
+    private let run: KeypadRun
+    private var driver: DialerDriver { run.driver }
+    private let logger: Logger
+    private let notifier = ServiceNotifier()
+    private let hangUp: HangUpSignal
+    private var configWatcher: ContactSourceWatcher?
+    private var configChanges = ReloadSchedule()
+    /// The layouts the session was made with; a reload with others needs a restart.
+    private let layouts: [String]
+    /// Contacts in the book searched now, for the status line.
+    private var contactCount: Int
+    /// The problem that left the book empty, while it lasts.
+    private var problem: DialerError?
+    private var nextPing: Microseconds?
+    private var lastStatus = ""
+
+    /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
+    /// reading of `device` (nil: the config's, the udev link, or discovery).
+    public init(
+        overrides: Dialer.Overrides, mode: KeypadSettings.EntryMode?, device: String?, grab: Bool, logger: Logger,
+        inputDirectory: String = "/dev/input"
+    ) throws(DialerError) {
+        self.overrides = overrides
+        self.logger = logger
+        let (dialer, problem) = try Dialer.loadOrEmpty(overrides)
+        dialer.sources.warnings.forEach { logger.warning("\($0)") }
+        if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
+        self.problem = problem
+        self.contactCount = dialer.index.contacts.count
+        self.layouts = dialer.index.alphabet.layouts.map(\.id)
+        let setup = try KeypadSetup.load(for: dialer, mode: mode)
+        let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger)
+        self.dialer = dialer
+        driver.keepCurrent(LiveBook(dialer))
+        run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory)
+        do {
+            hangUp = try HangUpSignal()
+        } catch {
+            throw .other("cannot start: no pipe for SIGHUP could be made (\(error))")
+        }
+        // With no book, the contact files named are watched too: one that appears or is fixed
+        // is a reason to try again. (A loaded book's files are the live book's to watch.)
+        let watched = Dialer.configFiles(overrides)
+            + (problem == nil ? [] : (overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts))
+        do {
+            configWatcher = try ContactSourceWatcher(sources: watched)
+        } catch {
+            logger.warning("\(error); the config is not reloaded when it changes (systemctl reload t9dial does it)")
+        }
+    }
+
+    /// The dialer as loaded at start, for making the displays; let it go after that, so a
+    /// reload frees the old book.
+    public private(set) var dialer: Dialer?
+
+    /// Runs until the process is stopped; returns only by throwing, when reading keys fails
+    /// as a whole.
+    public func run(display: inout some DialerDisplay) throws(DialerError) {
+        start(display: &display)
+        while true { try step(display: &display) }
+    }
+
+    /// Shows the first screen (with the problem, if the book could not be loaded), opens the
+    /// keypads there are, and tells systemd the service is ready.
+    public func start(display: inout some DialerDisplay) {
+        dialer = nil
+        if let problem {
+            logger.error("\(problem.description)")
+            driver.post(problem.notice, about: .book, to: &display)
+        }
+        run.start(display: &display)
+        logger.info("\(statusLine)")
+        notifier.ready(status: statusLine)
+        lastStatus = statusLine
+        if let interval = notifier.watchdogInterval {
+            nextPing = MonotonicClock.system.now() + interval / 2
+            notifier.watchdogPing()
+        }
+    }
+
+    /// Waits for the next thing to happen, keys, timers, a reload asked for, the watchdog's
+    /// ping, and acts on it.
+    public func step(display: inout some DialerDisplay) throws(DialerError) {
+        let extra = [hangUp.descriptor] + [configWatcher?.descriptor].compactMap { $0 }
+        let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
+        var reloadNow = false
+        if woke.readable.contains(hangUp.descriptor), hangUp.drain() {
+            logger.info("SIGHUP: reloading the config and the contacts")
+            reloadNow = true
+        }
+        if let descriptor = configWatcher?.descriptor, woke.readable.contains(descriptor), let report = configWatcher?.drain() {
+            report.problems.forEach { logger.warning("\($0)") }
+            if report.changed { configChanges.changed(at: woke.time) }
+        }
+        if configChanges.startIfDue(at: woke.time) {
+            configChanges.finished()
+            logger.info("the config file changed: reloading the config and the contacts")
+            reloadNow = true
+        }
+        if reloadNow { reload(display: &display) }
+        if let due = nextPing, woke.time >= due, let interval = notifier.watchdogInterval {
+            notifier.watchdogPing()
+            nextPing = woke.time + interval / 2
+        }
+        if statusLine != lastStatus {
+            lastStatus = statusLine
+            notifier.status(statusLine)
+        }
+    }
+
+    /// The session, for tests and status.
+    public var machine: DialerMachine { driver.machine }
+
+    /// Loads the config and the book again and searches the new book with the query kept; a
+    /// config or book that does not load leaves the running one in place, or, when the book
+    /// was empty for a problem, shows the new problem.
+    private func reload(display: inout some DialerDisplay) {
+        notifier.reloading()
+        defer { notifier.ready(status: statusLine) }
+        let fresh: Dialer
+        do {
+            fresh = try Dialer.load(overrides)
+        } catch {
+            if problem != nil {
+                problem = error
+                driver.post(error.notice, about: .book, to: &display)
+            }
+            logger.error("reload: \(error.description); \(problem == nil ? "the contacts loaded before are kept" : "still no contacts")")
+            return
+        }
+        let freshLayouts = fresh.index.alphabet.layouts.map(\.id)
+        guard freshLayouts == layouts else {
+            logger.error(
+                "reload: the layouts are now \(freshLayouts.joined(separator: ", ")), not \(layouts.joined(separator: ", ")); restart t9dial to use them (systemctl restart t9dial)"
+            )
+            return
+        }
+        let placer: CallPlacer
+        do {
+            placer = try CallPlacer(settings: fresh.configuration.dial)
+        } catch {
+            logger.error("reload: [dial]: \(error); the dial method loaded before is kept")
+            placer = driver.placer
+        }
+        if let history = fresh.history {
+            driver.machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
+        }
+        fresh.sources.warnings.forEach { logger.warning("\($0)") }
+        contactCount = fresh.index.contacts.count
+        problem = nil
+        driver.adopt(book: fresh.index, live: LiveBook(fresh), placer: placer, display: &display)
+        driver.post(nil, about: .book, to: &display)
+        logger.info("reloaded: \(statusLine)")
+    }
+
+    /// What `systemctl status` shows: the book, the keypads, or what is wrong.
+    var statusLine: String {
+        let keypads = run.keypads.map(\.info.path)
+        let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
+        let book = problem.map { "no contacts (\($0.notice))" } ?? "\(contactCount) contact\(contactCount == 1 ? "" : "s")"
+        return book + ", " + reading
+    }
+}
