@@ -2,16 +2,27 @@ public import CardDAV
 public import DialerConfig
 import DialHistory
 public import Foundation
+import Systemd
 
-/// The contacts of the `[carddav]` address book, kept in a folder next to the dial history
-/// (`$STATE_DIRECTORY/carddav`, or `~/.local/state/t9dial/carddav`), so they are searchable
-/// offline and the last good copy survives a failed sync.
+/// The contacts of the `[carddav]` address book, kept in a cache folder so they are
+/// searchable offline and the last good copy survives a failed sync: the service's cache
+/// directory (`$CACHE_DIRECTORY/carddav`, /var/cache/t9dial/carddav under systemd), else next
+/// to the dial history (`~/.local/state/t9dial/carddav`).
+///
+/// The password is the systemd credential `carddav-password` when the service has one
+/// (`LoadCredential=carddav-password:/etc/t9dial/carddav-password`, so a root-only file
+/// works), else the config's `password_file`.
 public enum SyncedContacts {
     /// The cache folder's name inside the state folder.
     public static let folderName = "carddav"
+    /// The name of the systemd credential holding the password.
+    public static let passwordCredential = "carddav-password"
 
     /// The cache folder for this environment, without touching the disk.
     public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DialerError) -> String {
+        if let cache = environment["CACHE_DIRECTORY"], let first = cache.split(separator: ":").first, first.hasPrefix("/") {
+            return (String(first) as NSString).appendingPathComponent(folderName)
+        }
         do {
             return (try HistoryLocation.directory(environment: environment) as NSString).appendingPathComponent(folderName)
         } catch {
@@ -26,7 +37,8 @@ public enum SyncedContacts {
         _ settings: CardDAVSettings, configFile: String?, into cacheFolder: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws(DialerError) -> SyncReport {
-        guard let address = settings.url, let user = settings.user, let passwordFile = settings.passwordFile else {
+        let credential = SystemdCredentials.path(of: passwordCredential)
+        guard let address = settings.url, let user = settings.user, let passwordFile = credential ?? settings.passwordFile else {
             throw .other(
                 "no address book to sync: add a [carddav] table with url, user and password_file to "
                     + (configFile ?? "the config file (~/.config/t9dial/t9dial.toml)"))

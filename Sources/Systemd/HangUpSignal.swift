@@ -3,41 +3,45 @@ public import SystemErrors
 
 /// SIGHUP as something to poll: `systemctl reload` runs `kill -HUP` on the service, and its
 /// loop reloads the config when this descriptor is readable. The handler only writes a byte to
-/// a pipe (the self-pipe trick), which is async-signal-safe and works whatever thread the
-/// signal lands on.
+/// the pipe of each `HangUpSignal` alive (the self-pipe trick), which is async-signal-safe and
+/// works whatever thread the signal lands on.
 ///
-/// Installing it replaces SIGHUP's default action (ending the process): only a program whose
-/// loop polls `descriptor` should install it.
+/// The first one made installs the handler, which stays: SIGHUP no longer ends the process,
+/// also once no `HangUpSignal` is left. Only a program whose loop polls `descriptor` should
+/// make one.
 public struct HangUpSignal: ~Copyable {
     /// The pipe's read end, readable once SIGHUP has come.
     public let descriptor: Int32
     private let writeEnd: Int32
 
-    /// The pipe the handler writes to; the handler reads it from this global, set before the
-    /// handler is installed and never changed while it is.
-    nonisolated(unsafe) private static var handlerPipe: Int32 = -1
+    /// How many can be alive at once (one per loop; tests make a few).
+    static let capacity = 8
 
-    /// Installs the handler. Throws when no pipe can be made (no descriptors left).
+    /// Makes a pipe and has the handler write to it. Throws when no pipe can be made (no
+    /// descriptors left) or `capacity` are alive.
     public init() throws(Errno) {
         let ends = try Syscalls.nonBlockingPipe().get()
+        let table = Self.table
+        let added = Self.withHangUpBlocked { () -> Bool in
+            guard let slot = (0..<Self.capacity).first(where: { table[$0] < 0 }) else { return false }
+            table[slot] = ends.write
+            return true
+        }
+        guard added else {
+            Syscalls.close(ends.read)
+            Syscalls.close(ends.write)
+            throw Errno(EMFILE)
+        }
         descriptor = ends.read
         writeEnd = ends.write
-        Self.handlerPipe = writeEnd
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in
-            var byte: UInt8 = 1
-            let saved = errno
-            _ = Glibc.write(HangUpSignal.handlerPipe, &byte, 1)
-            errno = saved
-        }
-        action.sa_flags = SA_RESTART
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGHUP, &action, nil)
+        Self.installHandler()
     }
 
     deinit {
-        signal(SIGHUP, SIG_DFL)
-        Self.handlerPipe = -1
+        let table = Self.table, writeEnd = writeEnd
+        Self.withHangUpBlocked {
+            for slot in 0..<Self.capacity where table[slot] == writeEnd { table[slot] = -1 }
+        }
         Syscalls.close(descriptor)
         Syscalls.close(writeEnd)
     }
@@ -49,4 +53,48 @@ public struct HangUpSignal: ~Copyable {
         while Glibc.read(descriptor, &buffer, buffer.count) > 0 { received = true }
         return received
     }
+
+    /// The write ends the handler writes to, -1 for a free slot; allocated once, never freed.
+    nonisolated(unsafe) static let table: UnsafeMutablePointer<Int32> = {
+        let table = UnsafeMutablePointer<Int32>.allocate(capacity: capacity)
+        table.initialize(repeating: -1, count: capacity)
+        return table
+    }()
+
+    nonisolated(unsafe) private static var installed = false
+
+    /// Installs the handler, once. (sigaction)
+    private static func installHandler() {
+        withHangUpBlocked {
+            guard !installed else { return }
+            installed = true
+            hangUpTable = table
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { _ in
+                guard let table = hangUpTable else { return }
+                let saved = errno
+                var byte: UInt8 = 1
+                for slot in 0..<HangUpSignal.capacity where table[slot] >= 0 { _ = Glibc.write(table[slot], &byte, 1) }
+                errno = saved
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(SIGHUP, &action, nil)
+        }
+    }
+
+    /// Runs `body` with SIGHUP blocked on this thread, so the handler never sees a slot half
+    /// changed. (pthread_sigmask)
+    private static func withHangUpBlocked<T>(_ body: () -> T) -> T {
+        var blocked = sigset_t(), previous = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGHUP)
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        return body()
+    }
 }
+
+/// The table as the handler reads it: a plain global with a constant initial value (nil), set
+/// before the handler is installed, so the handler touches no lazily made global.
+nonisolated(unsafe) private var hangUpTable: UnsafeMutablePointer<Int32>? = nil

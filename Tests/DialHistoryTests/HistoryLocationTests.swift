@@ -15,6 +15,22 @@ import Testing
         #expect(try HistoryLocation.directory(environment: environment) == expected)
     }
 
+    /// root on a board, with no history of its own, reads the service's.
+    @Test(
+        "The service's history is read by root alone, when root has none and the service has one",
+        arguments: [
+            ([:], true, ["/var/lib/t9dial/t9dial.sqlite"], "/var/lib/t9dial/t9dial.sqlite"),
+            (["HOME": "/root"], true, ["/var/lib/t9dial/t9dial.sqlite"], "/var/lib/t9dial/t9dial.sqlite"),
+            (["HOME": "/root"], true, ["/var/lib/t9dial/t9dial.sqlite", "/root/.local/state/t9dial/t9dial.sqlite"], nil),
+            (["HOME": "/home/u"], false, ["/var/lib/t9dial/t9dial.sqlite"], nil),
+            (["HOME": "/root"], true, [], nil),
+            (["STATE_DIRECTORY": "/var/lib/t9dial"], true, ["/var/lib/t9dial/t9dial.sqlite"], nil),
+        ] as [([String: String], Bool, [String], String?)]
+    )
+    func serviceHistory(environment: [String: String], isRoot: Bool, files: [String], expected: String?) {
+        #expect(HistoryLocation.serviceHistory(environment: environment, isRoot: isRoot, exists: files.contains) == expected)
+    }
+
     @Test func noVariableIsAnError() {
         #expect(throws: DialHistoryError.self) { try HistoryLocation.directory(environment: [:]) }
         do {

@@ -1,15 +1,24 @@
 import ArgumentParser
+import ContactBook
 import DialHistory
+import DialerKit
 import Foundation
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List the most recent dials, newest first."
+        abstract: "List the most recent dials, newest first.",
+        discussion: """
+            Each dial shows its time, outcome, number and the contact's name, from the contacts the \
+            config names (their UID when a contact is no longer there). Run as root on a board, it \
+            lists the service's dials (/var/lib/t9dial) when root has none of its own.
+            """
     )
 
     @Option(help: "How many dials to list.")
     var limit = 20
+
+    @OptionGroup var settings: SettingsOptions
 
     func run() throws {
         let history: DialHistory
@@ -24,9 +33,21 @@ struct HistoryCommand: ParsableCommand {
         let format = ISO8601DateFormatter()
         format.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
         format.timeZone = .current
+        let names = contactNames()
         for dial in dials {
-            print("\(format.string(from: dial.time))  \(dial.outcome)  \(dial.number)" + (dial.uid.map { "  \($0)" } ?? ""))
+            let who = dial.uid.map { "  " + (names[$0] ?? $0) } ?? ""
+            print("\(format.string(from: dial.time))  \(dial.outcome)  \(dial.number)" + who)
         }
+    }
+}
+
+extension HistoryCommand {
+    /// The name of each contact of the config's book, by UID; none when the book does not load
+    /// (the dials are still listed, by UID).
+    func contactNames() -> [String: String] {
+        let overrides = Dialer.Overrides(configFile: settings.config, dataDirectory: settings.dataDir)
+        guard let sources = try? Dialer.loadContacts(overrides) else { return [:] }
+        return Dictionary(sources.contacts.map { ($0.uid, $0.displayName) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

@@ -1,0 +1,126 @@
+import DialerEngine
+import Foundation
+@testable import DialerKit
+import Evdev
+import EvdevTestSupport
+import Glibc
+import Testing
+
+/// `t9dial run` as a service, on a fake /dev/input and a config in a temporary folder: it runs
+/// on with no contacts and says so, loads the book once the config is fixed with the query
+/// kept, reloads on SIGHUP, and says when no keypad is plugged in.
+@Suite("The dialer as a service", .timeLimit(.minutes(1)))
+struct DialerServiceTests {
+    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
+
+    /// A service over `directory`'s config.toml, reading `directory/input` as /dev/input.
+    static func service(_ directory: String, log: RecordedLog) throws -> DialerService {
+        try DialerService(
+            overrides: .init(configFile: directory + "/config.toml", dataDirectory: TestFiles.dataDirectory), mode: nil,
+            device: nil, grab: true, logger: log.logger, inputDirectory: directory + "/input"
+        )
+    }
+
+    /// Taps `digit` on `node`, with times in the past so every timer they set is due at once.
+    static func tap(_ node: FakeEvdevNode, _ digit: Int, at time: inout Microseconds) throws {
+        time += 200_000
+        try node.key(code("KEY_NUMERIC_\(digit)"), KeyValue.press, at: time)
+        try node.key(code("KEY_NUMERIC_\(digit)"), KeyValue.release, at: time + 60_000)
+    }
+
+    @Test("No contacts: it runs on and says so, then loads the book when the config names one, keeping the query")
+    func noContactsThenFixed() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let input = directory + "/input"
+            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+            let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+            try TestFiles.write("[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
+            let log = RecordedLog()
+            let service = try Self.service(directory, log: log)
+            var display = InMemoryDisplay()
+            service.start(display: &display)
+            #expect(display.screens.last?.notice == "No contacts: edit \(directory)/config.toml")
+            #expect(log.lines.filter { $0.hasPrefix("error: no contacts to search") }.count == 1)
+
+            // Keys still work: 3 7 is typed, and finds nothing yet.
+            var time = MonotonicClock.system.now() - 10_000_000
+            try Self.tap(node, 3, at: &time)
+            try Self.tap(node, 7, at: &time)
+            while service.machine.session.screen.query.text != "37" { try service.step(display: &display) }
+            #expect(service.machine.session.screen.results.isEmpty)
+
+            // The user names the book in the config: the service sees the change and loads it.
+            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            while service.machine.session.screen.results.isEmpty { try service.step(display: &display) }
+            #expect(service.machine.session.screen.query.text == "37")
+            #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
+            #expect(display.screens.last?.notice == nil)
+            #expect(log.lines.contains("info: reloaded: 1 contact, reading \(input)/event0"))
+        }
+    }
+
+    @Test("SIGHUP reloads the config and the contacts with the query kept; a broken config keeps the book")
+    func hangUpReloads() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let input = directory + "/input"
+            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+            let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
+            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            let log = RecordedLog()
+            let service = try Self.service(directory, log: log)
+            var display = InMemoryDisplay()
+            service.start(display: &display)
+            var time = MonotonicClock.system.now() - 10_000_000
+            try Self.tap(node, 3, at: &time)
+            while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
+
+            kill(getpid(), SIGHUP)
+            while !log.lines.contains(where: { $0.hasPrefix("info: reloaded:") }) { try service.step(display: &display) }
+            #expect(log.lines.contains("info: SIGHUP: reloading the config and the contacts"))
+            #expect(service.machine.session.screen.query.text == "3")
+            #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
+
+            // A typo in the config: the running book stays, and the log says why.
+            try TestFiles.write("contacts = [\"book.vcf\"\n", to: directory + "/config.toml")
+            while !log.lines.contains(where: { $0.hasPrefix("error: reload:") }) { try service.step(display: &display) }
+            #expect(log.lines.last { $0.hasPrefix("error: reload:") }?.hasSuffix("the contacts loaded before are kept") == true)
+            #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
+            #expect(display.screens.last?.notice == nil)
+        }
+    }
+
+    @Test("No keypad plugged in is a notice on the screen until one is, and the query waits")
+    func keypadNotice() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let input = directory + "/input"
+            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
+            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            let log = RecordedLog()
+            let service = try Self.service(directory, log: log)
+            var display = InMemoryDisplay()
+            service.start(display: &display)
+            #expect(display.screens.last?.notice == "No keypad: plug one in")
+            #expect(service.statusLine == "1 contact, no keypad plugged in")
+
+            let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
+            while service.machine.devices.isEmpty { try service.step(display: &display) }
+            #expect(display.screens.last?.notice == nil)
+            #expect(service.statusLine == "1 contact, reading \(input)/event0")
+            var time = MonotonicClock.system.now() - 10_000_000
+            try Self.tap(node, 3, at: &time)
+            while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
+
+            // Unplugged mid-query: the notice comes back, and the query stays.
+            node.hangUp()
+            node.remove()
+            while !service.machine.devices.isEmpty { try service.step(display: &display) }
+            while display.screens.last?.notice == nil { try service.step(display: &display) }
+            #expect(display.screens.last?.notice == "No keypad: plug one in")
+            #expect(service.machine.session.screen.query.text == "3")
+        }
+    }
+}
