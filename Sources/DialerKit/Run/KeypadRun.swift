@@ -90,6 +90,12 @@ public final class KeypadRun {
         for event in wakeup.events {
             guard case .input(let path, let events) = event, let device = devices[path] else { continue }
             inputs += events.map { (device, $0) }
+            if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }) {
+                log(
+                    "warning: \(path): events were read too late and the kernel dropped some (its buffer holds about 20 key "
+                        + "events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
+                )
+            }
         }
         // Stable: each device's own events stay in the order it sent them.
         for (device, input) in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }).map(\.element) {
