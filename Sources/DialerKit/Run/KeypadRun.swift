@@ -91,9 +91,8 @@ public final class KeypadRun {
             guard case .input(let path, let events) = event, let device = devices[path] else { continue }
             inputs += events.map { (device, $0) }
             if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }) {
-                log(
-                    "warning: \(path): events were read too late and the kernel dropped some (its buffer holds about 20 key "
-                        + "events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
+                logger.warning(
+                    "\(path): events were read too late and the kernel dropped some (its buffer holds about 20 key events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
                 )
             }
         }
