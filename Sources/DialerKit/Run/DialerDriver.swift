@@ -63,9 +63,14 @@ public final class DialerDriver {
     /// Shows `notice` about `topic` on the screen from now on (nil: that topic is fine again).
     /// When several topics have one, the first in `NoticeTopic`'s order is shown.
     public func post(_ notice: String?, about topic: NoticeTopic, to display: inout some DialerDisplay) {
+        apply(post(notice, about: topic), to: &display)
+    }
+
+    /// Posts `notice` as above and returns the screen update, for before the first screen.
+    public func post(_ notice: String?, about topic: NoticeTopic) -> [DialerUpdate] {
         notices[topic] = notice
         let shown = NoticeTopic.allCases.lazy.compactMap { self.notices[$0] }.first
-        apply(machine.session.setNotice(shown), to: &display)
+        return machine.session.setNotice(shown)
     }
 
     /// What the loop polls for input besides the keys: the dials and hang-ups under way, the

@@ -91,7 +91,8 @@ public final class DialerService {
         dialer = nil
         if let problem {
             logger.error("\(problem.description)")
-            driver.post(problem.notice, about: .book, to: &display)
+            // On the first screen, which run.start shows.
+            _ = driver.post(problem.notice, about: .book)
         }
         run.start(display: &display)
         logger.info("\(statusLine)")
@@ -182,7 +183,7 @@ public final class DialerService {
     var statusLine: String {
         let keypads = run.keypads.map(\.info.path)
         let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
-        let book = problem.map { "no contacts (\($0.notice))" } ?? "\(contactCount) contact\(contactCount == 1 ? "" : "s")"
+        let book = problem?.notice ?? "\(contactCount) contact\(contactCount == 1 ? "" : "s")"
         return book + ", " + reading
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Evdev
 import EvdevTestSupport
 import Glibc
+import KeypadInput
 import Testing
 
 /// `t9dial run` as a service, on a fake /dev/input and a config in a temporary folder: it runs
