@@ -152,9 +152,12 @@ install-files:
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -m 644 udev/70-t9dial.rules "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules"
 	sed -e 's|/usr/local/bin/t9dial|$(BINDIR)/t9dial|g' -e 's|/usr/local/share/doc/t9dial|$(DOCDIR)|g' \
-	  'udev/t9dial@.service' > "$(DESTDIR)$(UNITDIR)/t9dial@.service"
-	chmod 644 "$(DESTDIR)$(UNITDIR)/t9dial@.service"
+	  udev/t9dial.service > "$(DESTDIR)$(UNITDIR)/t9dial.service"
+	chmod 644 "$(DESTDIR)$(UNITDIR)/t9dial.service"
 	install -m 644 udev/t9dial.sysusers "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
+	install -d "$(DESTDIR)$(DATADIR)/system"
+	install -m 644 udev/70-t9dial.rules udev/t9dial.sysusers "$(DESTDIR)$(DATADIR)/system/"
+	install -m 644 "$(DESTDIR)$(UNITDIR)/t9dial.service" "$(DESTDIR)$(DATADIR)/system/"
 	@config="$(DESTDIR)$(SYSCONFDIR)/t9dial/t9dial.toml"; \
 	if [ -e "$$config" ]; then \
 	  echo "Kept your $$config; the shipped default is $(DATADIR)/t9dial.toml"; \
@@ -174,7 +177,7 @@ install-files:
 # so does the group (files on the board may belong to it).
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules" \
-	  "$(DESTDIR)$(UNITDIR)/t9dial@.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
+	  "$(DESTDIR)$(UNITDIR)/t9dial.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
 	@config="$(DESTDIR)$(SYSCONFDIR)/t9dial/t9dial.toml"; \
 	if [ -e "$$config" ] && cmp -s "$$config" "$(DESTDIR)$(DATADIR)/t9dial.toml"; then \
 	  rm -f "$$config"; rmdir "$(DESTDIR)$(SYSCONFDIR)/t9dial" 2>/dev/null || true; \

@@ -86,7 +86,7 @@ udevadm settle -t 30
 say "make install, as on a board (the guest's /usr and /etc are its own)"
 make --no-print-directory -C "$REPO" install-files INSTALL_BUILD=debug >"$RW/install.log" 2>&1
 check "make install: the rule, the unit and the program are installed" \
-  test -s /etc/udev/rules.d/70-t9dial.rules -a -s /etc/systemd/system/t9dial@.service -a -x /usr/local/bin/t9dial
+  test -s /etc/udev/rules.d/70-t9dial.rules -a -s /etc/systemd/system/t9dial.service -a -x /usr/local/bin/t9dial
 check "make install: systemd-sysusers made the group t9dial" getent group t9dial
 syntax=$(udevadm test /sys/class/mem/null 2>&1 | grep -iE '70-t9dial.rules.*(invalid|error|unknown)' || true)
 check "udev rule: udevadm finds no error in 70-t9dial.rules${syntax:+: $syntax}" test -z "$syntax"
@@ -176,8 +176,7 @@ check "udev rule: the matrix keypad gets /dev/input/t9dial-keypad" test "$(readl
 check "udev rule: the matrix keypad's node is group t9dial, mode 0660 ($(stat -c '%G %a' "$NODE"))" \
   test "$(stat -c '%G %a' "$NODE")" = "t9dial 660"
 properties=$(udevadm info -q property -n "$NODE")
-check "udev rule: the matrix keypad starts t9dial@${NODE#/dev/input/}.service" \
-  grep -qx "SYSTEMD_WANTS=t9dial@${NODE#/dev/input/}.service" <<<"$properties"
+check "udev rule: the matrix keypad starts t9dial.service" grep -qx "SYSTEMD_WANTS=t9dial.service" <<<"$properties"
 check "udev rule: the matrix keypad is tagged for systemd" grep -q '^TAGS=.*:systemd:' <<<"$properties"
 check "udev rule: desktops leave the matrix keypad alone (LIBINPUT_IGNORE_DEVICE=1)" \
   grep -qx 'LIBINPUT_IGNORE_DEVICE=1' <<<"$properties"
@@ -271,15 +270,19 @@ rule_case() {  # rule_case EXPECT(yes|no) DESCRIPTION uinput-keypad OPTIONS...
   local wants; wants=$(udevadm info -q property -n "$node" | sed -n 's/^SYSTEMD_WANTS=//p')
   if [ "$expect" = yes ]; then
     check "udev rule: $description is a keypad (group $group, wants ${wants:-nothing})" \
-      sh -c "[ '$group' = t9dial ] && [ '$(readlink -f /dev/input/t9dial-keypad)' = '$node' ] && echo '$wants' | grep -q 't9dial@'"
+      sh -c "[ '$group' = t9dial ] && [ '$(readlink -f /dev/input/t9dial-keypad)' = '$node' ] && [ '$wants' = t9dial.service ]"
   else
     check "udev rule: $description is left alone (group $group, wants ${wants:-nothing})" \
-      sh -c "[ '$group' != t9dial ] && ! echo '$wants' | grep -q 't9dial@'"
+      sh -c "[ '$group' != t9dial ] && ! echo '$wants' | grep -q 't9dial'"
   fi
   keypad_stop
 }
 rule_case yes "a gpio-keys keypad labelled t9dial-keypad" --name t9dial-keypad --bus host
-rule_case yes "a USB Targus Number Keypad (05a4:9837)" --name "Targus Number Keypad" --bus usb --vendor 05a4 --product 9837
+# A listed USB numpad is the desktop's until the user turns taking it on.
+rule_case no "a USB Targus Number Keypad (05a4:9837), before /etc/t9dial/take-usb-numpads" --name "Targus Number Keypad" --bus usb --vendor 05a4 --product 9837
+touch /etc/t9dial/take-usb-numpads
+rule_case yes "a USB Targus Number Keypad (05a4:9837), with /etc/t9dial/take-usb-numpads" --name "Targus Number Keypad" --bus usb --vendor 05a4 --product 9837
+rm /etc/t9dial/take-usb-numpads
 rule_case no "a gpio-keys power button" --name gpio-keys --bus host --codes power
 rule_case no "an unknown USB keypad (1234:5678) not named by the user" --name "Some USB Keypad Keyboard" --bus usb --vendor 1234 --product 5678
 
@@ -289,8 +292,8 @@ check "t9dial udev-rule --device writes a rule ($(cat "$RW/udev-rule.err"))" gre
 udevadm control --reload
 udevadm trigger --action=add "/sys/class/input/${KBD#/dev/input/}"
 udevadm settle -t 30
-check "udev rule: QEMU's keyboard, named, gets the link, group t9dial and t9dial@${KBD#/dev/input/}.service" \
+check "udev rule: QEMU's keyboard, named, gets the link, group t9dial and t9dial.service" \
   sh -c "[ '$(readlink -f /dev/input/t9dial-keypad)' = '$KBD' ] && [ \$(stat -c %G '$KBD') = t9dial ] \
-    && udevadm info -q property -n '$KBD' | grep -qx 'SYSTEMD_WANTS=t9dial@${KBD#/dev/input/}.service'"
+    && udevadm info -q property -n '$KBD' | grep -qx 'SYSTEMD_WANTS=t9dial.service'"
 
 echo "DONE" >>"$RESULTS"

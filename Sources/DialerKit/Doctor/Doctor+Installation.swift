@@ -1,3 +1,4 @@
+import DialerConfig
 import Foundation
 
 /// The checks of what `make install` and the system's tools put in place: the udev rule, the
@@ -8,14 +9,14 @@ extension Doctor {
     static let udevRuleName = "70-t9dial.rules"
     /// Where systemd reads system units from.
     static let unitFolders = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system"]
-    static let unitName = "t9dial@.service"
+    static let unitName = "t9dial.service"
     static let groupName = "t9dial"
 
     /// 1. t9dial's rule is where udev reads it, and the user's own rules naming keypads.
     func udevRuleCheck() -> DoctorCheck {
         let subject = "udev rule"
         guard let rule = system.firstFile(Self.udevRuleName, in: Self.udevRuleFolders) else {
-            return Self.notInstalled(
+            return notInstalled(
                 subject, Self.udevRuleName, in: Self.udevRuleFolders,
                 then: "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
             )
@@ -31,17 +32,17 @@ extension Doctor {
     func unitCheck() -> DoctorCheck {
         let subject = "systemd unit"
         guard let unit = system.firstFile(Self.unitName, in: Self.unitFolders) else {
-            return Self.notInstalled(subject, Self.unitName, in: Self.unitFolders, then: "sudo systemctl daemon-reload")
+            return notInstalled(subject, Self.unitName, in: Self.unitFolders, then: "sudo systemctl daemon-reload")
         }
         guard let program = Self.execStartProgram(system.text(of: unit) ?? "") else {
             return DoctorCheck(
-                .problem, subject, "\(unit) has no ExecStart= line", fix: "install it again from udev/\(Self.unitName)"
+                .problem, subject, "\(unit) has no ExecStart= line", fix: installFix(Self.unitName, into: Self.unitFolders[0], then: "sudo systemctl daemon-reload")
             )
         }
         guard !program.hasPrefix("/") || system.isExecutable(program) else {
             return DoctorCheck(
                 .problem, subject, "\(unit) starts \(program), which is missing or not executable",
-                fix: "sudo install -m 755 .build/release/t9dial \(program) (or point ExecStart at t9dial: sudo systemctl edit \(Self.unitName))"
+                fix: "reinstall t9dial (sudo make install in its source folder), or point ExecStart at t9dial: sudo systemctl edit \(Self.unitName)"
             )
         }
         return DoctorCheck(.ok, subject, "\(unit), starting \(program)")
@@ -49,11 +50,22 @@ extension Doctor {
 
     /// A file of udev/ found in none of the folders it is read from: install it into the first,
     /// and run `then` to have it read.
-    static func notInstalled(_ subject: String, _ name: String, in folders: [String], then: String) -> DoctorCheck {
-        DoctorCheck(
-            .problem, subject, "\(name) is in none of " + folders.joined(separator: ", "),
-            fix: "sudo install -m 644 udev/\(name) \(folders[0])/ && " + then
-        )
+    func notInstalled(_ subject: String, _ name: String, in folders: [String], then: String) -> DoctorCheck {
+        DoctorCheck(.problem, subject, "\(name) is in none of " + folders.joined(separator: ", "), fix: installFix(name, into: folders[0], then: then))
+    }
+
+    /// How to put `name` back into `folder`: from the copy make install keeps in the data
+    /// folder (`share/t9dial/system`), when this machine has it; else by installing again.
+    func installFix(_ name: String, into folder: String, then: String) -> String {
+        if let copy = installedCopy(of: name) { return "sudo install -m 644 \(copy) \(folder)/ && " + then }
+        return "reinstall t9dial (sudo make install in its source folder), which puts \(name) in \(folder)"
+    }
+
+    /// The copy of udev/`name` that make install keeps in the data folder, if there is one.
+    func installedCopy(of name: String) -> String? {
+        guard let data = try? LayoutCatalog.findDataDirectory(explicit: dataDirectory) else { return nil }
+        let copy = data + "/system/" + name
+        return FileManager.default.fileExists(atPath: copy) ? copy : nil
     }
 
     /// The program of a unit's last `ExecStart=` line (a later one replaces an earlier one),
@@ -71,7 +83,9 @@ extension Doctor {
         if let id = system.groupID(Self.groupName) { return DoctorCheck(.ok, subject, "gid \(id)") }
         let sysusers = ["/etc/sysusers.d", "/usr/lib/sysusers.d"].map { $0 + "/t9dial.conf" }.first(where: system.exists)
         let create = sysusers.map { "sudo systemd-sysusers \($0)" }
-            ?? "sudo install -m 644 udev/t9dial.sysusers /etc/sysusers.d/t9dial.conf && sudo systemd-sysusers /etc/sysusers.d/t9dial.conf"
+            ?? installedCopy(of: "t9dial.sysusers").map {
+                "sudo install -m 644 \($0) /etc/sysusers.d/t9dial.conf && sudo systemd-sysusers /etc/sysusers.d/t9dial.conf"
+            } ?? "reinstall t9dial (sudo make install in its source folder), which makes it"
         return DoctorCheck(.problem, subject, "missing", fix: create + " (or sudo groupadd --system \(Self.groupName))")
     }
 }

@@ -56,7 +56,7 @@ final class FakeSystem {
     /// framebuffer, a config naming contacts that load.
     func installEverything(config: String = "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[screen]\nframebuffer = \"/dev/fb0\"\n") throws {
         try write("# t9dial\n", at: "/etc/udev/rules.d/70-t9dial.rules")
-        try write("[Service]\nExecStart=/usr/local/bin/t9dial run --device /dev/input/%i\n", at: "/usr/lib/systemd/system/t9dial@.service")
+        try write("[Service]\nExecStart=/usr/local/bin/t9dial run\n", at: "/usr/lib/systemd/system/t9dial.service")
         try write("#!/bin/sh\n", at: "/usr/local/bin/t9dial", mode: 0o755)
         try addNumpad()
         try link("/dev/input/t9dial-keypad", to: "event2")
@@ -106,7 +106,7 @@ struct DoctorTests {
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
                 try fake.write("", at: "/dev/ttyUSB2")
                 if self == .modemWithDropIn {
-                    try fake.write("[Service]\nSupplementaryGroups=dialout\n", at: "/etc/systemd/system/t9dial@.service.d/override.conf")
+                    try fake.write("[Service]\nSupplementaryGroups=dialout\n", at: "/etc/systemd/system/t9dial.service.d/override.conf")
                 }
             }
             return fake
@@ -119,10 +119,10 @@ struct DoctorTests {
             case .ruleMissing:
                 ["udev rule": (.problem, "70-t9dial.rules is in none of /etc/udev/rules.d, /run/udev/rules.d")]
             case .unitProgramMissing:
-                ["systemd unit": (.problem, "/usr/lib/systemd/system/t9dial@.service starts /usr/local/bin/t9dial, which is missing")]
+                ["systemd unit": (.problem, "/usr/lib/systemd/system/t9dial.service starts /usr/local/bin/t9dial, which is missing")]
             case .groupMissing:
                 [
-                    "group t9dial": (.problem, "missing; fix: sudo install -m 644 udev/t9dial.sysusers /etc/sysusers.d/t9dial.conf"),
+                    "group t9dial": (.problem, "missing; fix: reinstall t9dial (sudo make install in its source folder), which makes it"),
                     "keypad": (.problem, "so the service cannot read it (the group must be t9dial)"),
                 ]
             case .linkMissingWithKeypad:
@@ -141,7 +141,7 @@ struct DoctorTests {
                     "framebuffer": (.warning, "not checked"), "contacts": (.warning, "not checked"), "dial": (.warning, "not checked"),
                 ]
             case .modemWithoutDropIn:
-                ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial@.service gives it; fix: sudo systemctl edit t9dial@.service")]
+                ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service")]
             case .modemWithDropIn: [:]
             }
         }
@@ -172,7 +172,7 @@ struct DoctorTests {
         let group = try FileManager.default.attributesOfItem(atPath: fake.directory.path)[.groupOwnerAccountName] as? String ?? ""
         #expect(lines.count == 10)
         #expect(lines[0] == "ok       udev rule: /etc/udev/rules.d/70-t9dial.rules; yours: /etc/udev/rules.d/69-t9dial-local.rules")
-        #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial@.service, starting /usr/local/bin/t9dial")
+        #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial.service, starting /usr/local/bin/t9dial")
         #expect(lines[2] == "ok       group t9dial: gid \(fake.groupID)")
         #expect(lines[3] == #"ok       keypad: /dev/input/t9dial-keypad -> /dev/input/event2 "USB Numpad" (USB 05a4:9759), group \#(group), mode 0660, readable by you"#)
         #expect(lines[4].hasPrefix("ok       framebuffer: /dev/fb0, group "))

@@ -10,7 +10,7 @@ struct DoctorCommandTests {
                 try FileManager.default.createDirectory(atPath: root + "/" + folder, withIntermediateDirectories: true)
             }
             try T9DialProcess.write("# t9dial\n", to: root + "/etc/udev/rules.d/70-t9dial.rules")
-            try T9DialProcess.write("[Service]\nExecStart=/usr/local/bin/t9dial run --device /dev/input/%i\n", to: root + "/usr/lib/systemd/system/t9dial@.service")
+            try T9DialProcess.write("[Service]\nExecStart=/usr/local/bin/t9dial run\n", to: root + "/usr/lib/systemd/system/t9dial.service")
             try T9DialProcess.write("#!/bin/sh\n", to: root + "/usr/local/bin/t9dial")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: root + "/usr/local/bin/t9dial")
             try T9DialProcess.write("contacts = [\"/home/ann/contacts.vcf\"]\n", to: root + "/etc/t9dial/t9dial.toml")
@@ -24,7 +24,7 @@ struct DoctorCommandTests {
             let lines = output.lines
             #expect(lines.count == 10, "\(output.stdout)")
             #expect(lines[0] == "ok       udev rule: /etc/udev/rules.d/70-t9dial.rules")
-            #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial@.service, starting /usr/local/bin/t9dial")
+            #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial.service, starting /usr/local/bin/t9dial")
             #expect(lines[2].hasPrefix("ok       group t9dial: gid ") || lines[2].hasPrefix("PROBLEM  group t9dial: missing; fix: "))
             #expect(lines[3].hasPrefix("PROBLEM  keypad: no /dev/input/t9dial-keypad, and no input devices at all: /dev/input does not exist"))
             #expect(lines[4] == "ok       framebuffer: none set, and none found")
