@@ -5,6 +5,8 @@
 #   make test-unit  the Swift tests alone
 #   make test-vm    t9dial on Debian's kernel in QEMU: a USB keypad, hotplug, a bouncing GPIO
 #                   keypad, the udev rule, the framebuffer (Tests/VM/README.md)
+#   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
+#                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make install    the program, its data, the udev rule, the systemd unit and the default
 #                   config (PREFIX=/usr/local, DESTDIR for packaging); make uninstall
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book
@@ -55,7 +57,7 @@ else
 INSTALL_BINARY := .build/debug/t9dial
 endif
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit test-install test-vm install install-files uninstall bench clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit test-install test-vm test-board install install-files uninstall bench clean
 
 all: build
 
@@ -126,6 +128,14 @@ vm-deps: test-deps
 
 test-vm: vm-deps build
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
+
+# The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed with make
+# install-files (the release build), and only systemd and udev starting it (Tests/Board/README.md).
+BOARD_APT_PACKAGES ?= mmdebstrap qemu-system-x86 linux-image-amd64 e2fsprogs
+
+test-board: release
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BOARD_APT_PACKAGES)"
+	$(PYTHON) Tests/Board/run-board-tests.py
 
 # Foundation linked in statically brings its URLSession, which links libcurl (CardDAV uses it).
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev

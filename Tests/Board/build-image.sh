@@ -1,0 +1,76 @@
+#!/bin/bash
+# Makes the disk image make test-board boots: Debian 12 with systemd as PID 1, Debian's kernel
+# modules (usbhid, uinput and vfb are modules), and t9dial installed as a board user installs
+# it (make install-files of the release build), set up as the README says: contacts in
+# /etc/t9dial, [dial] method "exec" with a recording script, the framebuffer vfb.
+#
+# The Debian system is made once with mmdebstrap and kept unpacked in .build/board/base-HASH,
+# HASH being that of this script, the package list and the kernel: a change to any of them
+# makes it anew. Each run copies it with hard links (seconds), adds t9dial and the checks, and
+# makes the ext4 image from the copy with mkfs.ext4 -d. Run as root (ownership is kept).
+#
+# Usage: build-image.sh IMAGE KERNEL_VERSION
+set -euo pipefail
+IMAGE=$1
+KERNEL_VERSION=$2
+cd "$(dirname "$0")/../.."
+REPO=$PWD
+CACHE=$REPO/.build/board
+PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,libevdev2,libsqlite3-0,libcurl4,libxml2,python3
+mkdir -p "$CACHE"
+hash=$( (cat "$0"; echo "$PACKAGES $KERNEL_VERSION") | sha256sum | cut -c1-16)
+BASE=$CACHE/base-$hash
+
+if [ ! -d "$BASE" ]; then
+  echo "build-image: making the Debian 12 system (mmdebstrap, about a minute), cached in $BASE"
+  rm -rf "$CACHE"/base-* "$CACHE/base.tmp" "$CACHE/base.tar"
+  mmdebstrap --quiet --variant=minbase --include="$PACKAGES" bookworm "$CACHE/base.tar" /etc/apt/sources.list.d/debian.sources
+  mkdir "$CACHE/base.tmp"
+  tar -C "$CACHE/base.tmp" -xf "$CACHE/base.tar"
+  rm "$CACHE/base.tar"
+  mkdir -p "$CACHE/base.tmp/lib/modules"
+  cp -a "/lib/modules/$KERNEL_VERSION" "$CACHE/base.tmp/lib/modules/"
+  echo board >"$CACHE/base.tmp/etc/hostname"
+  printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\n' >"$CACHE/base.tmp/etc/fstab"
+  mv "$CACHE/base.tmp" "$BASE"
+fi
+
+# This run's tree: hard links to the cached one. Files are only added to it or replaced by new
+# ones (rm, then write), never written in place, so the cache stays as it was made.
+WORK=$CACHE/run
+rm -rf "$WORK"
+cp -al "$BASE" "$WORK"
+
+# t9dial, as make install puts it on a board.
+make --no-print-directory install-files DESTDIR="$WORK" INSTALL_BUILD=release SYSTEM_RELOAD=no >"$CACHE/install.log"
+# The setup the README describes: contacts in /etc/t9dial, the panel, a dial program.
+install -m 644 Config/samples/contacts.vcf "$WORK/etc/t9dial/contacts.vcf"
+rm -f "$WORK/etc/t9dial/t9dial.toml"
+cat >"$WORK/etc/t9dial/t9dial.toml" <<'TOML'
+contacts = ["/etc/t9dial/contacts.vcf"]
+
+[keypad]
+idle_clear_s = 0
+
+[screen]
+framebuffer = "/dev/fb0"
+
+[dial]
+method = "exec"
+command = ["/opt/t9test/dial-recorder", "{number}", "{name}"]
+TOML
+
+# The checks: a unit that runs them at every boot, and what they use.
+install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"
+install -m 755 Tests/Board/guest/board-checks.py Tests/Board/guest/dial-recorder "$WORK/opt/t9test/"
+install -m 644 Tests/Board/guest/t9test.service "$WORK/etc/systemd/system/"
+ln -s ../t9test.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test.service"
+# A framebuffer, and the serial port the checks talk to the host through.
+printf 'vfb\nvirtio_console\n' >"$WORK/etc/modules-load.d/t9test.conf"
+printf 'options vfb vfb_enable=1 videomemorysize=4194304\n' >"$WORK/etc/modprobe.d/t9test-vfb.conf"
+
+rm -f "$IMAGE"
+truncate -s 3G "$IMAGE"
+mkfs.ext4 -q -F -d "$WORK" "$IMAGE"
+rm -rf "$WORK"
+echo "build-image: $IMAGE"

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""The board checks, run by t9test.service at every boot of the test image (see README.md).
+
+t9dial is only ever started by systemd and udev here. The checks ask the host to act on the
+USB keyboard that stands in for the keypad (plug, unplug, keys) through the virtio serial port
+/dev/virtio-ports/t9test, one JSON line a request, and send each result the same way. A phase
+file on disk tells a boot after the reboot where to go on.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+PORT = "/dev/virtio-ports/t9test"
+STATE = "/var/lib/t9test"
+PHASE = STATE + "/phase"
+DIALLED = "/var/lib/t9dial/dialled.txt"
+WILLIAM = "+12015550123 William John Smith"
+
+
+class Host:
+    """The host's end of the serial port: requests answered with one line each."""
+
+    def __init__(self):
+        deadline = time.monotonic() + 120
+        while not os.path.exists(PORT):
+            if time.monotonic() > deadline:
+                sys.exit(f"{PORT} never appeared")
+            time.sleep(0.5)
+        self.port = open(PORT, "r+b", buffering=0)
+        self.passed = 0
+        self.failed = 0
+
+    def ask(self, action, **arguments):
+        self.port.write((json.dumps({"action": action, **arguments}) + "\n").encode())
+        line = b""
+        while not line.endswith(b"\n"):
+            chunk = self.port.read(1)
+            if chunk:
+                line += chunk
+        return line.decode().strip()
+
+    def check(self, name, ok, detail=""):
+        verdict = "PASS" if ok else "FAIL"
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+        self.ask("result", line=f"{verdict} {name}" + (f" ({detail})" if detail else ""))
+        return ok
+
+
+def run(*command, check=False):
+    return subprocess.run(command, capture_output=True, text=True, check=check)
+
+
+def wait_for(seconds, condition, step=0.5):
+    """Polls `condition` every `step` seconds, for at most `seconds`; its last value."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = condition()
+        if value or time.monotonic() > deadline:
+            return value
+        time.sleep(step)
+
+
+def active():
+    return run("systemctl", "is-active", "t9dial.service").stdout.strip() == "active"
+
+
+def status_text():
+    return run("systemctl", "show", "-P", "StatusText", "t9dial.service").stdout.strip()
+
+
+def main_pid():
+    return run("systemctl", "show", "-P", "MainPID", "t9dial.service").stdout.strip()
+
+
+def journal(*options):
+    return run("journalctl", "-u", "t9dial.service", "-o", "cat", "--no-pager", *options).stdout
+
+
+def dialled():
+    try:
+        with open(DIALLED) as file:
+            return file.read().splitlines()
+    except OSError:
+        return []
+
+
+def keyboard_link():
+    folder = "/dev/input/by-id"
+    if not os.path.isdir(folder):
+        return None
+    links = [name for name in os.listdir(folder) if "QEMU" in name and name.endswith("-event-kbd")]
+    return os.path.join(folder, links[0]) if links else None
+
+
+def framebuffer():
+    with open("/dev/fb0", "rb") as file:
+        return file.read()
+
+
+def geometry():
+    """Width, height and bytes per line of fb0, from sysfs."""
+    with open("/sys/class/graphics/fb0/virtual_size") as file:
+        width, height = (int(part) for part in file.read().strip().split(","))
+    with open("/sys/class/graphics/fb0/stride") as file:
+        stride = int(file.read().strip())
+    return width, height, stride
+
+
+def notice_bar_shown():
+    """Whether the bottom 16 pixel rows of fb0 are one solid colour other than the background's
+    (black): the notice line t9dial draws across the panel."""
+    _, height, stride = geometry()
+    band = framebuffer()[(height - 16) * stride:height * stride]
+    if not band:
+        return False
+    most = max(set(band), key=band.count)
+    return most != 0 and band.count(most) >= 0.6 * len(band)
+
+
+def type_keys(host, *keys):
+    host.ask("keys", keys=list(keys))
+
+
+def phase_one(host):
+    check = host.check
+    check("board: systemd is PID 1", os.readlink("/proc/1/exe").endswith("systemd"))
+    check("board: systemd-sysusers made the group t9dial from t9dial's sysusers file",
+          run("getent", "group", "t9dial").returncode == 0)
+    check("board: vfb gives a framebuffer", wait_for(30, lambda: os.path.exists("/dev/fb0")))
+    check("before any keypad, t9dial.service is not running", not active())
+
+    # The user names the USB keypad once with t9dial udev-rule, as the README says.
+    host.ask("plug")
+    link = wait_for(60, keyboard_link)
+    check("the USB keypad appears with a by-id link", link is not None, str(link))
+    rule = run("/usr/local/bin/t9dial", "udev-rule", "--device", link or "")
+    with open("/etc/udev/rules.d/69-t9dial-local.rules", "w") as file:
+        file.write(rule.stdout)
+    run("udevadm", "control", "--reload")
+    check("t9dial udev-rule --device wrote a rule naming it", "T9DIAL_KEYPAD" in rule.stdout, rule.stderr.strip()[:120])
+
+    # Plugged in now, it starts the service through udev alone.
+    host.ask("unplug")
+    wait_for(30, lambda: keyboard_link() is None)
+    host.ask("plug")
+    check("plug: the named keypad starts t9dial.service by itself", wait_for(90, active))
+    check("plug: the keypad gets /dev/input/t9dial-keypad", wait_for(30, lambda: os.path.islink("/dev/input/t9dial-keypad")))
+    check("plug: READY, and systemctl status says what it reads",
+          wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
+    check("plug: the status counts the contacts", status_text().startswith("20 contacts"), status_text())
+    user = run("ps", "-o", "user=", "-p", main_pid()).stdout.strip()
+    check("hardening: it runs as the dynamic user t9dial-service", user == "t9dial-service", user)
+
+    # Dial: 957, Enter.
+    type_keys(host, "kp_9", "kp_5", "kp_7", "kp_enter")
+    check("dial: 957 Enter runs the [dial] program with William John Smith's number",
+          wait_for(60, lambda: WILLIAM in dialled()), "; ".join(dialled()))
+    check("dial: the journal has the dial", wait_for(30, lambda: "William John Smith" in journal()), journal()[-300:])
+    history = run("/usr/local/bin/t9dial", "history")
+    check("dial: t9dial history, run as root, lists it by name", "William John Smith" in history.stdout,
+          (history.stdout + history.stderr).strip()[:200])
+
+    # Unplug mid-query, then plug back: the query waits, and the screen says why.
+    type_keys(host, "kp_9", "kp_5")
+    time.sleep(3)
+    host.ask("unplug")
+    check("unplug: the service goes on", wait_for(30, lambda: "no keypad plugged in" in status_text()) and active(),
+          status_text())
+    check("unplug: the screen's notice line says there is no keypad", wait_for(30, notice_bar_shown))
+    check("unplug: journalctl -p warning has it", "no input devices" in journal("-p", "warning")
+          or "is the keypad plugged in" in journal("-p", "warning"), journal("-p", "warning")[-200:])
+    host.ask("plug")
+    check("replug: the keypad is read again", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
+    check("replug: the notice is gone", wait_for(30, lambda: not notice_bar_shown()))
+    type_keys(host, "kp_7", "kp_enter")
+    check("replug: the query 95 was kept: 7 Enter dials William John Smith again",
+          wait_for(60, lambda: dialled().count(WILLIAM) == 2), "; ".join(dialled()))
+
+    # Reload: a contact added to the config, with a query typed before and after.
+    type_keys(host, "kp_9", "kp_6", "kp_3")
+    with open("/etc/t9dial/more.vcf", "w") as file:
+        file.write("BEGIN:VCARD\nVERSION:3.0\nUID:zoe\nFN:Zoe Zulu\nTEL:+44 7700 900999\nEND:VCARD\n")
+    with open("/etc/t9dial/t9dial.toml.new", "w") as file:
+        with open("/etc/t9dial/t9dial.toml") as old:
+            file.write(old.read().replace('contacts = ["/etc/t9dial/contacts.vcf"]',
+                                          'contacts = ["/etc/t9dial/contacts.vcf", "/etc/t9dial/more.vcf"]'))
+    os.rename("/etc/t9dial/t9dial.toml.new", "/etc/t9dial/t9dial.toml")
+    reload = run("systemctl", "reload", "t9dial.service")
+    check("reload: systemctl reload succeeds", reload.returncode == 0, reload.stderr.strip())
+    check("reload: the service reloaded", wait_for(60, lambda: "reloaded: 21 contacts" in journal()), journal()[-300:])
+    type_keys(host, "kp_9", "kp_8", "kp_enter")
+    check("reload: the query typed before it was kept, and finds the new contact",
+          wait_for(60, lambda: "+447700900999 Zoe Zulu" in dialled()), "; ".join(dialled()))
+
+    security = run("systemd-analyze", "security", "--no-pager", "t9dial.service").stdout
+    exposure = [line for line in security.splitlines() if "Overall exposure level" in line]
+    level = float(exposure[0].split(":")[1].split()[0]) if exposure else 99.0
+    check("hardening: systemd-analyze security of the running service is 2.0 or lower", level <= 2.0,
+          exposure[0].strip() if exposure else security[-200:])
+    check("hardening: the journal has no denied system call or device", "Operation not permitted" not in journal())
+
+    # Stop: the framebuffer shows what it showed before t9dial drew on it.
+    shown = framebuffer()
+    run("systemctl", "stop", "t9dial.service")
+    check("stop: the service stops", wait_for(30, lambda: not active()))
+    after = framebuffer()
+    check("stop: the framebuffer no longer shows the dialer", after != shown)
+    check("stop: nothing was logged at error priority", journal("-p", "err").strip() == "", journal("-p", "err")[-300:])
+
+    with open(PHASE, "w") as file:
+        file.write("after-reboot\n")
+    host.ask("note", text="rebooting")
+    run("systemctl", "reboot")
+
+
+def phase_two(host):
+    check = host.check
+    check("reboot: the keypad still plugged in starts t9dial.service again", wait_for(120, active))
+    check("reboot: it reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
+    before = len(dialled())
+    type_keys(host, "kp_9", "kp_5", "kp_7", "kp_enter")
+    check("reboot: 957 Enter dials William John Smith", wait_for(60, lambda: len(dialled()) == before + 1 and dialled()[-1] == WILLIAM),
+          "; ".join(dialled()))
+    doctor = run("/usr/local/bin/t9dial", "doctor")
+    check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
+    with open(PHASE, "w") as file:
+        file.write("done\n")
+
+
+def main():
+    os.makedirs(STATE, exist_ok=True)
+    phase = open(PHASE).read().strip() if os.path.exists(PHASE) else "first"
+    if phase == "done":
+        return
+    host = Host()
+    try:
+        if phase == "first":
+            phase_one(host)
+            return
+        phase_two(host)
+    except Exception as error:  # a check that crashed is a failure, not a hang
+        host.check(f"the checks ran to the end ({type(error).__name__}: {error})", False)
+    host.ask("done", passed=host.passed, failed=host.failed)
+    run("systemctl", "poweroff")
+
+
+if __name__ == "__main__":
+    main()

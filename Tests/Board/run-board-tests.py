@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""make test-board: t9dial on a whole Debian 12 board with systemd as PID 1, under QEMU.
+
+Builds the image (build-image.sh), boots it with Debian's kernel and an xHCI controller with
+no keyboard yet, and carries out what the checks in the guest ask over a virtio serial port:
+plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-key). The
+guest sends one PASS or FAIL line per check the same way; it reboots once by itself and powers
+off at the end. See README.md beside this file for every check.
+
+Usage: run-board-tests.py [--keep]   (as root)
+"""
+import argparse
+import glob
+import json
+import os
+import select
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(os.path.dirname(HERE))
+# Two boots under emulation (no KVM) and every check, with room to spare.
+TIME_LIMIT_S = 30 * 60
+KEY_HOLD_MS = 60
+KEY_GAP_S = 0.2
+
+
+def connect(path, deadline):
+    while True:
+        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            sock.connect(path)
+            return sock
+        except OSError:
+            sock.close()
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"QEMU's socket {path} never accepted a connection")
+            time.sleep(0.3)
+
+
+class QMP:
+    def __init__(self, path, deadline):
+        self.sock = connect(path, deadline)
+        self.file = self.sock.makefile("rw")
+        json.loads(self.file.readline())
+        self.execute("qmp_capabilities")
+
+    def execute(self, command, **arguments):
+        message = {"execute": command}
+        if arguments:
+            message["arguments"] = arguments
+        self.file.write(json.dumps(message) + "\n")
+        self.file.flush()
+        while True:
+            reply = json.loads(self.file.readline())
+            if "event" in reply:
+                continue
+            if "error" in reply:
+                raise RuntimeError(f"QMP {command} {arguments}: {reply['error']}")
+            return reply.get("return")
+
+
+def kernel_version():
+    kernels = sorted(glob.glob("/boot/vmlinuz-*"))
+    if not kernels:
+        sys.exit("run-board-tests: no /boot/vmlinuz-*: install linux-image-amd64")
+    return os.path.basename(kernels[-1])[len("vmlinuz-"):]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--keep", action="store_true", help="keep the work folder (image, console log)")
+    args = parser.parse_args()
+    version = kernel_version()
+    work = tempfile.mkdtemp(prefix="board-test-", dir=os.path.join(REPO, ".build"))
+    image = os.path.join(work, "root.img")
+    start = time.monotonic()
+    subprocess.run([os.path.join(HERE, "build-image.sh"), image, version], check=True)
+    print(f"run-board-tests: image made in {time.monotonic() - start:.0f} s; booting Debian 12 under QEMU (no KVM)", flush=True)
+
+    qmp_path, channel_path = os.path.join(work, "qmp.sock"), os.path.join(work, "channel.sock")
+    console = open(os.path.join(work, "console.log"), "w")
+    vm = subprocess.Popen([
+        "qemu-system-x86_64", "-machine", "q35", "-m", "2G", "-smp", "2", "-display", "none",
+        "-serial", "file:" + os.path.join(work, "console.log"),
+        "-kernel", f"/boot/vmlinuz-{version}", "-initrd", f"/boot/initrd.img-{version}",
+        "-append", "root=/dev/vda rw console=ttyS0 systemd.show_status=0",
+        "-drive", f"file={image},if=virtio,format=raw",
+        "-device", "qemu-xhci,id=xhci",
+        "-device", "virtio-serial", "-chardev", f"socket,id=t9,path={channel_path},server=on,wait=off",
+        "-device", "virtserialport,chardev=t9,name=t9test",
+        "-qmp", f"unix:{qmp_path},server=on,wait=off",
+    ], stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
+    deadline = time.monotonic() + TIME_LIMIT_S
+    results = []
+    finished = False
+    try:
+        qmp = QMP(qmp_path, deadline)
+        channel = connect(channel_path, deadline)
+        pending = b""
+        while vm.poll() is None and time.monotonic() < deadline:
+            if b"\n" not in pending:
+                ready, _, _ = select.select([channel], [], [], 5)
+                if ready:
+                    data = channel.recv(4096)
+                    if not data:
+                        break
+                    pending += data
+                continue
+            line, pending = pending.split(b"\n", 1)
+            request = json.loads(line)
+            action = request["action"]
+            if action == "result":
+                print("  " + request["line"], flush=True)
+                results.append(request["line"])
+            elif action == "keys":
+                for key in request["keys"]:
+                    qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": KEY_HOLD_MS})
+                    time.sleep(KEY_HOLD_MS / 1000 + KEY_GAP_S)
+            elif action == "plug":
+                qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0", port="1")
+            elif action == "unplug":
+                qmp.execute("device_del", id="kp")
+            elif action == "note":
+                print(f"run-board-tests: the guest says: {request['text']}", flush=True)
+            elif action == "done":
+                finished = True
+            channel.sendall(b"ok\n")
+        vm.wait(timeout=max(1, deadline - time.monotonic()))
+    except (RuntimeError, OSError, subprocess.TimeoutExpired, json.JSONDecodeError) as error:
+        print(f"run-board-tests: {error}", flush=True)
+    finally:
+        if vm.poll() is None:
+            vm.kill()
+            vm.wait()
+        console.close()
+    passed = sum(line.startswith("PASS") for line in results)
+    failed = sum(line.startswith("FAIL") for line in results)
+    if not finished:
+        failed += 1
+        print("  FAIL the checks ran to the end and powered the board off (see console.log)")
+    elapsed = time.monotonic() - start
+    if failed or args.keep:
+        print(f"run-board-tests: kept {work} (console.log has the guest's boot and the checks' output)")
+    else:
+        shutil.rmtree(work)
+    print(f"board-tests: {passed} passed, {failed} failed ({elapsed:.0f} s)")
+    sys.exit(1 if failed or not passed else 0)
+
+
+if __name__ == "__main__":
+    main()
