@@ -133,7 +133,7 @@ test-vm: vm-deps build
 # install-files (the release build), and only systemd and udev starting it (Tests/Board/README.md).
 BOARD_APT_PACKAGES ?= mmdebstrap qemu-system-x86 linux-image-amd64 e2fsprogs
 
-test-board: release
+test-board: release test-deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BOARD_APT_PACKAGES)"
 	$(PYTHON) Tests/Board/run-board-tests.py
 

@@ -9,6 +9,9 @@
 # makes it anew. Each run copies it with hard links (seconds), adds t9dial and the checks, and
 # makes the ext4 image from the copy with mkfs.ext4 -d. Run as root (ownership is kept).
 #
+# A CardDAV server for the service to sync from runs in the guest: Radicale, copied from the
+# tests' virtualenv (make test-deps), whose Python is Debian 12's, as the guest's is.
+#
 # Usage: build-image.sh IMAGE KERNEL_VERSION
 set -euo pipefail
 IMAGE=$1
@@ -18,9 +21,11 @@ REPO=$PWD
 CACHE=$REPO/.build/board
 PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,libevdev2,libsqlite3-0,libcurl4,libxml2,python3
 mkdir -p "$CACHE"
-hash=$( (cat "$0"; echo "$PACKAGES $KERNEL_VERSION") | sha256sum | cut -c1-16)
+# The base system's recipe: the packages, the kernel, and the lines that make it below.
+hash=$( (sed -n '/^# --- base recipe/,/^# --- end of base recipe/p' "$0"; echo "$PACKAGES $KERNEL_VERSION") | sha256sum | cut -c1-16)
 BASE=$CACHE/base-$hash
 
+# --- base recipe
 if [ ! -d "$BASE" ]; then
   echo "build-image: making the Debian 12 system (mmdebstrap, about a minute), cached in $BASE"
   rm -rf "$CACHE"/base-* "$CACHE/base.tmp" "$CACHE/base.tar"
@@ -34,6 +39,7 @@ if [ ! -d "$BASE" ]; then
   printf '/dev/vda / ext4 rw,errors=remount-ro 0 1\n' >"$CACHE/base.tmp/etc/fstab"
   mv "$CACHE/base.tmp" "$BASE"
 fi
+# --- end of base recipe
 
 # This run's tree: hard links to the cached one. Files are only added to it or replaced by new
 # ones (rm, then write), never written in place, so the cache stays as it was made.
@@ -58,7 +64,44 @@ framebuffer = "/dev/fb0"
 [dial]
 method = "exec"
 command = ["/opt/t9test/dial-recorder", "{number}", "{name}"]
+
+[carddav]
+url = "http://127.0.0.1:5232/alice/book/"
+user = "alice"
+password_file = "/etc/t9dial/carddav-password"
 TOML
+# The password stays root-only; the service gets it as a credential, as the unit's comment says.
+printf 'open sesame\n' >"$WORK/etc/t9dial/carddav-password"
+chmod 600 "$WORK/etc/t9dial/carddav-password"
+install -d "$WORK/etc/systemd/system/t9dial.service.d"
+printf '[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n' \
+  >"$WORK/etc/systemd/system/t9dial.service.d/carddav.conf"
+
+# The CardDAV server: Radicale on 127.0.0.1:5232, user alice, one address book with one card.
+SITE=$REPO/.build/test-python/lib/python3.11/site-packages
+install -d "$WORK/opt/t9test/python"
+cp -a "$SITE/." "$WORK/opt/t9test/python/"   # with the packages' metadata, which Radicale reads
+BOOK=$WORK/var/lib/t9test-radicale/collections/collection-root/alice/book
+install -d "$BOOK"
+printf '{"tag": "VADDRESSBOOK"}' >"$BOOK/.Radicale.props"
+printf 'BEGIN:VCARD\r\nVERSION:3.0\r\nUID:carla\r\nFN:Carla Dav\r\nTEL:+44 7700 900555\r\nEND:VCARD\r\n' >"$BOOK/carla.vcf"
+printf 'alice:open sesame\n' >"$WORK/var/lib/t9test-radicale/users"
+cat >"$WORK/opt/t9test/radicale.conf" <<'CONF'
+[server]
+hosts = 127.0.0.1:5232
+[auth]
+type = htpasswd
+htpasswd_filename = /var/lib/t9test-radicale/users
+htpasswd_encryption = plain
+[rights]
+type = owner_only
+[storage]
+filesystem_folder = /var/lib/t9test-radicale/collections
+[logging]
+level = warning
+CONF
+install -m 644 Tests/Board/guest/t9test-radicale.service "$WORK/etc/systemd/system/"
+ln -s ../t9test-radicale.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test-radicale.service"
 
 # The checks: a unit that runs them at every boot, and what they use.
 install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"

@@ -26,7 +26,7 @@ for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" 
   check "install: ${file#"$ROOT"}" test -s "$file"
 done
 check "install: the unit runs the installed program ($(grep ^ExecStart= "$unit"))" \
-  grep -qx "ExecStart=$PREFIX/bin/t9dial run" "$unit"
+  grep -qx "ExecStart=$PREFIX/bin/t9dial run --device /dev/input/t9dial-keypad" "$unit"
 found=$("$PREFIX/bin/t9dial" search 957 --contacts "$REPO/Config/samples/contacts.vcf" --config /dev/null --limit 1 2>&1)
 check "install: the installed program finds its layouts under $PREFIX/share/t9dial ($found)" grep -qF "[W]illiam [J]ohn [S]mith" <<<"$found"
 

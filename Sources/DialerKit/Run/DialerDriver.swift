@@ -124,11 +124,13 @@ public final class DialerDriver {
     private func report(_ finished: CallPlacer.Finished) -> [DialerUpdate] {
         switch finished {
         case .dial(let request, let outcome):
-            // A printed dial is already on standard output; any other outcome is worth a log line.
+            // A printed dial is already on standard output; any other outcome is worth a log line,
+            // which says whom, as the journal is where an administrator looks for the calls.
+            let whom = request.name.map { "calling \($0): " } ?? ""
             if !outcome.isPlaced {
-                logger.error("\(outcome.logMessage)")
+                logger.error("\(whom)\(outcome.logMessage)")
             } else if !placer.onlyPrints {
-                logger.info("\(outcome.logMessage)")
+                logger.info("\(whom)\(outcome.logMessage)")
             }
             return machine.session.dialFinished(request, CallOutcome(placed: outcome.isPlaced, message: outcome.screenMessage))
         case .hangUp(let request, let outcome):
