@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
-                "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport",
+                "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

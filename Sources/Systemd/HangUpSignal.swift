@@ -70,17 +70,21 @@ public struct HangUpSignal: ~Copyable {
             installed = true
             hangUpTable = table
             var action = sigaction()
-            action.__sigaction_handler.sa_handler = { _ in
-                guard let table = hangUpTable else { return }
-                let saved = errno
-                var byte: UInt8 = 1
-                for slot in 0..<HangUpSignal.capacity where table[slot] >= 0 { _ = Glibc.write(table[slot], &byte, 1) }
-                errno = saved
-            }
+            action.__sigaction_handler.sa_handler = { _ in HangUpSignal.deliver() }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
             sigaction(SIGHUP, &action, nil)
         }
+    }
+
+    /// What the handler does: a byte down every pipe. Only async-signal-safe calls. Tests call
+    /// it directly: a real SIGHUP in a test process could meet another test's handler.
+    static func deliver() {
+        guard let table = hangUpTable else { return }
+        let saved = errno
+        var byte: UInt8 = 1
+        for slot in 0..<HangUpSignal.capacity where table[slot] >= 0 { _ = Glibc.write(table[slot], &byte, 1) }
+        errno = saved
     }
 
     /// Runs `body` with SIGHUP blocked on this thread, so the handler never sees a slot half

@@ -32,8 +32,6 @@ public final class DialerService {
     private var configChanges = ReloadSchedule()
     /// The layouts the session was made with; a reload with others needs a restart.
     private let layouts: [String]
-    /// Contacts in the book searched now, for the status line.
-    private var contactCount: Int
     /// The problem that left the book empty, while it lasts.
     private var problem: DialerError?
     private var nextPing: Microseconds?
@@ -51,7 +49,6 @@ public final class DialerService {
         dialer.sources.warnings.forEach { logger.warning("\($0)") }
         if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
         self.problem = problem
-        self.contactCount = dialer.index.contacts.count
         self.layouts = dialer.index.alphabet.layouts.map(\.id)
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger)
@@ -172,7 +169,6 @@ public final class DialerService {
             driver.machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
         }
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
-        contactCount = fresh.index.contacts.count
         problem = nil
         driver.adopt(book: fresh.index, live: LiveBook(fresh), placer: placer, display: &display)
         driver.post(nil, about: .book, to: &display)
@@ -183,7 +179,9 @@ public final class DialerService {
     var statusLine: String {
         let keypads = run.keypads.map(\.info.path)
         let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
-        let book = problem?.notice ?? "\(contactCount) contact\(contactCount == 1 ? "" : "s")"
+        // The book searched now: the live book's reloads and syncs change it too.
+        let count = driver.machine.session.index.contacts.count
+        let book = problem?.notice ?? "\(count) contact\(count == 1 ? "" : "s")"
         return book + ", " + reading
     }
 }

@@ -5,6 +5,7 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import KeypadInput
+@testable import Systemd
 import Testing
 
 /// `t9dial run` as a service, on a fake /dev/input and a config in a temporary folder: it runs
@@ -78,7 +79,7 @@ struct DialerServiceTests {
             try Self.tap(node, 3, at: &time)
             while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
 
-            kill(getpid(), SIGHUP)
+            HangUpSignal.deliver()  // what the handler of systemctl reload's SIGHUP does
             while !log.lines.contains(where: { $0.hasPrefix("info: reloaded:") }) { try service.step(display: &display) }
             #expect(log.lines.contains("info: SIGHUP: reloading the config and the contacts"))
             #expect(service.machine.session.screen.query.text == "3")
