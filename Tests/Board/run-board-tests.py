@@ -15,7 +15,6 @@ import json
 import os
 import select
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,45 +22,12 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "Tests", "Support", "qemu"))
+from qmp import QMP, connect  # noqa: E402
 # Two boots under emulation (no KVM) and every check, with room to spare.
 TIME_LIMIT_S = 30 * 60
 KEY_HOLD_MS = 60
 KEY_GAP_S = 0.2
-
-
-def connect(path, deadline):
-    while True:
-        sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-        try:
-            sock.connect(path)
-            return sock
-        except OSError:
-            sock.close()
-            if time.monotonic() > deadline:
-                raise RuntimeError(f"QEMU's socket {path} never accepted a connection")
-            time.sleep(0.3)
-
-
-class QMP:
-    def __init__(self, path, deadline):
-        self.sock = connect(path, deadline)
-        self.file = self.sock.makefile("rw")
-        json.loads(self.file.readline())
-        self.execute("qmp_capabilities")
-
-    def execute(self, command, **arguments):
-        message = {"execute": command}
-        if arguments:
-            message["arguments"] = arguments
-        self.file.write(json.dumps(message) + "\n")
-        self.file.flush()
-        while True:
-            reply = json.loads(self.file.readline())
-            if "event" in reply:
-                continue
-            if "error" in reply:
-                raise RuntimeError(f"QMP {command} {arguments}: {reply['error']}")
-            return reply.get("return")
 
 
 def kernel_version():

@@ -15,7 +15,6 @@ import glob
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -23,44 +22,13 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.join(REPO, "Tests", "Support", "qemu"))
+from qmp import QMP  # noqa: E402
 # The whole run: boot (about a minute under emulation) and every scenario, with room to spare.
 TIME_LIMIT_S = 25 * 60
 KEY_HOLD_MS = 60
 # Between two key presses: a quick human, and well inside multi-tap's 800 ms.
 KEY_GAP_S = 0.15
-
-
-class QMP:
-    """A QEMU Machine Protocol connection: one JSON command, one answer."""
-
-    def __init__(self, path, deadline):
-        while True:
-            try:
-                self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                self.sock.connect(path)
-                break
-            except OSError:
-                self.sock.close()
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"QEMU's QMP socket {path} never accepted a connection")
-                time.sleep(0.5)
-        self.file = self.sock.makefile("rw")
-        json.loads(self.file.readline())  # the greeting
-        self.execute("qmp_capabilities")
-
-    def execute(self, command, **arguments):
-        message = {"execute": command}
-        if arguments:
-            message["arguments"] = arguments
-        self.file.write(json.dumps(message) + "\n")
-        self.file.flush()
-        while True:
-            reply = json.loads(self.file.readline())
-            if "event" in reply:
-                continue  # asynchronous events (DEVICE_DELETED...) are not answers
-            if "error" in reply:
-                raise RuntimeError(f"QMP {command} {arguments}: {reply['error']}")
-            return reply.get("return")
 
 
 def carry_out(qmp, request):

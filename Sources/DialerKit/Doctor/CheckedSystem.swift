@@ -79,7 +79,8 @@ public struct CheckedSystem: Sendable {
             localPath: resolved, path: self.systemPath(of: resolved),
             isCharacterDevice: attributes[.type] as? FileAttributeType == .typeCharacterSpecial,
             groupID: group, groupName: attributes[.groupOwnerAccountName] as? String ?? String(group),
-            permissions: permissions, isReadable: FileManager.default.isReadableFile(atPath: resolved)
+            permissions: permissions, isReadable: FileManager.default.isReadableFile(atPath: resolved),
+            isDirectory: attributes[.type] as? FileAttributeType == .typeDirectory
         )
     }
 
@@ -96,6 +97,7 @@ public struct CheckedSystem: Sendable {
         var permissions: Int
         /// Whether this process may read it.
         var isReadable: Bool
+        var isDirectory: Bool = false
 
         /// "0660".
         var mode: String {

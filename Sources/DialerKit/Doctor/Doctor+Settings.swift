@@ -7,6 +7,8 @@ extension Doctor {
     static let serviceContacts = "/etc/t9dial/contacts.vcf"
     /// The folders the service's ProtectHome=yes hides.
     static let hiddenFolders = ["/home/", "/root/", "/run/user/"]
+    /// The folders the service's PrivateTmp=yes replaces with its own empty ones.
+    static let privateFolders = ["/tmp/", "/var/tmp/"]
 
     /// 6. The config file loads, with its layouts and keymap.
     func configCheck(_ settings: Settings) -> DoctorCheck {
@@ -28,6 +30,7 @@ extension Doctor {
         let configFile = settings.file ?? DialerConfiguration.systemFile
         let paths = configuration.contacts
         let synced = configuration.carddav.url.map { "; and the [carddav] address book \($0), which the service syncs" } ?? ""
+        if let credential = carddavPasswordCheck(configuration, subject: subject) { return credential }
         guard !paths.isEmpty else {
             guard synced.isEmpty else { return DoctorCheck(.ok, subject, "no files" + synced) }
             return DoctorCheck(
@@ -49,8 +52,38 @@ extension Doctor {
                 fix: "sudo install -m 644 \(hidden) \(Self.serviceContacts), and name that in \(configFile)"
             )
         }
+        if let temporary = paths.first(where: { path in Self.privateFolders.contains { path.hasPrefix($0) } }) {
+            return DoctorCheck(
+                .warning, subject, found + "; \(temporary) is in a temporary folder, which the service sees empty (PrivateTmp=yes)",
+                fix: "sudo install -m 644 \(temporary) \(Self.serviceContacts), and name that in \(configFile)"
+            )
+        }
+        // The service's user is a dynamic one, in no group but t9dial and video: only what
+        // others may read is readable to it.
+        if let closed = paths.first(where: { path in system.node(path).map { $0.permissions & 0o004 == 0 } ?? false }) {
+            return DoctorCheck(
+                .problem, subject, found + "; \(closed) is not readable by others, so the service's own user cannot read it",
+                fix: "sudo chmod o+r \(closed)" + (system.node(closed)?.isDirectory == true ? " (and o+rx for a folder)" : "")
+            )
+        }
         guard let warning = sources.warnings.first else { return DoctorCheck(.ok, subject, found) }
         found += ", \(Self.count(sources.warnings.count, "warning")), the first: \(warning)"
         return DoctorCheck(.warning, subject, found, fix: "t9dial contacts lists them all")
+    }
+
+    /// The `[carddav]` password file as the service sees it: one others cannot read (as a
+    /// password file should be) reaches the service only as a credential of a drop-in.
+    func carddavPasswordCheck(_ configuration: DialerConfiguration, subject: String) -> DoctorCheck? {
+        guard configuration.carddav.url != nil, let file = configuration.carddav.passwordFile,
+              let node = system.node(file), node.permissions & 0o004 == 0 else { return nil }
+        let dropIns = system.names(in: Self.dropInFolder).filter { $0.hasSuffix(".conf") }.map { Self.dropInFolder + "/" + $0 }
+        if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(SyncedContacts.passwordCredential):") }) {
+            return nil
+        }
+        return DoctorCheck(
+            .warning, subject,
+            "the [carddav] password file \(file) is readable by its owner alone, and no drop-in of \(Self.unitName) gives it to the service",
+            fix: "sudo systemctl edit \(Self.unitName), and add [Service] and LoadCredential=\(SyncedContacts.passwordCredential):\(file)"
+        )
     }
 }

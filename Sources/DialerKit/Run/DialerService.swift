@@ -30,6 +30,8 @@ public final class DialerService {
     private let hangUp: HangUpSignal
     private var configWatcher: ContactSourceWatcher?
     private var configChanges = ReloadSchedule()
+    /// The config file read at start, for the start-up line.
+    private let configFile: String?
     /// The layouts the session was made with; a reload with others needs a restart.
     private let layouts: [String]
     /// The problem that left the book empty, while it lasts.
@@ -50,6 +52,7 @@ public final class DialerService {
         if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
         self.problem = problem
         self.layouts = dialer.index.alphabet.layouts.map(\.id)
+        self.configFile = dialer.configuration.file
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger)
         self.dialer = dialer
@@ -92,7 +95,7 @@ public final class DialerService {
             _ = driver.post(problem.notice, about: .book)
         }
         run.start(display: &display)
-        logger.info("\(statusLine)")
+        logger.info("started with \(configFile ?? "no config file (the defaults)"): \(statusLine)")
         notifier.ready(status: statusLine)
         lastStatus = statusLine
         if let interval = notifier.watchdogInterval {

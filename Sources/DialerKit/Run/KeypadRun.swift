@@ -98,6 +98,7 @@ public final class KeypadRun {
         }
         // Stable: each device's own events stay in the order it sent them.
         for (device, input) in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }).map(\.element) {
+            if input.type == EventType.key { logger.debug("keypad \(device): key \(input.code) \(input.value) at \(input.time)") }
             driver.apply(machine.handle(input, from: device), to: &display)
         }
         for event in wakeup.events {

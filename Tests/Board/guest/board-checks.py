@@ -136,6 +136,7 @@ def phase_one(host):
           run("getent", "group", "t9dial").returncode == 0)
     check("board: vfb gives a framebuffer", wait_for(30, lambda: os.path.exists("/dev/fb0")))
     check("before any keypad, t9dial.service is not running", not active())
+    console = framebuffer()  # what the panel shows before t9dial draws on it
 
     # The user names the USB keypad once with t9dial udev-rule, as the README says.
     host.ask("plug")
@@ -224,6 +225,9 @@ def phase_one(host):
     check("stop: the service stops", wait_for(30, lambda: not active()))
     after = framebuffer()
     check("stop: the framebuffer no longer shows the dialer", after != shown)
+    same = sum(1 for old, new in zip(console, after) if old == new) / max(1, len(after))
+    check("stop: the framebuffer shows what it showed before t9dial drew (the console's blinking cursor aside)",
+          same >= 0.99, f"{same:.1%} of its bytes as before")
     check("stop: nothing was logged at error priority", journal("-p", "err").strip() == "", journal("-p", "err")[-300:])
 
     with open(PHASE, "w") as file:
@@ -241,6 +245,13 @@ def phase_two(host):
     type_keys(host, "kp_9", "kp_5", "kp_7", "kp_enter")
     check("reboot: 957 Enter dials William John Smith", wait_for(60, lambda: len(dialled()) == before + 1 and dialled()[-1] == WILLIAM),
           "; ".join(dialled()))
+    # A hung loop: the process stopped, its watchdog pings stop, and systemd restarts it.
+    hung = main_pid()
+    run("kill", "-STOP", hung)
+    check("watchdog: a hung t9dial is restarted by systemd (WatchdogSec=30s)",
+          wait_for(120, lambda: main_pid() not in ("", "0", hung) and active()), f"MainPID {hung} -> {main_pid()}")
+    check("watchdog: the journal says why", "Watchdog timeout" in run("journalctl", "-u", "t9dial.service", "--no-pager").stdout)
+    check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
     doctor = run("/usr/local/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
     with open(PHASE, "w") as file:

@@ -72,6 +72,7 @@ struct DoctorTests {
     enum Scenario: String, CaseIterable, Sendable {
         case allGood, ruleMissing, unitProgramMissing, groupMissing, linkMissingWithKeypad, noKeypadAtAll, noInputDirectory
         case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
+        case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential
 
         func make() throws -> FakeSystem {
             let fake = try FakeSystem()
@@ -102,6 +103,23 @@ struct DoctorTests {
                 try fake.write(TestFiles.card(uid: "1", name: "Ann Lee"), at: "/home/ann/contacts.vcf")
             case .badConfig:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[screen]\nframebuffer = \"fb0\"\n")
+            case .contactsInTmp:
+                try fake.installEverything(config: "contacts = [\"/tmp/contacts.vcf\"]\n")
+                try fake.write(TestFiles.card(uid: "1", name: "Ann Lee"), at: "/tmp/contacts.vcf")
+            case .contactsNotReadable:
+                try fake.installEverything()
+                chmod(fake.directory.join("etc/t9dial/contacts.vcf"), 0o600)
+            case .carddavPasswordWithoutCredential, .carddavPasswordWithCredential:
+                try fake.installEverything(
+                    config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[carddav]\nurl = \"https://dav.example.org/ann/\"\n"
+                        + "user = \"ann\"\npassword_file = \"/etc/t9dial/carddav-password\"\n")
+                try fake.write("secret\n", at: "/etc/t9dial/carddav-password")
+                chmod(fake.directory.join("etc/t9dial/carddav-password"), 0o600)
+                if self == .carddavPasswordWithCredential {
+                    try fake.write(
+                        "[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n",
+                        at: "/etc/systemd/system/t9dial.service.d/carddav.conf")
+                }
             case .modemWithoutDropIn, .modemWithDropIn:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
                 try fake.write("", at: "/dev/ttyUSB2")
@@ -142,7 +160,13 @@ struct DoctorTests {
                 ]
             case .modemWithoutDropIn:
                 ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service")]
-            case .modemWithDropIn: [:]
+            case .modemWithDropIn, .carddavPasswordWithCredential: [:]
+            case .contactsInTmp:
+                ["contacts": (.warning, "/tmp/contacts.vcf is in a temporary folder, which the service sees empty (PrivateTmp=yes)")]
+            case .contactsNotReadable:
+                ["contacts": (.problem, "/etc/t9dial/contacts.vcf is not readable by others, so the service's own user cannot read it; fix: sudo chmod o+r /etc/t9dial/contacts.vcf")]
+            case .carddavPasswordWithoutCredential:
+                ["contacts": (.warning, "no drop-in of t9dial.service gives it to the service; fix: sudo systemctl edit t9dial.service, and add [Service] and LoadCredential=carddav-password:/etc/t9dial/carddav-password")]
             }
         }
     }

@@ -24,6 +24,19 @@ struct DialerServiceTests {
         )
     }
 
+    static let fred = TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"])
+
+    /// `directory` set up as a board: config.toml holding `config`, book.vcf with Fred Smith,
+    /// and input/ as /dev/input, with a keypad in it when `keypad`.
+    static func board(_ directory: String, config: String, keypad: Bool = true) throws -> (input: String, node: FakeEvdevNode?) {
+        let input = directory + "/input"
+        try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
+        try TestFiles.write(fred, to: directory + "/book.vcf")
+        try TestFiles.write(config, to: directory + "/config.toml")
+        let node = keypad ? try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: keypadKeys, bus: 0x19) : nil
+        return (input, node)
+    }
+
     /// Taps `digit` on `node`, with times in the past so every timer they set is due at once.
     static func tap(_ node: FakeEvdevNode, _ digit: Int, at time: inout Microseconds) throws {
         time += 200_000
@@ -34,11 +47,8 @@ struct DialerServiceTests {
     @Test("No contacts: it runs on and says so, then loads the book when the config names one, keeping the query")
     func noContactsThenFixed() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let input = directory + "/input"
-            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
-            let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
-            try TestFiles.write("[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
-            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
+            let (input, keypad) = try Self.board(directory, config: "[keypad]\nidle_clear_s = 0\n")
+            let node = try #require(keypad)
             let log = RecordedLog()
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
@@ -66,11 +76,8 @@ struct DialerServiceTests {
     @Test("SIGHUP reloads the config and the contacts with the query kept; a broken config keeps the book")
     func hangUpReloads() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let input = directory + "/input"
-            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
-            let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
-            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
-            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            let (_, keypad) = try Self.board(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
+            let node = try #require(keypad)
             let log = RecordedLog()
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
@@ -97,10 +104,7 @@ struct DialerServiceTests {
     @Test("No keypad plugged in is a notice on the screen until one is, and the query waits")
     func keypadNotice() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let input = directory + "/input"
-            try FileManager.default.createDirectory(atPath: input, withIntermediateDirectories: true)
-            try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"]), to: directory + "/book.vcf")
-            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            let (input, _) = try Self.board(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", keypad: false)
             let log = RecordedLog()
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
