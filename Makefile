@@ -1,7 +1,8 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-#   make test       every test: the unit tests, then the tests against a real kernel (test-vm)
+#   make test       every test: the unit tests, the install tests, then the tests against a
+#                   real kernel (test-vm) and on a whole board with systemd (test-board)
 #   make test-unit  the Swift tests alone
 #   make test-vm    t9dial on Debian's kernel in QEMU: a USB keypad, hotplug, a bouncing GPIO
 #                   keypad, the udev rule, the framebuffer (Tests/VM/README.md)
@@ -107,7 +108,7 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: test-unit test-install test-vm
+test: test-unit test-install test-vm test-board
 
 test-unit: test-deps
 	$(SWIFT) build --build-tests
@@ -135,7 +136,8 @@ BOARD_APT_PACKAGES ?= mmdebstrap qemu-system-x86 linux-image-amd64 e2fsprogs
 
 test-board: release test-deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BOARD_APT_PACKAGES)"
-	$(PYTHON) Tests/Board/run-board-tests.py
+	@sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py"; $$sudo $(PYTHON) Tests/Board/run-board-tests.py
 
 # Foundation linked in statically brings its URLSession, which links libcurl (CardDAV uses it).
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
