@@ -17,17 +17,23 @@ public struct CheckedSystem: Sendable {
     public var runsAsRoot: Bool
     /// The environment that chooses the config file (T9DIAL_CONFIG, XDG_CONFIG_HOME, HOME).
     public var environment: [String: String]
+    /// What systemd says of the service; nil when that cannot be known (no systemd, or a
+    /// system in a folder rather than this machine).
+    public var serviceState: @Sendable () -> ServiceState?
 
     /// This machine's groups, user and environment where they are nil.
     public init(
         root: String = "/", inputDirectory: String = "/dev/input",
-        groupID: (@Sendable (String) -> UInt32?)? = nil, runsAsRoot: Bool? = nil, environment: [String: String]? = nil
+        groupID: (@Sendable (String) -> UInt32?)? = nil, runsAsRoot: Bool? = nil, environment: [String: String]? = nil,
+        serviceState: (@Sendable () -> ServiceState?)? = nil
     ) {
         self.root = root
         self.inputDirectory = inputDirectory
         self.groupID = groupID ?? { Syscalls.groupID(named: $0) }
         self.runsAsRoot = runsAsRoot ?? Syscalls.effectiveUserIsRoot()
         self.environment = environment ?? ProcessInfo.processInfo.environment
+        let onThisMachine = root == "/" || root.isEmpty
+        self.serviceState = serviceState ?? { onThisMachine ? ServiceState.ofThisMachine(unit: Doctor.unitName) : nil }
     }
 
     /// Where this process finds `systemPath`.

@@ -88,4 +88,26 @@ extension Doctor {
             } ?? "reinstall t9dial (sudo make install in its source folder), which makes it"
         return DoctorCheck(.problem, subject, "missing", fix: create + " (or sudo groupadd --system \(Self.groupName))")
     }
+
+    /// 9. The service itself: running, and what it last said at error priority.
+    func serviceCheck() -> DoctorCheck {
+        let subject = "service"
+        guard let state = system.serviceState() else {
+            return DoctorCheck(.warning, subject, "not checked: systemd does not run here")
+        }
+        let said = state.lastError.map { "; its last error: \($0)" } ?? ""
+        switch state.active {
+        case "active", "reloading":
+            return DoctorCheck(.ok, subject, "running" + (state.status.isEmpty ? "" : ": \(state.status)") + said)
+        case "failed":
+            return DoctorCheck(
+                .problem, subject, "failed" + said, fix: "journalctl -u \(Self.unitName) says why; then sudo systemctl restart \(Self.unitName)"
+            )
+        default:
+            return DoctorCheck(
+                .warning, subject, "\(state.active): it starts when the keypad is plugged in" + said,
+                fix: "plug the keypad in, or sudo systemctl start \(Self.unitName) (enable it to start at boot)"
+            )
+        }
+    }
 }

@@ -25,7 +25,7 @@ public struct Doctor: Sendable {
         let settings = loadSettings()
         return DoctorReport(checks: [
             udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings), framebufferCheck(settings),
-            configCheck(settings), contactsCheck(settings), dialCheck(settings),
+            configCheck(settings), contactsCheck(settings), dialCheck(settings), serviceCheck(),
         ])
     }
 

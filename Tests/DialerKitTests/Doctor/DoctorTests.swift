@@ -13,6 +13,8 @@ final class FakeSystem {
     var groups: [String: UInt32]
     /// The keypad's fake event node, kept open as long as the system.
     var nodes: [FakeEvdevNode] = []
+    /// What systemd says of the service on the fake system.
+    var service: ServiceState? = ServiceState(active: "active", status: "2 contacts, reading /dev/input/event2")
 
     static let numpadKeys: [UInt16] = ((0...9).map { "KEY_KP\($0)" } + ["KEY_KPASTERISK", "KEY_KPDOT", "KEY_KPENTER"])
         .compactMap { KeyNames.code(of: $0) }
@@ -27,7 +29,10 @@ final class FakeSystem {
 
     var system: CheckedSystem {
         let groups = self.groups
-        return CheckedSystem(root: directory.path, groupID: { groups[$0] }, runsAsRoot: false, environment: [:])
+        let service = service
+        return CheckedSystem(
+            root: directory.path, groupID: { groups[$0] }, runsAsRoot: false, environment: [:], serviceState: { service }
+        )
     }
 
     var doctor: Doctor { Doctor(system: system, dataDirectory: TestFiles.dataDirectory) }
@@ -73,10 +78,18 @@ struct DoctorTests {
         case allGood, ruleMissing, unitProgramMissing, groupMissing, linkMissingWithKeypad, noKeypadAtAll, noInputDirectory
         case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
         case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential
+        case serviceFailed, serviceInactive, noSystemd
 
         func make() throws -> FakeSystem {
-            let fake = try FakeSystem()
+            var fake = try FakeSystem()
             switch self {
+            case .serviceFailed, .serviceInactive, .noSystemd:
+                try fake.installEverything()
+                fake.service = switch self {
+                case .serviceFailed: ServiceState(active: "failed", lastError: "no contacts to search")
+                case .serviceInactive: ServiceState(active: "inactive")
+                default: nil
+                }
             case .allGood, .groupMissing:
                 try fake.installEverything()
                 if self == .groupMissing { fake.groups["t9dial"] = nil }
@@ -161,6 +174,12 @@ struct DoctorTests {
             case .modemWithoutDropIn:
                 ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service")]
             case .modemWithDropIn, .carddavPasswordWithCredential: [:]
+            case .serviceFailed:
+                ["service": (.problem, "failed; its last error: no contacts to search; fix: journalctl -u t9dial.service says why")]
+            case .serviceInactive:
+                ["service": (.warning, "inactive: it starts when the keypad is plugged in; fix: plug the keypad in, or sudo systemctl start t9dial.service")]
+            case .noSystemd:
+                ["service": (.warning, "not checked: systemd does not run here")]
             case .contactsInTmp:
                 ["contacts": (.warning, "/tmp/contacts.vcf is in a temporary folder, which the service sees empty (PrivateTmp=yes)")]
             case .contactsNotReadable:
@@ -175,7 +194,7 @@ struct DoctorTests {
     func scenario(_ scenario: Scenario) throws {
         let fake = try scenario.make()
         let report = fake.doctor.examine()
-        #expect(report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial"])
+        #expect(report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial", "service"])
         for check in report.checks {
             if let (status, phrase) = scenario.expected[check.subject] {
                 #expect(check.status == status, "\(check)")
@@ -194,7 +213,7 @@ struct DoctorTests {
         try fake.write("# mine\n", at: "/etc/udev/rules.d/69-t9dial-local.rules")
         let lines = fake.doctor.examine().text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let group = try FileManager.default.attributesOfItem(atPath: fake.directory.path)[.groupOwnerAccountName] as? String ?? ""
-        #expect(lines.count == 10)
+        #expect(lines.count == 11)
         #expect(lines[0] == "ok       udev rule: /etc/udev/rules.d/70-t9dial.rules; yours: /etc/udev/rules.d/69-t9dial-local.rules")
         #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial.service, starting /usr/local/bin/t9dial")
         #expect(lines[2] == "ok       group t9dial: gid \(fake.groupID)")
@@ -203,7 +222,8 @@ struct DoctorTests {
         #expect(lines[5] == "ok       config: /etc/t9dial/t9dial.toml")
         #expect(lines[6] == "ok       contacts: 2 contacts in 1 file (/etc/t9dial/contacts.vcf)")
         #expect(lines[7] == "ok       dial: method print, no modem to check")
-        #expect(lines[9] == "8 checks: 8 ok, 0 warnings, 0 problems.")
+        #expect(lines[8] == "ok       service: running: 2 contacts, reading /dev/input/event2")
+        #expect(lines[10] == "9 checks: 9 ok, 0 warnings, 0 problems.")
     }
 
     @Test("A unit's program is its last ExecStart=, without systemd's prefixes")
