@@ -9,6 +9,8 @@ public struct SearchSettings: Sendable, Hashable {
     /// case; it must be one the core knows (`DialingRegion.known`).
     public var region: String?
     /// How many results are shown, at least 1.
+    /// How many results a search may show: `limit` and `--limit` (a screen shows 3 to 14).
+    public static let limits = 1...1000
     public var limit: Int
     /// The ids of the layouts to use, in this order; empty means every file in `layouts/`.
     public var layouts: [String]
@@ -77,10 +79,10 @@ extension SearchSettings {
         }
 
         if let number = try table.integer("limit", example: "limit = 20") {
-            guard number >= 1 else {
+            guard Self.limits.contains(number) else {
                 throw table.error(
                     at: "limit",
-                    "\(table.subject("limit")) is how many results are shown and must be 1 or more; found \(number)"
+                    "\(table.subject("limit")) is how many results are shown and must be from 1 to \(Self.limits.upperBound); found \(number)"
                 )
             }
             limit = number

@@ -64,7 +64,18 @@ struct QueryParserTests {
         (#"displayName == "x" # 1"#, 20, "unexpected character '#'"),
         // Columns count characters: the thumbs-up with its skin tone is one.
         (#"** == "👍🏽" && x == 1"#, 14, "unknown attribute 'x'"),
+        // Limits: nesting past 64 is an error at the 65th, not a stack overflow.
+        (String(repeating: "(", count: 65) + #"displayName == "x""# + String(repeating: ")", count: 65), 65, "'!' and '(' nest more than 64 deep"),
+        (String(repeating: "!", count: 100) + "starred == true", 65, "'!' and '(' nest more than 64 deep"),
+        (String(repeating: "(", count: 50_000), 4097, "the query is longer than 4096 characters"),
+        (String(repeating: "!", count: 100_000), 4097, "the query is longer than 4096 characters"),
     ]
+
+    @Test("Nesting up to the limit parses")
+    func nestingAtTheLimit() throws {
+        let query = String(repeating: "(", count: 64) + #"displayName == "x""# + String(repeating: ")", count: 64)
+        _ = try QueryExpression.parse(query)
+    }
 
     @Test(arguments: invalid)
     func rejects(query: String, column: Int, message: String) {

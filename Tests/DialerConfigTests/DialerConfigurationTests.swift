@@ -90,12 +90,12 @@ struct DialerConfigurationTests {
             ("contacts = [\"\"]\n", 1, "contacts", "has an empty path"),
             ("search = 3\n", 1, "search", "must be a table: write [search] on a line of its own"),
             // Where the line is found.
-            ("# comment\n\n[search]\n# limit = 5\nmatch = \"smart\"\n  limit = 0  # none\n", 6, "search.limit", "must be 1 or more"),
-            ("search.limit = 0\n", 1, "search.limit", "must be 1 or more"),
-            ("[search]\n\"limit\" = 0\n", 2, "search.limit", "must be 1 or more"),
-            ("[ search ]\nlimit = 0\n", 2, "search.limit", "must be 1 or more"),
-            ("contacts = [\n  \"a.vcf\",\n]\n[search]\nlimit = 0\n", 5, "search.limit", "must be 1 or more"),
-            ("[search]\ndata_dir = \"\"\"\nlimit = 1\n\"\"\"\nlimit = 0\n", 5, "search.limit", "must be 1 or more"),
+            ("# comment\n\n[search]\n# limit = 5\nmatch = \"smart\"\n  limit = 0  # none\n", 6, "search.limit", "must be from 1 to 1000"),
+            ("search.limit = 0\n", 1, "search.limit", "must be from 1 to 1000"),
+            ("[search]\n\"limit\" = 0\n", 2, "search.limit", "must be from 1 to 1000"),
+            ("[ search ]\nlimit = 0\n", 2, "search.limit", "must be from 1 to 1000"),
+            ("contacts = [\n  \"a.vcf\",\n]\n[search]\nlimit = 0\n", 5, "search.limit", "must be from 1 to 1000"),
+            ("[search]\ndata_dir = \"\"\"\nlimit = 1\n\"\"\"\nlimit = 0\n", 5, "search.limit", "must be from 1 to 1000"),
             // Syntax.
             ("[search\nlimit = 3\n", 1, nil, "not valid TOML at column"),
             ("[search]\nlimit = 3\nlimit = 4\n", 3, nil, "not valid TOML"),

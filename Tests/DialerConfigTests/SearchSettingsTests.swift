@@ -26,8 +26,10 @@ struct SearchSettingsTests {
         arguments: [
             ("[search]\nmatch = \"fuzzy\"\n", 2, "search.match", #""match" in [search] must be "smart" or "anywhere", not "fuzzy""#),
             ("[search]\nmatch = 1\n", 2, "search.match", #"must be a string, like match = "smart"; found the whole number 1"#),
-            ("[search]\nlimit = 0\n", 2, "search.limit", "must be 1 or more; found 0"),
-            ("[search]\nlimit = -3\n", 2, "search.limit", "must be 1 or more; found -3"),
+            ("[search]\nlimit = 0\n", 2, "search.limit", "must be from 1 to 1000; found 0"),
+            ("[search]\nlimit = -3\n", 2, "search.limit", "must be from 1 to 1000; found -3"),
+            ("[search]\nlimit = 1001\n", 2, "search.limit", "must be from 1 to 1000; found 1001"),
+            ("[search]\nlimit = 9223372036854775807\n", 2, "search.limit", "must be from 1 to 1000; found 9223372036854775807"),
             ("[search]\nlimit = \"20\"\n", 2, "search.limit", #"must be a whole number, like limit = 20; found the string "20""#),
             ("[search]\nlimit = 2.5\n", 2, "search.limit", "found the decimal number 2.5"),
             ("[search]\nregion = \"GBR\"\n", 2, "search.region", #"must be a two-letter ISO 3166 region code such as "GB" or "US", or "" for none; found "GBR""#),

@@ -5,11 +5,24 @@
 ///     and        = unary ("&&" unary)*
 ///     unary      = "!" unary | "(" or ")" | "InRange" "(" attribute "," value "," value ")" | comparison
 ///     comparison = (attribute | "**") op value
+///
+/// Limits keep a hostile query from exhausting the stack: at most `maxLength` characters, and
+/// `!` and `(` nested at most `maxDepth` deep. Past them the query is a syntax error at the
+/// column where the limit was crossed.
 struct QueryParser {
+    /// The longest query, in characters.
+    static let maxLength = 4096
+    /// How deep `!` and `(` may nest.
+    static let maxDepth = 64
+
     private let tokens: [QueryToken]
     private var position = 0
+    private var depth = 0
 
     init(_ text: String) throws(QuerySyntaxError) {
+        guard text.count <= Self.maxLength else {
+            throw QuerySyntaxError(column: Self.maxLength + 1, message: "the query is longer than \(Self.maxLength) characters")
+        }
         tokens = try QueryLexer.tokens(text)
     }
 
@@ -44,6 +57,13 @@ struct QueryParser {
 
     private mutating func parseUnary() throws(QuerySyntaxError) -> QueryExpression {
         let token = current
+        if token.kind == .not || token.kind == .leftParen {
+            guard depth < Self.maxDepth else {
+                throw QuerySyntaxError(column: token.column, message: "'!' and '(' nest more than \(Self.maxDepth) deep here")
+            }
+            depth += 1
+        }
+        defer { if token.kind == .not || token.kind == .leftParen { depth -= 1 } }
         switch token.kind {
         case .not:
             position += 1

@@ -115,6 +115,10 @@ struct EvemuParser {
         recording.events.append(InputEvent(time: time, type: UInt16(type), code: UInt16(code), value: value))
     }
 
+    /// The largest event time either way, in seconds (about 126 years): the kernel's monotonic
+    /// clock stays far below it, and differences and timers added to such times cannot overflow.
+    static let maxSeconds: Int64 = 4_000_000_000
+
     /// `<sec>.<usec>` in microseconds, with exactly six digits after the dot as evemu writes
     /// them (so "0.5" is refused rather than read as 5 µs, as evemu would). A leading `-` is
     /// allowed, so every time `EvemuRecording.text` writes reads back.
@@ -129,14 +133,11 @@ struct EvemuParser {
                 "event time \(Self.quoted(field)) must be seconds, a dot and six digits of microseconds, like 1.250000"
             )
         }
-        guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]) else {
-            throw error(line, "event time \(Self.quoted(field)) is too large")
+        guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]), seconds <= Self.maxSeconds else {
+            throw error(line, "event time \(Self.quoted(field)) is too large: evemu times are at most \(Self.maxSeconds) seconds either way")
         }
-        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000)
-        guard !overflow, scaled <= Int64.max - microseconds else {
-            throw error(line, "event time \(Self.quoted(field)) is too large")
-        }
-        return isNegative ? -(scaled + microseconds) : scaled + microseconds
+        let time = seconds * 1_000_000 + microseconds
+        return isNegative ? -time : time
     }
 
     // MARK: Fields

@@ -2,7 +2,7 @@
 /// corrupt recording) gives a far-off deadline instead of an overflow.
 extension Microseconds {
     /// `self + delay`, held at `Int64.max` (or `.min`) instead of overflowing.
-    func addingSaturated(_ delay: Microseconds) -> Microseconds {
+    public func addingSaturated(_ delay: Microseconds) -> Microseconds {
         let (sum, overflow) = addingReportingOverflow(delay)
         guard overflow else { return sum }
         return delay > 0 ? .max : .min

@@ -80,14 +80,20 @@ struct IndexBuilder {
         }
     }
 
+    /// How many digits of a number are searched. No dialable number is longer (ITU-T E.164
+    /// allows 15, dial strings with pauses and extensions a few dozen); a longer one, from a
+    /// damaged or hostile card, is searched by its first digits, so it cannot make the index
+    /// sort its thousands of overlapping keys byte by byte for minutes.
+    static let maxNumberDigits = 64
+
     private mutating func addNumber(_ number: UnsafeBufferPointer<UInt8>, contact: UInt32) {
         text.reset(numberUTF8: number)
         let forms = NumberForms(text: text, isInternational: NumberForms.startsWithPlus(utf8: number), region: options.region)
-        let keys = forms.text.keys
+        let keys = forms.text.keys.prefix(Self.maxNumberDigits)
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
         var anchoredStarts: Set<Int> = []
-        for anchor in forms.anchors {
+        for anchor in forms.anchors where anchor.start < keys.count {
             if anchor.head.count == 0 {
                 anchoredStarts.insert(anchor.start)
                 add(.numberPrefix, base + UInt32(anchor.start))

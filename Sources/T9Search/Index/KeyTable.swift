@@ -103,17 +103,25 @@ struct KeyPool: Sendable {
 /// An in-place MSD radix sort (American flag sort) of pool keys: each pass reads one byte of
 /// each key, so sorting a million keys touches each about as often as its distinguishing length,
 /// with no extra memory. Equal keys end up ordered by offset, so the order is deterministic.
+///
+/// The ranges still to sort wait on a stack of their own rather than the call stack: keys that
+/// share a prefix thousands of bytes long (a number of 60,000 digits gives many) would otherwise
+/// recurse once per byte and overflow the thread's stack.
 enum RadixSort {
     static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>, alphabet: Int) {
-        // One set of bucket counters for the whole sort: each level uses them before it recurses.
+        // One set of bucket counters for the whole sort: each range uses them before the next.
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (alphabet + 1)) { scratch in
-            sort(entries, range: 0..<entries.count, depth: 0, bytes: bytes, alphabet: alphabet, scratch: scratch)
+            var pending: [(range: Range<Int>, depth: Int)] = [(0..<entries.count, 0)]
+            while let (range, depth) = pending.popLast() {
+                sort(entries, range: range, depth: depth, bytes: bytes, alphabet: alphabet, scratch: scratch, pending: &pending)
+            }
         }
     }
 
+    /// Sorts `range` on the byte at `depth`, and pushes the buckets that need the next byte.
     private static func sort(
         _ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>,
-        alphabet: Int, scratch: UnsafeMutableBufferPointer<Int>
+        alphabet: Int, scratch: UnsafeMutableBufferPointer<Int>, pending: inout [(range: Range<Int>, depth: Int)]
     ) {
         if range.count < 32 {
             insertionSort(entries, range: range, depth: depth, bytes: bytes)
@@ -147,7 +155,7 @@ enum RadixSort {
         // Keys that ended are equal: order them by offset. Others sort on the next byte.
         entries[starts[0]..<starts[1]].sort()
         for bucket in 1..<alphabet where starts[bucket + 1] - starts[bucket] > 1 {
-            sort(entries, range: starts[bucket]..<starts[bucket + 1], depth: depth + 1, bytes: bytes, alphabet: alphabet, scratch: scratch)
+            pending.append((starts[bucket]..<starts[bucket + 1], depth + 1))
         }
     }
 

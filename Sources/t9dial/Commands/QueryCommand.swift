@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContactQuery
+import DialerConfig
 import DialerKit
 
 struct QueryCommand: ParsableCommand {
@@ -32,7 +33,9 @@ struct QueryCommand: ParsableCommand {
     var limit: Int?
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let limit, !SearchSettings.limits.contains(limit) {
+            throw ValidationError("--limit must be from 1 to \(SearchSettings.limits.upperBound); found \(limit)")
+        }
     }
 
     func run() throws {

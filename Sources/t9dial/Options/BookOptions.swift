@@ -1,4 +1,5 @@
 public import ArgumentParser
+import DialerConfig
 import DialerKit
 public import T9Search
 
@@ -17,7 +18,9 @@ struct BookOptions: ParsableArguments {
     var limit: Int?
 
     func validate() throws {
-        if let limit, limit < 1 { throw ValidationError("--limit must be 1 or more") }
+        if let limit, !SearchSettings.limits.contains(limit) {
+            throw ValidationError("--limit must be from 1 to \(SearchSettings.limits.upperBound); found \(limit)")
+        }
     }
 
     var overrides: Dialer.Overrides {

@@ -71,7 +71,13 @@ struct QueryCommandTests {
         let refused = try T9DialProcess.run(["query", "timesDialed >= 0", "--limit", "0"] + Self.book)
         #expect(refused.status != 0)
         #expect(refused.stdout == "")
-        #expect(refused.stderr.contains("--limit must be 1 or more"))
+        #expect(refused.stderr.contains("--limit must be from 1 to 1000"))
+        // Huge limits are refused before anything is allocated for them.
+        for huge in ["10000000000", "9223372036854775807"] {
+            let search = try T9DialProcess.run(["search", "2", "--limit", huge] + Self.book)
+            #expect(search.status == 64)
+            #expect(search.stderr.contains("--limit must be from 1 to 1000; found \(huge)"))
+        }
     }
 
     @Test func theOptionsOfKeySearchesAreNotTaken() throws {
