@@ -3,7 +3,10 @@ import Glibc
 
 /// Puts the console back when t9dial is stopped by a signal: SIGTERM (systemd stopping it),
 /// SIGINT (Ctrl-C) and SIGHUP (its terminal closing) copy each registered framebuffer's saved
-/// contents back over its memory and end the process with `_exit(128 + signal)`.
+/// contents back over its memory, then end the process by the same signal, with its default
+/// action: so systemd sees a service stopped by SIGTERM (a clean stop, result "success"), not a
+/// failed exit status 143 (result "exit-code", the unit "failed"), and a shell sees 128 + signal
+/// as before.
 ///
 /// A signal handler may only do async-signal-safe work, so the handler reads a fixed table of
 /// raw pointers and lengths made before any handler is installed, and calls only `memcpy` and
@@ -121,6 +124,15 @@ public enum ExitRestorer {
                     if let table = handlerTable { ExitRestorer.restoreAll(table) }
                     // ioctl is async-signal-safe: the console shows text again.
                     if ExitRestorer.console >= 0 { _ = t9dial_set_console_graphics(ExitRestorer.console, 0) }
+                    // End by the signal itself: its default action, unblocked (the handler
+                    // runs with it blocked). _exit only if that ever returns. signal,
+                    // sigprocmask and raise are async-signal-safe.
+                    _ = Glibc.signal(signal, SIG_DFL)
+                    var unblock = sigset_t()
+                    sigemptyset(&unblock)
+                    sigaddset(&unblock, signal)
+                    sigprocmask(SIG_UNBLOCK, &unblock, nil)
+                    raise(signal)
                     _exit(128 + signal)
                 }
                 sigemptyset(&action.sa_mask)

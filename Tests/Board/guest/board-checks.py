@@ -9,6 +9,7 @@ file on disk tells a boot after the reboot where to go on.
 import json
 import os
 import re
+import select
 import subprocess
 import sys
 import time
@@ -18,6 +19,9 @@ STATE = "/var/lib/t9test"
 PHASE = STATE + "/phase"
 DIALLED = "/var/lib/t9dial/dialled.txt"
 WILLIAM = "+12015550123 William John Smith"
+# The longest a request may wait for the host's answer (keys are typed slowly, a plug takes a
+# while under emulation).
+ASK_TIMEOUT_S = 180
 
 
 class Host:
@@ -34,12 +38,17 @@ class Host:
         self.failed = 0
 
     def ask(self, action, **arguments):
+        """Sends a request and returns the host's one-line answer; "" when none came within
+        ASK_TIMEOUT_S (every wait is bounded: a host that never answers fails the check)."""
         self.port.write((json.dumps({"action": action, **arguments}) + "\n").encode())
         line = b""
+        deadline = time.monotonic() + ASK_TIMEOUT_S
         while not line.endswith(b"\n"):
-            chunk = self.port.read(1)
-            if chunk:
-                line += chunk
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([self.port], [], [], left)[0]:
+                print(f"the host did not answer {action} within {ASK_TIMEOUT_S} s", flush=True)
+                return ""
+            line += self.port.read(1)
         return line.decode().strip()
 
     def check(self, name, ok, detail=""):
@@ -223,6 +232,12 @@ def phase_one(host):
     shown = framebuffer()
     run("systemctl", "stop", "t9dial.service")
     check("stop: the service stops", wait_for(30, lambda: not active()))
+    # A clean stop: ended by SIGTERM, not by an exit status systemd counts as a failure (t9dial
+    # ended with _exit(143) from its framebuffer restorer, and the unit was "failed").
+    result = run("systemctl", "show", "-P", "Result", "t9dial.service").stdout.strip()
+    state = run("systemctl", "is-failed", "t9dial.service").stdout.strip()
+    check("stop: it stopped cleanly (result success, not failed)", result == "success" and state != "failed",
+          f"result {result}, {state}")
     after = framebuffer()
     check("stop: the framebuffer no longer shows the dialer", after != shown)
     same = sum(1 for old, new in zip(console, after) if old == new) / max(1, len(after))
