@@ -58,8 +58,15 @@ extension ContactBookError {
 
     static func notAFile(_ path: String) -> Self {
         Self(
-            kind: .notAFile, file: path, problem: "this is a directory or device, not a contacts file",
+            kind: .notAFile, file: path, problem: "this is a directory, device or FIFO, not a contacts file",
             remedy: "Give the path of a .vcf or .csv file."
+        )
+    }
+
+    static func tooLarge(_ path: String, limit: Int) -> Self {
+        Self(
+            kind: .readFailed, file: path, problem: "the file is larger than \(limit >> 20) MiB, the most t9dial reads",
+            remedy: "Check that this is your contacts export; split a larger one into several files in a folder."
         )
     }
 

@@ -91,6 +91,32 @@ struct ContactImporterTests {
         #expect(error.description.contains("directory"))
     }
 
+    /// A FIFO would block for ever, /dev/zero fill the memory: both are refused at once.
+    @Test("a FIFO or a device is not a contacts file, and is refused without reading it", arguments: ["fifo", "/dev/zero", "/dev/urandom"])
+    func specialFiles(kind: String) throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        var path = kind
+        if kind == "fifo" {
+            path = folder.appendingPathComponent("contacts.vcf").path
+            #expect(mkfifo(path, 0o600) == 0)
+        }
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: path) }
+        #expect(error.kind == .notAFile)
+        #expect(error.description.contains("directory, device or FIFO"))
+    }
+
+    @Test("a file over the size limit is refused with the limit named")
+    func tooLarge() throws {
+        let folder = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(folder) }
+        let path = folder.appendingPathComponent("huge.vcf").path
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, off_t(FileReader.maxBytes + 1)) == 0)  // sparse: no disk used
+        let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: path) }
+        #expect(error.description.contains("larger than 256 MiB"))
+    }
+
     @Test("an unreadable file is an error that says how to fix it")
     func permissionDenied() throws {
         let folder = try TestFiles.temporaryDirectory()
