@@ -57,9 +57,10 @@ let package = Package(
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "DialerEngine", dependencies: ["T9Search"]),
         .target(name: "SystemErrors"),
+        .target(name: "TerminalText"),
         .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
         .target(name: "Inotify", dependencies: ["SystemErrors"]),
-        .target(name: "Systemd", dependencies: ["SystemErrors", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Systemd", dependencies: ["SystemErrors", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemErrors"]),
         .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
@@ -81,6 +82,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
                 "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
+                "TerminalText",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -88,7 +90,7 @@ let package = Package(
             name: "t9dial",
             dependencies: [
                 "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "Systemd",
-                "ScreenOutput", "ScreenRender", "DialerEngine",
+                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -106,6 +108,7 @@ let package = Package(
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
@@ -123,7 +126,7 @@ let package = Package(
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport"]),
     ]
 )
 

@@ -1,5 +1,6 @@
 import Glibc
 public import Logging
+import TerminalText
 
 /// Writes t9dial's log to standard error, one line a message, in the form its reader wants:
 ///
@@ -11,7 +12,7 @@ public import Logging
 ///   `warning: `, and other messages are as they are.
 ///
 /// Control characters in a message (a contact's name, a modem's answer) are shown as `^X` or
-/// `\u{..}`, so a message cannot move the cursor or retitle the terminal.
+/// `\u{..}` (`VisibleText`), so a message cannot move the cursor or retitle the terminal.
 public struct StandardErrorLogHandler: LogHandler {
     public enum Style: Sendable {
         case journal, plain
@@ -57,7 +58,7 @@ public struct StandardErrorLogHandler: LogHandler {
             }
         }
         return message.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { prefix + visible($0) + "\n" }.joined()
+            .map { prefix + VisibleText.line($0) + "\n" }.joined()
     }
 
     /// The syslog priority of a level, as sd-daemon(3) defines the prefixes.
@@ -70,27 +71,6 @@ public struct StandardErrorLogHandler: LogHandler {
         case .error: 3
         case .critical: 2
         }
-    }
-
-    /// `text` with its control characters made visible.
-    static func visible(_ text: Substring) -> String {
-        guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                shown += "^" + String(UnicodeScalar(UInt8(scalar.value ^ 0x40)))
-            } else if isControl(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
-    /// C0, DEL and C1 controls (C1 holds the 8-bit CSI and OSC).
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
     /// `.journal` when standard error is the stream `JOURNAL_STREAM` names (its device and

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import TerminalText
 
 @main
 struct T9Dial: ParsableCommand {
@@ -7,4 +9,24 @@ struct T9Dial: ParsableCommand {
         abstract: "Find and dial contacts with a phone keypad, the way T9 phones did.",
         subcommands: [SearchCommand.self, QueryCommand.self, ContactsCommand.self, RunCommand.self, TryCommand.self, DevicesCommand.self, UdevRuleCommand.self, DoctorCommand.self, HistoryCommand.self, ForgetCommand.self, SyncCommand.self]
     )
+
+    /// Parses and runs like swift-argument-parser's own `main`, but an error's message goes
+    /// through `VisibleText`: it quotes what the user or a file gave, and an escape sequence
+    /// in an argument or a contact must not reach the terminal. Help and completion scripts,
+    /// which exit with success, are written to standard output as they are.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            if code == .success {
+                if !message.isEmpty { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+            } else {
+                FileHandle.standardError.write(Data((VisibleText.lines(message) + "\n").utf8))
+            }
+            Foundation.exit(code.rawValue)
+        }
+    }
 }

@@ -1,4 +1,5 @@
 public import DialerEngine
+import TerminalText
 
 /// Writes each screen as a few readable lines, for a terminal or a log:
 ///
@@ -25,12 +26,13 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     public mutating func dial(_ request: DialRequest) {
-        output.write("dial: " + Self.callee(request) + "\n")
+        output.write(VisibleText.line("dial: " + Self.callee(request)) + "\n")
     }
 
-    /// The lines `show` writes for `screen`; a notice is the last, after `! `.
+    /// The lines `show` writes for `screen`; a notice is the last, after `! `. Control
+    /// characters (a name's, a modem's answer's) are shown as `^X`, never written.
     public static func lines(_ screen: ScreenState, rows: Int) -> [String] {
-        screenLines(screen, rows: rows) + (screen.notice.map { ["! " + $0] } ?? [])
+        (screenLines(screen, rows: rows) + (screen.notice.map { ["! " + $0] } ?? [])).map(VisibleText.line)
     }
 
     private static func screenLines(_ screen: ScreenState, rows: Int) -> [String] {

@@ -1,4 +1,5 @@
 public import T9Search
+import TerminalText
 
 /// What one search result shows: the contact's name, the number to dial, which text matched
 /// and where. Text and JSON output both read it.
@@ -34,11 +35,18 @@ public struct ResultPresentation: Sendable, Hashable {
     public var markedText: String { Self.mark(text, ranges) }
 
     /// One readable line: "[Fred S]mith  +44 121 496 0000", "周秀英 ([Zhou] Xiuying)  +86 ...",
-    /// "Fred Smith  +44 [121 4]96 0000".
+    /// "Fred Smith  +44 [121 4]96 0000". Always one line: control characters in the contact's
+    /// text are shown as `^X` (`VisibleText`), never written.
     public var line: String {
-        if field == "number" { return name + "  " + markedText }
-        if text == name { return markedText + "  " + number }
-        return name + " (" + markedText + ")  " + number
+        let line: String
+        if field == "number" {
+            line = name + "  " + markedText
+        } else if text == name {
+            line = markedText + "  " + number
+        } else {
+            line = name + " (" + markedText + ")  " + number
+        }
+        return VisibleText.line(line)
     }
 
     static func mark(_ text: String, _ ranges: [Range<Int>]) -> String {

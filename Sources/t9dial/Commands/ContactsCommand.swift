@@ -21,9 +21,9 @@ struct ContactsCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         if json {
-            print(ContactListing.json(sources))
+            StandardOutput.writeJSONLine(ContactListing.json(sources))
         } else {
-            print(ContactListing.text(sources))
+            StandardOutput.writeLine(ContactListing.text(sources))
         }
     }
 }

@@ -37,7 +37,7 @@ struct DevicesCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         let report = DeviceReport.scan(discovery)
-        print(report.text)
+        StandardOutput.writeLine(report.text)
         if !report.readsSomething { throw ExitCode.failure }
     }
 

@@ -26,7 +26,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let doctor = Doctor(system: CheckedSystem(root: root, inputDirectory: inputDir), configFile: settings.config, dataDirectory: settings.dataDir)
         let report = doctor.examine()
-        print(report.text)
+        StandardOutput.writeLine(report.text)
         if report.hasProblem { throw ExitCode.failure }
     }
 }

@@ -20,6 +20,11 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var settings: SettingsOptions
 
+    func validate() throws {
+        // Zero would list nothing and then say "no dials yet", which is not true.
+        guard limit >= 1 else { throw ValidationError("--limit must be at least 1 (it is \(limit))") }
+    }
+
     func run() throws {
         let history: DialHistory
         do { history = try DialHistory() } catch { throw CommandFailure(message: error.description) }
@@ -27,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
         let dials: [Dial]
         do { dials = try history.recent(limit: limit) } catch { throw CommandFailure(message: error.description) }
         if dials.isEmpty {
-            print("no dials yet (\(history.path))")
+            StandardOutput.writeLine("no dials yet (\(history.path))")
             return
         }
         let format = ISO8601DateFormatter()
@@ -36,7 +41,7 @@ struct HistoryCommand: ParsableCommand {
         let names = contactNames()
         for dial in dials {
             let who = dial.uid.map { "  " + (names[$0] ?? $0) } ?? ""
-            print("\(format.string(from: dial.time))  \(dial.outcome)  \(dial.number)" + who)
+            StandardOutput.writeLine("\(format.string(from: dial.time))  \(dial.outcome)  \(dial.number)" + who)
         }
     }
 }
@@ -61,7 +66,7 @@ struct ForgetCommand: ParsableCommand {
         do {
             let history = try DialHistory()
             try history.forget()
-            print("forgot every dial and pick in \(history.path)")
+            StandardOutput.writeLine("forgot every dial and pick in \(history.path)")
         } catch {
             throw CommandFailure(message: error.description)
         }

@@ -49,9 +49,9 @@ struct QueryCommand: ParsableCommand {
             // A query is a filter, not a ranking: every match unless --limit says otherwise.
             let shown = limit.map { Array(matches.prefix($0)) } ?? matches
             if json {
-                print(shown.jsonArray())
+                StandardOutput.writeJSONLine(shown.jsonArray())
             } else {
-                for match in shown { print(Self.line(match)) }
+                for match in shown { StandardOutput.writeLine(Self.line(match)) }
             }
         }
     }

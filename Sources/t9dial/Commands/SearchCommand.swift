@@ -45,21 +45,26 @@ struct SearchCommand: ParsableCommand {
         let session = SearchSession(index: dialer.index)
         if let digits, let keys = Self.keys(digits) {
             session.setQuery(keys)
-            print(render(session.results(limit: dialer.limit), index: dialer.index, query: digits))
+            write(render(session.results(limit: dialer.limit), index: dialer.index, query: digits))
         } else if let text {
-            print(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
+            write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
         } else {
             while let line = readLine(strippingNewline: true) {
                 guard let keys = Self.keys(line) else {
                     StandardError.write("warning: \"\(line)\" is not keypad digits 0-9; answered with no results")
-                    StandardOutput.writeLine(json ? "[]" : "")
+                    write(json ? "[]" : "")
                     continue
                 }
                 session.setQuery(keys)
                 let results = session.results(limit: dialer.limit)
-                StandardOutput.writeLine(json ? render(results, index: dialer.index, query: line) : Self.oneLine(results, index: dialer.index))
+                write(json ? render(results, index: dialer.index, query: line) : Self.oneLine(results, index: dialer.index))
             }
         }
+    }
+
+    /// One answer: JSON as it is, text with its control characters shown.
+    private func write(_ answer: String) {
+        if json { StandardOutput.writeJSONLine(answer) } else { StandardOutput.writeLine(answer) }
     }
 
     private func render(_ results: [SearchResult], index: SearchIndex, query: String) -> String {

@@ -45,7 +45,7 @@ struct UdevRuleCommand: ParsableCommand {
         let rule = UdevRule(
             device: info, requestedPath: device, classification: DeviceClassifier.classify(keys: info.keyCodes, keymaps: keymaps)
         )
-        print(rule.text, terminator: "")
+        StandardOutput.write(rule.text)
         for warning in rule.warnings { StandardError.write("warning: \(warning)") }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalText
 
 /// An error that ends a command with its message and exit status 1.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -11,17 +12,30 @@ extension CommandFailure: LocalizedError {
     var errorDescription: String? { message }
 }
 
-/// Standard error, for warnings that must not mix with results on standard output.
+/// Standard error, for warnings that must not mix with results on standard output. Control
+/// characters (from a contact, a file, an argument) are shown, never sent (`VisibleText`).
 enum StandardError {
     static func write(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        FileHandle.standardError.write(Data((VisibleText.lines(line) + "\n").utf8))
     }
 }
 
 /// Standard output written line by line without buffering, so a program driving t9dial through
 /// a pipe gets each answer as soon as it is ready.
 enum StandardOutput {
-    static func writeLine(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    /// Text for people: each line with its control characters shown (`VisibleText`), so a
+    /// name cannot reach the terminal as an escape sequence or break one answer into two lines.
+    static func writeLine(_ text: String) {
+        write(VisibleText.lines(text) + "\n")
+    }
+
+    /// A line of JSON, which escapes every control character itself.
+    static func writeJSONLine(_ json: String) {
+        write(json + "\n")
+    }
+
+    /// Text t9dial made itself, such as a udev rule, written as it is.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

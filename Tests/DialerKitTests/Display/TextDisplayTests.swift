@@ -69,4 +69,22 @@ struct TextDisplayTests {
 
             """)
     }
+
+    /// A modem's answer and a notice come from outside t9dial: their control characters are
+    /// shown, so an answer cannot clear the terminal or add a line.
+    @Test func controlCharactersFromOutsideAreShownNotWritten() throws {
+        var display = TextDisplay(output: "")
+        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "NO CARRIER\u{1B}[2J\r\nOK")))
+        var screen = try DisplayFixtures.screen("")
+        screen.notice = "contacts.vcf\u{7}: unreadable"
+        display.show(screen)
+        #expect(display.output == """
+            dial: 4242
+            dialling 4242
+            not called: 4242  (NO CARRIER^[[2J^M^JOK)
+            T9:
+            ! contacts.vcf^G: unreadable
+
+            """)
+    }
 }

@@ -43,6 +43,16 @@ struct HistoryCommandTests {
         }
     }
 
+    @Test(arguments: ["0", "-3"])
+    func aLimitBelowOneIsRefused(limit: String) throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let output = try T9DialProcess.run(["history", "--limit=\(limit)"], stateDirectory: directory + "/state")
+            #expect(output.status != 0)
+            #expect(output.stdout == "")
+            #expect(output.stderr.contains("--limit must be at least 1"))
+        }
+    }
+
     @Test func aForeignHistoryFileIsMovedAsideAndReported() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let state = directory + "/state"

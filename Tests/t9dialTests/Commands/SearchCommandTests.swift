@@ -1,4 +1,5 @@
 import Foundation
+import TerminalText
 import Testing
 
 /// `t9dial search`, run as a child process over the sample book (Config/samples/contacts.vcf).
@@ -190,6 +191,29 @@ struct SearchCommandTests {
             "Ann Baker  [020 7946 0018] | Bob Baker  [020 7946 0018]",
         ])
         #expect(output.stderr.contains(#""abc""#))
+    }
+
+    /// A name with a newline, an escape sequence, BEL and NUL in it, and a query with an escape
+    /// sequence: every answer is still one line, and no control character is written.
+    @Test(arguments: [false, true])
+    func controlCharactersNeverReachTheOutput(json: Bool) throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let book = try T9DialProcess.write(
+                "BEGIN:VCARD\nVERSION:3.0\nFN:Evil\\nName\u{1B}]0;owned\u{07} X\u{0}Y\nTEL:5551234\nEND:VCARD\n",
+                to: directory + "/evil.vcf")
+            let output = try T9DialProcess.run(
+                ["search", "--stdin", "--contacts", book] + (json ? ["--json"] : []),
+                stdin: "38\n3\u{1B}[2J\n555\n")
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.count == 3, "one line a query: \(output.stdout)")
+            for stream in [output.stdout, output.stderr] {
+                let controls = stream.unicodeScalars.filter { $0 != "\n" && VisibleText.isControl($0) }
+                #expect(controls.isEmpty, "\(stream.debugDescription)")
+            }
+            #expect(output.stderr.contains("3^[[2J"))
+            // The import may turn some controls into spaces; whatever is left is shown, not sent.
+            if !json { #expect(output.lines.first?.hasPrefix("[Ev]il") == true) }
+        }
     }
 
     @Test func stdinAcceptsWindowsLineEnds() throws {

@@ -1,0 +1,49 @@
+/// Text made safe to reach a terminal, a pipe read line by line, or the journal.
+///
+/// A contact's name, a modem's answer, a device's name or a line read from standard input can
+/// hold control characters. Written as they are, ESC and BEL start escape sequences that move
+/// the cursor, clear the screen or retitle the terminal (an OSC sequence can do worse), and a
+/// newline breaks the promise of one line per answer. Every line t9dial writes for people goes
+/// through `VisibleText.line`, which shows them instead:
+///
+/// - C0 controls and DEL as caret notation: ESC is `^[`, a newline `^J`, a tab `^I`;
+/// - C1 controls (U+0080 to U+009F, which hold the 8-bit CSI and OSC) as `\u{9b}`.
+///
+/// JSON output escapes them instead (see `JSONWriter`), so a program reading it gets the text
+/// as it was.
+public enum VisibleText {
+    /// `text` as one line with every control character shown: "Eve^[]0;x^G".
+    public static func line(_ text: some StringProtocol) -> String {
+        // Most text has no control character: checked on the UTF-8 bytes, and returned as is.
+        guard text.utf8.contains(where: mayStartControl) else { return String(text) }
+        guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+        var shown = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                shown.append("^")
+                shown.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
+            } else if isControl(scalar) {
+                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+            } else {
+                shown.append(scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// Each line of `text` made visible, the line breaks between them kept: for reports of
+    /// several lines built by t9dial itself.
+    public static func lines(_ text: some StringProtocol) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line($0) }.joined(separator: "\n")
+    }
+
+    /// True for a control character: C0, DEL or C1.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    /// A UTF-8 byte that is a C0 control or DEL, or the lead byte 0xC2 of U+0080...U+00BF.
+    private static func mayStartControl(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == 0xC2
+    }
+}
