@@ -73,7 +73,7 @@ let package = Package(
         .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "Evdev", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemErrors", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -82,7 +82,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
                 "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
-                "TerminalText",
+                "TerminalText", "SystemErrors",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -108,6 +108,7 @@ let package = Package(
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify"]),
+        .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify"]),

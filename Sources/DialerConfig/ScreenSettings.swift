@@ -3,6 +3,9 @@ public struct ScreenSettings: Sendable, Hashable {
     /// A console font by name in /usr/share/consolefonts ("Uni2-Terminus16") or a path to a
     /// .psf/.psf.gz file; nil for t9dial's own 8x16 font (Config/fonts).
     public var font: String?
+    /// Where the config set `font`, for an error when the font does not load; nil when the
+    /// config did not set it.
+    public var fontLocation: SettingLocation?
     /// How the panel is turned: 0, 90, 180 or 270 degrees clockwise.
     public var rotation: Int
     /// The framebuffer device `t9dial run` and `try` draw on besides their `--output`s
@@ -26,6 +29,7 @@ extension ScreenSettings {
         try table.rejectUnknownKeys(keys: Self.keys)
         if let name = try table.string("font", example: #"font = "Uni2-Terminus16""#), !name.isEmpty {
             font = name.contains("/") ? PathExpansion.expand(name, configFile: table.document.file, home: home) : name
+            fontLocation = table.location(of: "font")
         }
         if let degrees = try table.integer("rotation", example: "rotation = 90") {
             guard [0, 90, 180, 270].contains(degrees) else {

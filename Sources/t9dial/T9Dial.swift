@@ -21,8 +21,10 @@ struct T9Dial: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
-            if code == .success {
-                if !message.isEmpty { FileHandle.standardOutput.write(Data((message + "\n").utf8)) }
+            if message.isEmpty {
+                // An ExitCode thrown after the error was logged: nothing more to say.
+            } else if code == .success {
+                FileHandle.standardOutput.write(Data((message + "\n").utf8))
             } else {
                 FileHandle.standardError.write(Data((VisibleText.lines(message) + "\n").utf8))
             }

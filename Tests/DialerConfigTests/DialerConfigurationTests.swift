@@ -1,3 +1,5 @@
+import Glibc
+import Foundation
 @testable import DialerConfig
 import T9Search
 import Testing
@@ -136,6 +138,34 @@ struct DialerConfigurationTests {
     func missingExplicitFile() {
         #expect(throws: ConfigError(file: "/nonexistent/t9dial.toml", message: "no such file; check the path")) {
             try DialerConfiguration.load(path: "/nonexistent/t9dial.toml", environment: [:])
+        }
+    }
+
+    /// A FIFO would block the start for ever, and /dev/zero take the memory: both are refused
+    /// at once, as a layout or keymap file would be (they are read the same way).
+    @Test("A config that is not a regular file is refused at once", arguments: [
+        ("/dev/zero", "it is a character device, not a regular file; give the path of a regular file"),
+        ("fifo", "it is a FIFO, not a regular file; give the path of a regular file"),
+        ("/tmp", "is a directory, not a file; name the .toml file inside it"),
+    ])
+    func specialFilesAreRefused(name: String, message: String) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("t9dial-config-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = name.hasPrefix("/") ? name : folder + "/" + name
+        if name == "fifo" { try #require(mkfifo(path, 0o600) == 0) }
+        #expect(throws: ConfigError(file: path, message: message)) {
+            try DialerConfiguration.load(path: path, environment: [:])
+        }
+    }
+
+    @Test("A config over 1 MiB is refused")
+    func aHugeConfigIsRefused() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("t9dial-\(UUID().uuidString).toml").path
+        try Data(repeating: UInt8(ascii: "#"), count: (1 << 20) + 1).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        #expect(throws: ConfigError(file: path, message: "it is larger than 1 MiB, the limit for this file; check that it is the right file")) {
+            try DialerConfiguration.load(path: path, environment: [:])
         }
     }
 }

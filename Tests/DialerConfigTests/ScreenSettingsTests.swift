@@ -9,9 +9,10 @@ struct ScreenSettingsTests {
 
     @Test func defaultsAndEveryKey() throws {
         #expect(try Self.parse("") == ScreenSettings(font: nil, rotation: 0, framebuffer: nil))
+        var expected = ScreenSettings(font: "Uni2-Terminus16", rotation: 90, framebuffer: "/dev/fb1")
+        expected.fontLocation = SettingLocation(file: "t9dial.toml", line: 2, key: "screen.font", subject: #""font" in [screen]"#)
         #expect(
-            try Self.parse("[screen]\nfont = \"Uni2-Terminus16\"\nrotation = 90\nframebuffer = \"/dev/fb1\"\n")
-                == ScreenSettings(font: "Uni2-Terminus16", rotation: 90, framebuffer: "/dev/fb1")
+            try Self.parse("[screen]\nfont = \"Uni2-Terminus16\"\nrotation = 90\nframebuffer = \"/dev/fb1\"\n") == expected
         )
         #expect(try Self.parse("[screen]\nfont = \"~/fonts/my.psf\"\n").font == "/home/ann/fonts/my.psf")
     }

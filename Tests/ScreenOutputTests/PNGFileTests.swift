@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import ScreenOutput
 import ScreenRender
 import Testing
@@ -57,7 +58,7 @@ struct PNGFileTests {
         #expect(types == ["IHDR", "IDAT", "IEND"])
         // The rows inflate to filter byte + 6 bytes each.
         let idatLength = Int(bytes[33]) << 24 | Int(bytes[34]) << 16 | Int(bytes[35]) << 8 | Int(bytes[36])
-        let rows = try Zlib.inflate(Array(bytes[41..<(41 + idatLength)]))
+        let rows = try Zlib.inflate(Array(bytes[41..<(41 + idatLength)]), maxBytes: 1 << 20)
         #expect(rows.count == 14)
     }
 
@@ -165,6 +166,69 @@ struct PNGFileTests {
         } catch {
             #expect(error.message.contains("/nonexistent-folder/golden.png") && error.message.contains("No such file"))
         }
+    }
+
+    /// What is at the path, made in `folder`, and what the refusal says.
+    enum Occupant: String, CaseIterable, Sendable {
+        case fifo, symbolicLink, readOnlyFile, folder
+
+        func make(at path: String, in folder: TemporaryFolder) throws {
+            switch self {
+            case .fifo: try #require(mkfifo(path, 0o644) == 0)
+            case .symbolicLink:
+                try Data().write(to: URL(fileURLWithPath: folder.join("target.png")))
+                try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: folder.join("target.png"))
+            case .readOnlyFile:
+                try Data("keep me".utf8).write(to: URL(fileURLWithPath: path))
+                try #require(chmod(path, 0o444) == 0)
+            case .folder: try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+            }
+        }
+
+        var said: String {
+            switch self {
+            case .fifo: "it is a FIFO, and only a regular file is written or replaced"
+            case .symbolicLink: "it is a symbolic link, and only a regular file is written or replaced"
+            case .readOnlyFile: "Permission denied"
+            case .folder: "it is a folder"
+            }
+        }
+    }
+
+    /// `--output png:PATH` once replaced whatever PATH was, a device node under /dev included.
+    /// Only a new or writable regular file is written; the rest is refused and left alone.
+    @Test("Only a new or writable regular file is written", arguments: Occupant.allCases)
+    func onlyRegularFilesAreReplaced(occupant: Occupant) throws {
+        let folder = try TemporaryFolder()
+        let path = folder.join("screen.png")
+        try occupant.make(at: path, in: folder)
+        let before = folder.contents
+        var messages: [String] = []
+        do { try PNGFile.checkWritable(path) } catch { messages.append(error.message) }
+        do { try PNGFile.write(Patterns.mono(), to: path) } catch { messages.append(error.message) }
+        #expect(messages.count == 2, "wrote over \(occupant)")
+        for message in messages {
+            #expect(message.contains(path) && message.contains(occupant.said), "\(message)")
+        }
+        #expect(folder.contents == before)
+        if occupant == .readOnlyFile {
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == "keep me")
+        }
+    }
+
+    @Test("A device is refused")
+    func aDeviceIsRefused() {
+        #expect(throws: PNGError.self) { try PNGFile.checkWritable("/dev/null") }
+        #expect(throws: PNGError.self) { try PNGFile.write(Patterns.mono(), to: "/dev/null") }
+    }
+
+    @Test("A new file or a writable one may be written")
+    func newAndWritableFilesMayBeWritten() throws {
+        let folder = try TemporaryFolder()
+        try PNGFile.checkWritable(folder.join("new.png"))
+        try Data().write(to: URL(fileURLWithPath: folder.join("old.png")))
+        try PNGFile.checkWritable(folder.join("old.png"))
+        #expect(throws: PNGError.self) { try PNGFile.checkWritable(folder.join("missing/new.png")) }
     }
 
     // MARK: - PNGs made here with a chosen filter

@@ -9,7 +9,7 @@ struct ZlibTests {
         let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 31 / 7) }
         let compressed = try Zlib.deflate(bytes)
         #expect(compressed.count >= 2 && compressed[0] & 0x0F == 8)  // a zlib header: deflate method
-        #expect(try Zlib.inflate(compressed) == bytes)
+        #expect(try Zlib.inflate(compressed, maxBytes: 1 << 20) == bytes)
     }
 
     @Test("CRC-32 and Adler-32 match their well-known values")
@@ -31,7 +31,7 @@ struct ZlibTests {
         #expect(Zlib.isGzip(gzipped))
         #expect(!Zlib.isGzip(original))
         #expect(!Zlib.isGzip([0x1F]))
-        #expect(try Zlib.gunzip(gzipped) == original)
+        #expect(try Zlib.gunzip(gzipped, maxBytes: 1 << 20) == original)
     }
 
     @Test("gunzip joins concatenated gzip members, as the gunzip command does")
@@ -42,21 +42,41 @@ struct ZlibTests {
         try #require(try run("/usr/bin/gzip", [folder.join("a"), folder.join("b")]) == 0)
         let joined = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("a.gz"))))
             + [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("b.gz"))))
-        #expect(String(decoding: try Zlib.gunzip(joined), as: UTF8.self) == "first second")
+        #expect(String(decoding: try Zlib.gunzip(joined, maxBytes: 1 << 20), as: UTF8.self) == "first second")
+    }
+
+    /// A few kilobytes of gzip can hold gigabytes of zeros: past the limit, it is refused.
+    @Test("gunzip and inflate stop at their limit")
+    func aBombIsRefused() throws {
+        let zeros = [UInt8](repeating: 0, count: 3 << 20)
+        let compressed = try Zlib.deflate(zeros)
+        #expect(compressed.count < 10_000)
+        #expect(try Zlib.inflate(compressed, maxBytes: 3 << 20) == zeros)
+        do {
+            _ = try Zlib.inflate(compressed, maxBytes: 1 << 20)
+            Issue.record("inflated past the limit")
+        } catch {
+            #expect(error.message.contains("more than 1 MiB"))
+        }
+        let folder = try TemporaryFolder()
+        try Data(zeros).write(to: URL(fileURLWithPath: folder.join("zeros")))
+        try #require(try run("/usr/bin/gzip", [folder.join("zeros")]) == 0)
+        let gzipped = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("zeros.gz"))))
+        #expect(throws: ZlibError.self) { try Zlib.gunzip(gzipped, maxBytes: 1 << 20) }
     }
 
     @Test("Bad and truncated data are errors that say so")
     func errors() throws {
-        #expect(throws: ZlibError.self) { try Zlib.gunzip([1, 2, 3]) }
+        #expect(throws: ZlibError.self) { try Zlib.gunzip([1, 2, 3], maxBytes: 1 << 20) }
         let compressed = try Zlib.deflate(Array(repeating: 7, count: 1_000))
         do {
-            _ = try Zlib.inflate(Array(compressed.dropLast(6)))
+            _ = try Zlib.inflate(Array(compressed.dropLast(6)), maxBytes: 1 << 20)
             Issue.record("a truncated stream inflated")
         } catch {
             #expect(error.message.contains("truncated"))
         }
         do {
-            _ = try Zlib.inflate([0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF])
+            _ = try Zlib.inflate([0x78, 0x9C, 0xFF, 0xFF, 0xFF, 0xFF], maxBytes: 1 << 20)
             Issue.record("garbage inflated")
         } catch {
             #expect(error.code == -3)

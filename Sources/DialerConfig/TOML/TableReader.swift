@@ -110,6 +110,12 @@ struct TableReader {
     // MARK: Errors
 
     /// An error about `key` of this table (about the table itself when nil), at its line.
+    /// Where `key` of this table is, for an error found later, when its value is used.
+    func location(of key: String) -> SettingLocation {
+        let place = error(at: key, "")
+        return SettingLocation(file: place.file, line: place.line, key: place.key ?? key, subject: subject(key))
+    }
+
     func error(at key: String?, _ message: String) -> ConfigError {
         let keyPath = path + (key.map { [$0] } ?? [])
         return ConfigError(

@@ -30,6 +30,11 @@ public final class ScreenDisplay: DialerDisplay {
     private let pngPaths: [String]
     private var scratch: [UInt8]
     private var lastState: ScreenState?
+    /// Why the last picture could not be written, while they keep failing; nil once one is.
+    private var pictureProblem: String?
+    /// The first reason a picture could not be written in this run: a run that was asked for
+    /// pictures and could not write them all ends with it, as a failure.
+    public private(set) var firstPictureFailure: String?
     /// Where problems with an output are reported (a full disk, a framebuffer gone).
     private let logger: Logger
 
@@ -66,20 +71,24 @@ public final class ScreenDisplay: DialerDisplay {
         self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel))
         self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
         self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
+        for path in pngPaths {
+            do { try PNGFile.checkWritable(path) } catch { throw .other(error.description) }
+        }
         self.scratch = [UInt8](repeating: 0, count: packer.frameBytes)
         self.logger = logger
     }
 
-    /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts.
+    /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts. A font the config
+    /// names that does not load is an error at the config's line and key.
     public static func loadFont(_ settings: ScreenSettings, dataDirectory: String) throws(DialerError) -> BitmapFont {
         let path = dataDirectory + "/fonts/t9dial-8x16.psf"
         do {
             let bytes = try settings.font.map { name throws(FontFileError) in try FontFile.read(name) } ?? FontFile.read(path)
             return try BitmapFont.parse(bytes, name: settings.font ?? path)
-        } catch let error as FontFileError {
-            throw .other(error.description)
         } catch {
-            throw .other(String(describing: error))
+            let problem = (error as? FontFileError)?.description ?? String(describing: error)
+            if let location = settings.fontLocation { throw .config(location.error(problem)) }
+            throw .other(problem)
         }
     }
 
@@ -101,8 +110,14 @@ public final class ScreenDisplay: DialerDisplay {
                 return try packer.unpack(UnsafeRawBufferPointer(buffer))
             }
             for path in pngPaths { try PNGFile.write(shown, to: path, format: pngFormat) }
+            if pictureProblem != nil { logger.notice("pictures are written again") }
+            pictureProblem = nil
         } catch {
-            logger.error("\(String(describing: error))")
+            // Said once while it lasts, not on every key press.
+            let problem = String(describing: error)
+            if pictureProblem == nil { logger.error("\(problem)") }
+            pictureProblem = problem
+            if firstPictureFailure == nil { firstPictureFailure = problem }
         }
     }
 
@@ -134,5 +149,10 @@ public struct DisplayGroup: DialerDisplay {
 
     public mutating func hangUp(_ request: DialRequest) {
         for index in displays.indices { displays[index].hangUp(request) }
+    }
+
+    /// Why a picture of the run could not be written, when one could not.
+    public var pictureFailure: String? {
+        displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure }.first
     }
 }

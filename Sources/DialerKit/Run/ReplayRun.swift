@@ -1,5 +1,6 @@
 public import DialerEngine
 import Foundation
+import SystemErrors
 
 /// Plays an evemu recording through the dialer instead of a keypad: the events' own times drive
 /// every timer, so a replay needs no waiting (or, with `realtime`, waits as the recording did,
@@ -11,15 +12,21 @@ public struct ReplayRun {
     public var setup: KeypadSetup
     public var realtime: Bool
 
+    /// The largest recording played: 64 MiB, about a million key events, hours of typing.
+    public static let maxRecordingBytes = 64 << 20
+
     /// Reads the recording at `path` and picks its keymap from the keys its device has (from the
     /// recording's `B: 01` lines, or the keys it presses when it has none).
     public static func load(path: String, setup: KeypadSetup, realtime: Bool) throws(DialerError) -> ReplayRun {
-        let text: String
+        let hint = "--replay takes a recording made with evemu-record (see the README)"
+        let bytes: [UInt8]
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            bytes = try RegularFile.read(path, maxBytes: maxRecordingBytes)
         } catch {
-            let reason = FileManager.default.fileExists(atPath: path) ? "cannot be read as UTF-8 text" : "no such file"
-            throw .other("\(path): \(reason); --replay takes a recording made with evemu-record (see the README)")
+            throw .other("\(error.description); \(hint)")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw .other("\(path): is not UTF-8 text; \(hint)")
         }
         let recording: EvemuRecording
         do {

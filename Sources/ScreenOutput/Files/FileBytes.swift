@@ -4,24 +4,9 @@ import SystemErrors
 /// Reading and writing whole files as bytes, through `Syscalls`, with errors that name the
 /// path.
 public enum FileBytes {
-    /// Every byte of the file at `path`. (open, read, close)
-    public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let descriptor: Int32
-        switch Syscalls.open(path, O_RDONLY | O_CLOEXEC) {
-        case .success(let opened): descriptor = opened
-        case .failure(let error): throw FileError(path: path, operation: .read, errno: error)
-        }
-        defer { Syscalls.close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { Syscalls.read(descriptor, $0) }
-            switch count {
-            case .success(0): return bytes
-            case .success(let count): bytes.append(contentsOf: chunk[0..<count])
-            case .failure(let error): throw FileError(path: path, operation: .read, errno: error)
-            }
-        }
+    /// Every byte of the regular file at `path`, of `maxBytes` at most (`RegularFile.read`).
+    public static func read(_ path: String, maxBytes: Int) throws(FileError) -> [UInt8] {
+        do { return try RegularFile.read(path, maxBytes: maxBytes) } catch { throw FileError(error) }
     }
 
     /// Writes `bytes` to `path` atomically: into a new temporary file in the same folder,
@@ -29,7 +14,12 @@ public enum FileBytes {
     /// file) sees the old file or the new one and never half of one. The temporary file is
     /// removed if anything fails. The file gets the usual permissions (0666 less the umask).
     /// (mkstemp, write, fchmod, fsync, close, rename, unlink)
+    ///
+    /// Only a regular file is replaced, and only one this process may write: a rename would
+    /// otherwise put a file where a device node, a FIFO or a symbolic link was (as root, even
+    /// under /dev), or over a file made read-only on purpose.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try checkReplaceable(path)
         let temporary: (descriptor: Int32, path: String)
         switch Syscalls.makeTemporaryFile(temporaryTemplate(for: path)) {
         case .success(let made): temporary = made
@@ -54,6 +44,40 @@ public enum FileBytes {
         if let failure {
             Syscalls.unlink(temporary.path)
             throw FileError(path: path, operation: .write, errno: failure)
+        }
+    }
+
+    /// Throws unless `writeAtomically` may write `path`: it is absent or a regular file this
+    /// process may write, and its folder takes new files.
+    static func checkWritable(_ path: String) throws(FileError) {
+        try checkReplaceable(path)
+        let folder: String
+        if let slash = path.lastIndex(of: "/") {
+            folder = slash == path.startIndex ? "/" : String(path[..<slash])
+        } else {
+            folder = "."
+        }
+        switch Syscalls.linkMode(folder) {
+        case .failure(let error): throw FileError(path: path, operation: .write, errno: error)
+        case .success where !Syscalls.mayWrite(folder): throw FileError(path: path, operation: .write, errno: Errno(EACCES))
+        case .success: return
+        }
+    }
+
+    /// Throws unless `path` is absent or a regular file this process may write.
+    static func checkReplaceable(_ path: String) throws(FileError) {
+        switch Syscalls.linkMode(path) {
+        case .failure(let error) where error.rawValue == ENOENT:
+            return
+        case .failure(let error):
+            throw FileError(path: path, operation: .write, errno: error)
+        case .success(let mode):
+            if mode & S_IFMT == S_IFDIR { throw FileError(path: path, operation: .write, errno: Errno(EISDIR)) }
+            if let kind = FileProblem.kind(of: mode) { throw FileError(path: path, operation: .write, problem: .notRegular(kind)) }
+            // Root may write anything, so a file nobody may write is taken as read-only on purpose.
+            guard mode & 0o222 != 0, Syscalls.mayWrite(path) else {
+                throw FileError(path: path, operation: .write, errno: Errno(EACCES))
+            }
         }
     }
 

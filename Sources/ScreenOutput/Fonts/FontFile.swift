@@ -2,6 +2,12 @@
 /// finding one by name or path and reading its bytes, uncompressed. Parsing them is
 /// `BitmapFont.parse`'s job in ScreenRender, which has no file or zlib code.
 public enum FontFile {
+    /// The largest font file read, and the most it may uncompress to: 1 MiB and 8 MiB. Debian's
+    /// largest console font (Terminus 32x16, 512 glyphs) is 16 KiB gzipped, 33 KiB unpacked;
+    /// a PSF2 of 65,536 glyphs of 32x64 pixels would be 16 MiB, but no console has such a font.
+    static let maxFileBytes = 1 << 20
+    static let maxFontBytes = 8 << 20
+
     /// Where Debian's console-setup-linux installs console fonts.
     public static let defaultFolder = "/usr/share/consolefonts"
 
@@ -28,9 +34,9 @@ public enum FontFile {
     public static func read(_ nameOrPath: String, in folder: String = defaultFolder) throws(FontFileError) -> [UInt8] {
         let path = try locate(nameOrPath, in: folder)
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw FontFileError(.file(error)) }
+        do { bytes = try FileBytes.read(path, maxBytes: maxFileBytes) } catch { throw FontFileError(.file(error)) }
         guard Zlib.isGzip(bytes) else { return bytes }
-        do { return try Zlib.gunzip(bytes) } catch { throw FontFileError(.corrupt(path: path, error)) }
+        do { return try Zlib.gunzip(bytes, maxBytes: maxFontBytes) } catch { throw FontFileError(.corrupt(path: path, error)) }
     }
 
     /// The font names in `folder` (file names without their endings), sorted, for a message

@@ -78,6 +78,18 @@ enum Syscalls {
         return mask
     }
 
+    /// The mode of what `path` names (its type and permission bits), not following a symbolic
+    /// link. (lstat)
+    static func linkMode(_ path: String) -> Result<mode_t, Errno> {
+        var status = stat()
+        return lstat(path, &status) == 0 ? .success(status.st_mode) : .failure(.current)
+    }
+
+    /// Whether this process may write `path`, by its real user's rights. (access)
+    static func mayWrite(_ path: String) -> Bool {
+        access(path, W_OK) == 0
+    }
+
     /// Whether a regular file or anything else is at the path. (stat)
     static func exists(_ path: String) -> Bool {
         var status = stat()

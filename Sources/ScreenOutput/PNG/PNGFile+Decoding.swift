@@ -37,7 +37,7 @@ extension PNGFile {
         guard let header else { throw PNGError(.malformed("there is no IHDR chunk")) }
         guard !data.isEmpty else { throw PNGError(.malformed("there is no IDAT chunk")) }
         let raw: [UInt8]
-        do { raw = try Zlib.inflate(data) } catch { throw PNGError(.zlib(error)) }
+        do { raw = try Zlib.inflate(data, maxBytes: PNGFile.maxPixelBytes) } catch { throw PNGError(.zlib(error)) }
         let rows = try unfilter(raw, header: header)
         return canvas(from: rows, header: header)
     }

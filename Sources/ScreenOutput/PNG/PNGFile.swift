@@ -36,10 +36,22 @@ public enum PNGFile {
         do { try FileBytes.writeAtomically(bytes, to: path) } catch { throw PNGError(.file(error), path: path) }
     }
 
+    /// Throws unless a PNG can be written at `path`: nothing is there or a regular file this
+    /// process may write, in a folder it may write to (for the temporary file renamed over it).
+    /// Checked before a run draws its first picture, so a wrong path fails at once.
+    public static func checkWritable(_ path: String) throws(PNGError) {
+        do { try FileBytes.checkWritable(path) } catch { throw PNGError(.file(error), path: path) }
+    }
+
+    /// The largest PNG read, and the most its pixels may take: 64 MiB each, far more than a
+    /// small screen's golden picture.
+    static let maxFileBytes = 64 << 20
+    static let maxPixelBytes = 64 << 20
+
     /// The canvas in the PNG at `path`.
     public static func read(_ path: String) throws(PNGError) -> Canvas {
         let bytes: [UInt8]
-        do { bytes = try FileBytes.read(path) } catch { throw PNGError(.file(error), path: path) }
+        do { bytes = try FileBytes.read(path, maxBytes: maxFileBytes) } catch { throw PNGError(.file(error), path: path) }
         do { return try decode(bytes) } catch { throw PNGError(error.reason, path: path) }
     }
 

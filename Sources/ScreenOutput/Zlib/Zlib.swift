@@ -1,4 +1,5 @@
 import CZlib
+import SystemErrors
 
 /// Every zlib call t9dial makes, behind small Swift functions: deflate for PNG's IDAT chunk,
 /// CRC-32 for PNG's chunks, inflate for reading PNGs back, and gunzip for `.psf.gz` console
@@ -25,20 +26,22 @@ public enum Zlib {
         return output
     }
 
-    /// The bytes a zlib stream holds (what `deflate` made; a PNG's joined IDAT data).
-    /// (inflateInit_, inflate, inflateEnd)
-    public static func inflate(_ bytes: [UInt8]) throws(ZlibError) -> [UInt8] {
-        try inflate(bytes, windowBits: MAX_WBITS, operation: .inflate)
+    /// The bytes a zlib stream holds (what `deflate` made; a PNG's joined IDAT data), of
+    /// `maxBytes` at most. (inflateInit_, inflate, inflateEnd)
+    public static func inflate(_ bytes: [UInt8], maxBytes: Int) throws(ZlibError) -> [UInt8] {
+        try inflate(bytes, windowBits: MAX_WBITS, operation: .inflate, maxBytes: maxBytes)
     }
 
     /// The bytes a gzip file holds (`gzip` output: header, deflate data, CRC-32 and length),
     /// for `.psf.gz` console fonts; concatenated gzip members are joined as `gunzip` does.
     /// (inflateInit2_ with 16 + MAX_WBITS, inflate, inflateReset, inflateEnd)
-    public static func gunzip(_ bytes: [UInt8]) throws(ZlibError) -> [UInt8] {
+    /// A stream that uncompresses to more than `maxBytes` (a few kilobytes can hold gigabytes)
+    /// is refused.
+    public static func gunzip(_ bytes: [UInt8], maxBytes: Int) throws(ZlibError) -> [UInt8] {
         guard isGzip(bytes) else {
             throw ZlibError(operation: .gunzip, code: Z_DATA_ERROR, detail: "no gzip header (the bytes do not start with 1f 8b)")
         }
-        return try inflate(bytes, windowBits: 16 + MAX_WBITS, operation: .gunzip)
+        return try inflate(bytes, windowBits: 16 + MAX_WBITS, operation: .gunzip, maxBytes: maxBytes)
     }
 
     /// CRC-32 of `bytes`, carrying on from `crc` (0 to start), as PNG chunks and gzip use it.
@@ -60,14 +63,14 @@ public enum Zlib {
     /// Streams `bytes` through inflate with the given window bits (15: zlib, 31: gzip) until the
     /// stream ends, growing the output as it goes. (inflateInit2_, inflate, inflateReset,
     /// inflateEnd)
-    private static func inflate(_ bytes: [UInt8], windowBits: Int32, operation: ZlibError.Operation) throws(ZlibError) -> [UInt8] {
+    private static func inflate(_ bytes: [UInt8], windowBits: Int32, operation: ZlibError.Operation, maxBytes: Int) throws(ZlibError) -> [UInt8] {
         var stream = z_stream()
         let initCode = inflateInit2_(&stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard initCode == Z_OK else { throw ZlibError(operation: operation, code: initCode, detail: codeName(initCode)) }
         defer { inflateEnd(&stream) }
 
         var output: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: max(16_384, bytes.count * 4))
+        var chunk = [UInt8](repeating: 0, count: min(max(16_384, bytes.count * 4), 1 << 20))
         let result: Result<Void, ZlibError> = bytes.withUnsafeBufferPointer { input in
             stream.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
             stream.avail_in = uInt(input.count)
@@ -78,6 +81,9 @@ public enum Zlib {
                     return CZlib.inflate(&stream, Z_NO_FLUSH)
                 }
                 output.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
+                if output.count > maxBytes {
+                    return .failure(ZlibError(operation: operation, code: Z_DATA_ERROR, detail: "it uncompresses to more than \(FileProblem.size(maxBytes)), the limit"))
+                }
                 switch code {
                 case Z_OK:
                     continue

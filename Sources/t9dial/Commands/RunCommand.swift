@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
                 let (setup, driver, shown) = try prepareReplay(logger: logger)
                 var display = shown
                 try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &display)
+                try display.checkPictures()
             } else {
                 // SIGHUP reloads the config (systemctl reload), rather than ending t9dial.
                 ExitRestorer.leaveHangUpToTheProgram()
@@ -60,6 +61,7 @@ struct RunCommand: ParsableCommand {
                 guard let dialer = service.dialer else { return }
                 var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
                 try service.run(display: &shown)
+                try shown.checkPictures()
             }
         } catch let error as DialerError {
             logger.error("\(error.description)")

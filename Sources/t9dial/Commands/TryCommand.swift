@@ -27,6 +27,7 @@ struct TryCommand: ParsableCommand {
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
             TerminalKeypad.run(driver: driver, display: &shown)
+            try shown.checkPictures()
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }

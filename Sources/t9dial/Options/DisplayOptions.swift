@@ -84,3 +84,11 @@ struct DisplayOptions: ParsableArguments {
         return DisplayGroup(displays)
     }
 }
+
+extension DisplayGroup {
+    /// Fails the command when a picture it was asked for could not be written, after the run
+    /// (each failure was logged when it began).
+    func checkPictures() throws {
+        if let failure = pictureFailure { throw CommandFailure(message: "not every picture was written: \(failure)") }
+    }
+}
