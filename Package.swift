@@ -123,6 +123,7 @@ let package = Package(
             name: "DialerKitTests",
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
+                "DialerConfig", "DialerEngine", "ScreenRender",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

@@ -163,6 +163,9 @@ struct RunPictureTests {
         (["--output", "vga"], "expected text, json, fb, fb:/dev/fbN or png:FILE"),
         (["--output", "png:x.png", "--screen", "320x240"], "WIDTHxHEIGHTxDEPTH"),
         (["--output", "fb:/dev/fb9"], "/dev/fb9"),
+        // It once replaced the device node with a PNG, when run as root.
+        (["--output", "png:/dev/null"], "cannot write /dev/null: it is a character device, and only a regular file is written or replaced"),
+        (["--output", "png:/nonexistent-folder/x.png"], "the folder does not exist"),
     ])
     func badOutputsAreRefusedWithTheReason(arguments: [String], message: String) throws {
         let output = try T9DialProcess.run(["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts] + arguments)

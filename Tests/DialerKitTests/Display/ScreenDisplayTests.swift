@@ -1,0 +1,57 @@
+import DialerConfig
+import DialerEngine
+import ScreenRender
+@testable import DialerKit
+import Foundation
+import Logging
+import Testing
+
+@Suite("Screen display: pictures")
+struct ScreenDisplayTests {
+    static func display(png path: String) throws -> ScreenDisplay {
+        let font = try ScreenDisplay.loadFont(ScreenSettings(), dataDirectory: TestFiles.dataDirectory)
+        return try ScreenDisplay(
+            outputs: [.png(path: path)], screen: nil, rotation: .upright, font: font, logger: Logger(label: "test")
+        )
+    }
+
+    /// A PNG that cannot be written on every frame once ended the run with success.
+    @Test func aPictureThatCannotBeWrittenIsKeptForTheEndOfTheRun() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let folder = directory + "/pictures"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            let display = try Self.display(png: folder + "/screen.png")
+            var group = DisplayGroup([display])
+            group.show(try DisplayFixtures.screen("3"))
+            #expect(group.pictureFailure == nil)
+            #expect(FileManager.default.fileExists(atPath: folder + "/screen.png"))
+
+            try FileManager.default.removeItem(atPath: folder)
+            group.show(try DisplayFixtures.screen("37"))
+            let failure = try #require(group.pictureFailure)
+            #expect(failure.contains(folder + "/screen.png") && failure.contains("does not exist"))
+
+            // It is the run's first failure that is told, even after pictures are written again.
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+            group.show(try DisplayFixtures.screen("373"))
+            #expect(group.pictureFailure == failure)
+        }
+    }
+
+    @Test func aPathThatCannotTakeAPictureIsRefusedBeforeTheRun() throws {
+        #expect(throws: DialerError.self) { try Self.display(png: "/dev/null") }
+        #expect(throws: DialerError.self) { try Self.display(png: "/nonexistent-folder/screen.png") }
+    }
+
+    /// A font the config names that does not load points at the config's line.
+    @Test func aFontThatDoesNotLoadIsAnErrorAtTheConfigLine() throws {
+        let configuration = try DialerConfiguration.parse(
+            text: "[screen]\n\nfont = \"/dev/zero\"\n", file: "t9dial.toml", environment: [:])
+        do {
+            _ = try ScreenDisplay.loadFont(configuration.screen, dataDirectory: TestFiles.dataDirectory)
+            Issue.record("a character device loaded as a font")
+        } catch {
+            #expect(error.description == #"t9dial.toml:3: "font" in [screen]: cannot read /dev/zero: it is a character device, not a regular file; give the path of a regular file"#)
+        }
+    }
+}
