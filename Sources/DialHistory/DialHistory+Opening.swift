@@ -14,6 +14,7 @@ extension DialHistory {
     /// its first migration committed). A missing file passes.
     static func check(path: String) throws -> Unusable? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
+        try checkIsRegularFile(path)
         var configuration = Configuration()
         configuration.readonly = true
         do {
@@ -30,6 +31,24 @@ extension DialHistory {
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             return .corrupt(error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// Throws unless `path` is a regular file (or a link to one): SQLite calls a folder or a
+    /// device in its place a "disk I/O error", which sends the user looking at the disk.
+    static func checkIsRegularFile(_ path: String) throws(DialHistoryError) {
+        guard let type = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)[.type] as? FileAttributeType,
+              type != .typeRegular
+        else { return }
+        let kind = switch type {
+        case .typeDirectory: "a folder"
+        case .typeCharacterSpecial, .typeBlockSpecial: "a device"
+        case .typeSocket: "a socket"
+        default: "a special file (a FIFO?)"
+        }
+        throw DialHistoryError(
+            kind: .open, path: path,
+            message: "cannot open the dial history: it is \(kind) rather than a database file; move it away, or set the history's place (STATE_DIRECTORY or XDG_STATE_HOME) to a folder of its own"
+        )
     }
 
     /// Opens (creating it if needed) the database at `path` read-write, in WAL mode, and brings

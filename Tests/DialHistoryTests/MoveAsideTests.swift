@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 @testable import DialHistory
 
@@ -18,6 +19,28 @@ import Testing
         try history.record(Dial(uid: "fred", number: "1", time: now, outcome: .placed))
         #expect(try history.recent().count == 1)
         #expect(try DialHistory(path: path).movedAside == nil)
+    }
+
+    /// SQLite calls a folder in the history's place a "disk I/O error"; it is not moved aside
+    /// either (it is not a file t9dial wrote), but named for what it is.
+    @Test(arguments: ["folder", "fifo"])
+    func aFolderOrFIFOInTheHistorysPlaceIsSaidAsSuch(kind: String) throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/t9dial.sqlite"
+        if kind == "folder" {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } else {
+            try #require(mkfifo(path, 0o600) == 0)
+        }
+        do {
+            _ = try DialHistory(path: path, now: now)
+            Issue.record("opened a \(kind) as the history")
+        } catch {
+            #expect(error.kind == .open)
+            #expect(error.description.contains(kind == "folder" ? "it is a folder rather than a database file" : "a special file"), "\(error)")
+            #expect(!error.description.contains("disk I/O"))
+        }
     }
 
     @Test func aFileThatIsNotSQLiteIsMovedAside() throws {

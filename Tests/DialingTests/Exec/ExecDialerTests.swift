@@ -102,6 +102,17 @@ import Testing
         #expect(byPath.screenMessage.hasPrefix("Failed: cannot run /nonexistent/dial.sh"))
     }
 
+    /// exec refuses a directory with EACCES, which once made the hint say chmod +x.
+    @Test func aDirectoryAsTheProgramIsNamedAsOne() throws {
+        let outcome = try dialer(["/tmp", "{number}"]).dial(number, name: "")
+        guard case .failed(let reason) = outcome.kind else {
+            Issue.record("expected a failure, got \(outcome)")
+            return
+        }
+        #expect(reason.contains("/tmp is a directory, not a program"), "\(reason)")
+        #expect(!reason.contains("chmod"))
+    }
+
     @Test func aProgramKilledByASignalSaysWhich() throws {
         let scratch = try Scratch()
         let script = try scratch.script("crash.sh", "kill -SEGV $$")
