@@ -18,4 +18,10 @@ public struct QueryText: Sendable, Hashable {
     }
 
     public var isEmpty: Bool { committed.isEmpty && pending == nil }
+
+    /// The most characters a query holds, in either mode: 64, the longest number t9dial
+    /// dials (`DialNumber.maximumLength`) and far longer than any name typed. Keys past it
+    /// are ignored, so a key held down for hours (or a recording of a million presses) cannot
+    /// grow the query, the search and the screen without end.
+    public static let maximumLength = 64
 }

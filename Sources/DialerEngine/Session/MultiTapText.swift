@@ -31,6 +31,8 @@ struct MultiTapText {
             pending = open
             return
         }
+        // A new letter needs room; cycling the open one (above) does not.
+        guard committed.count + (pending == nil ? 0 : 1) < QueryText.maximumLength else { return }
         commit()
         if choices.count == 1 {
             committed.append(choices[0])
@@ -45,7 +47,8 @@ struct MultiTapText {
         guard let open = pending, open.key == key else { return false }
         pending = nil
         if let previous = open.previousChoice { committed.append(open.choices[previous]) }
-        committed.append(Character(keyDigit: key))
+        // The digit, when the letter before this press left room for it.
+        if committed.count < QueryText.maximumLength { committed.append(Character(keyDigit: key)) }
         return true
     }
 

@@ -13,7 +13,7 @@ struct T9Entry {
     var isEmpty: Bool { typed.isEmpty }
 
     mutating func type(_ digit: UInt8) {
-        guard digit <= 9 else { return }
+        guard digit <= 9, typed.utf8.count < QueryText.maximumLength else { return }
         typed.append(Character(keyDigit: digit))
         session.type(digit)
     }

@@ -149,4 +149,21 @@ struct DialerSessionMultiTapTests {
         #expect(dialing.dials.isEmpty)
         #expect(dialing.query == "qx")
     }
+
+    /// Past 64 characters a new letter is ignored; the open one still cycles, and a hold gives
+    /// the letter before it when there is no room for the digit too.
+    @Test func theTextStopsAtItsLimit() throws {
+        var dialing = try SessionFixtures.dialer(Self.latin)
+        dialing.type(String(repeating: "23", count: 32), gap: ms(100))
+        let full = String(repeating: "ad", count: 32)
+        #expect(dialing.screen.query == QueryText(committed: String(full.dropLast()), pending: "d"))
+        dialing.type("3", gap: ms(100))
+        #expect(dialing.screen.query == QueryText(committed: String(full.dropLast()), pending: "e"))
+        // The hold's press steps to "f", then the hold takes "e" back, with no room for the 3.
+        dialing.hold(.digit(3))
+        #expect(dialing.screen.query == QueryText(committed: String(full.dropLast()) + "e"))
+        // Another key commits nothing new and starts no letter.
+        for key in ["2", "3", "0"] { dialing.type(key, gap: ms(100)) }
+        #expect(dialing.screen.query == QueryText(committed: String(full.dropLast()) + "e"))
+    }
 }

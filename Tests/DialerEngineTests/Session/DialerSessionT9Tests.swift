@@ -157,4 +157,15 @@ struct DialerSessionT9Tests {
         #expect(first.quality == .namePrefix)
         #expect(first.result.contact == 1)
     }
+
+    /// A digit held down for hours (a million presses in a recording) once grew the query, and
+    /// every screen printed, without end: past 64 characters keys are ignored.
+    @Test func theQueryStopsAtItsLimit() throws {
+        var dialing = try SessionFixtures.dialer()
+        dialing.type(String(repeating: "5", count: QueryText.maximumLength + 40), gap: ms(100))
+        #expect(dialing.query == String(repeating: "5", count: QueryText.maximumLength))
+        dialing.press(.delete)
+        dialing.type("7")
+        #expect(dialing.query == String(repeating: "5", count: QueryText.maximumLength - 1) + "7")
+    }
 }
