@@ -1,4 +1,5 @@
 import ContactBook
+import TerminalText
 
 /// The contact book as parsed, for `t9dial contacts`: what a user checks after an import.
 public enum ContactListing {
@@ -8,14 +9,14 @@ public enum ContactListing {
             let numbers = contact.numbers.map { number in
                 number.types.isEmpty ? number.value : number.value + " (" + number.types.joined(separator: ",") + ")"
             }
-            lines.append("\(contact.displayName)\t\(numbers.isEmpty ? "no number" : numbers.joined(separator: ", "))\t\(contact.uid)")
+            // Tab-separated: each field has its own control characters (tabs too) shown.
+            let fields = [contact.displayName, numbers.isEmpty ? "no number" : numbers.joined(separator: ", "), contact.uid]
+            lines.append(fields.map(VisibleText.line).joined(separator: "\t"))
         }
         let numberCount = sources.contacts.reduce(0) { $0 + $1.numbers.count }
-        lines.append(
-            "\(counted(sources.contacts.count, "contact")), \(counted(numberCount, "number")), "
-                + "\(counted(sources.warnings.count, "warning")), from \(sources.files.joined(separator: ", "))"
-        )
-        for warning in sources.warnings { lines.append("warning: \(warning)") }
+        let counts = "\(counted(sources.contacts.count, "contact")), \(counted(numberCount, "number")), "
+            + "\(counted(sources.warnings.count, "warning")), from \(sources.files.joined(separator: ", "))"
+        lines.append(contentsOf: ([counts] + sources.warnings.map { "warning: \($0)" }).map(VisibleText.line))
         return lines.joined(separator: "\n")
     }
 

@@ -23,7 +23,7 @@ struct ContactsCommand: ParsableCommand {
         if json {
             StandardOutput.writeJSONLine(ContactListing.json(sources))
         } else {
-            StandardOutput.writeLine(ContactListing.text(sources))
+            StandardOutput.write(ContactListing.text(sources) + "\n")
         }
     }
 }

@@ -34,7 +34,8 @@ enum StandardOutput {
         write(json + "\n")
     }
 
-    /// Text t9dial made itself, such as a udev rule, written as it is.
+    /// Text t9dial made itself, such as a udev rule, or a listing whose fields were each made
+    /// visible (`ContactListing`), written as it is.
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
     }
