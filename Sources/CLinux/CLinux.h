@@ -6,6 +6,10 @@
 
 #include <malloc.h>
 
+// signalfd(2), for KeypadInput's SignalSource: the loop reads SIGTERM, SIGINT and SIGHUP as
+// events, not in handlers. Glibc's module does not bring <sys/signalfd.h> in.
+#include <sys/signalfd.h>
+
 /// mallopt(M_MMAP_THRESHOLD, bytes): allocations of at least `bytes` get pages of their own,
 /// returned to the system when freed. Returns 1 on success, 0 on failure.
 static inline int t9dial_set_mmap_threshold(int bytes) {

@@ -39,23 +39,6 @@ struct FramebufferDeviceTests {
         #expect(error.message.contains("/dev/fb0") && error.message.contains("video group") && error.message.contains("udev rule"))
     }
 
-    @Test("ExitRestorer copies saved contents back and forgets a device that went away")
-    func exitRestorer() {
-        let screen = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
-        let saved = UnsafeMutableRawBufferPointer.allocate(byteCount: 64, alignment: 16)
-        defer { screen.deallocate(); saved.deallocate() }
-        saved.initializeMemory(as: UInt8.self, repeating: 0x11)
-        screen.initializeMemory(as: UInt8.self, repeating: 0x99)
-        #expect(ExitRestorer.register(target: screen.baseAddress!, source: UnsafeRawPointer(saved.baseAddress!), length: 64))
-        ExitRestorer.restoreAll()
-        #expect(screen.allSatisfy { $0 == 0x11 })
-        ExitRestorer.forget(target: screen.baseAddress!)
-        #expect(!ExitRestorer.registeredTargets.contains(screen.baseAddress!))
-        screen.initializeMemory(as: UInt8.self, repeating: 0x99)
-        ExitRestorer.restoreAll()
-        #expect(screen.allSatisfy { $0 == 0x99 })
-    }
-
     @Test("Atomic writes name their temporary file next to the target")
     func temporaryTemplate() {
         #expect(FileBytes.temporaryTemplate(for: "/srv/shots/screen.png") == "/srv/shots/.screen.png.XXXXXX")

@@ -259,6 +259,28 @@ for depth in 8 16 32; do
     $PY "$VM/fb-check.py" compare /dev/fb0 "$png"
   t9dial_stop
 done
+
+# SIGTERM (systemd stopping the service, or a user's kill) ends the loop, which reads it; the
+# framebuffer's picture from before t9dial is put back, and the process ends by the signal.
+say "5b. SIGTERM puts the framebuffer back: t9dial run and t9dial try"
+fb_stop_case() {  # fb_stop_case NAME COMMAND...: started, drawing, then SIGTERM
+  local name=$1; shift
+  head -c 4000000 /dev/urandom >/dev/fb0 2>/dev/null
+  cat /dev/fb0 >"$RW/$name-before.raw"
+  rm -f "$RW/$name.in"; mkfifo "$RW/$name.in"
+  "$@" <"$RW/$name.in" >"$RW/$name.out" 2>"$RW/$name.err" &
+  local pid=$!
+  exec 8>"$RW/$name.in"
+  wait_for 60 sh -c "! cmp -s /dev/fb0 '$RW/$name-before.raw'" || fail "$name: never drew on /dev/fb0"
+  sleep 1
+  kill -TERM "$pid"
+  wait "$pid"; local status=$?
+  exec 8>&-
+  check "$name: SIGTERM ends it by the signal (status $status, 143 expected)" test "$status" = 143
+  check "$name: SIGTERM puts back the picture /dev/fb0 showed before" cmp -s /dev/fb0 "$RW/$name-before.raw"
+}
+fb_stop_case fbstop-run "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" --output fb:/dev/fb0
+fb_stop_case fbstop-try "$T9DIAL" try --contacts "$CONTACTS" --config "$CONFIG" --output fb:/dev/fb0
 keypad_stop
 
 # --- 4, continued. The rule's other keypads, and devices it must leave alone -------------------

@@ -151,6 +151,11 @@ public struct DisplayGroup: DialerDisplay {
         for index in displays.indices { displays[index].hangUp(request) }
     }
 
+    /// Puts back what the framebuffers showed before t9dial drew on them, and the console.
+    public func restore() {
+        for display in displays { (display as? ScreenDisplay)?.restore() }
+    }
+
     /// Why a picture of the run could not be written, when one could not.
     public var pictureFailure: String? {
         displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure }.first

@@ -3,6 +3,7 @@ public import DialerConfig
 public import DialerEngine
 import KeypadInput
 public import Logging
+import Glibc
 import Systemd
 
 /// `t9dial run` as the service that runs for months on a board: it never stops for a problem
@@ -27,7 +28,7 @@ public final class DialerService {
     private var driver: DialerDriver { run.driver }
     private let logger: Logger
     private let notifier = ServiceNotifier()
-    private let hangUp: HangUpSignal
+    private let signals: SignalSource
     private var configWatcher: ContactSourceWatcher?
     private var configChanges = ReloadSchedule()
     /// The config file read at start, for the start-up line.
@@ -59,9 +60,9 @@ public final class DialerService {
         driver.keepCurrent(LiveBook(dialer))
         run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory)
         do {
-            hangUp = try HangUpSignal()
+            signals = try SignalSource()
         } catch {
-            throw .other("cannot start: no pipe for SIGHUP could be made (\(error))")
+            throw .other("cannot start: \(error)")
         }
         // With no book, the contact files named are watched too: one that appears or is fixed
         // is a reason to try again. (A loaded book's files are the live book's to watch.)
@@ -78,11 +79,17 @@ public final class DialerService {
     /// reload frees the old book.
     public private(set) var dialer: Dialer?
 
-    /// Runs until the process is stopped; returns only by throwing, when reading keys fails
-    /// as a whole.
-    public func run(display: inout some DialerDisplay) throws(DialerError) {
+    /// Runs until SIGTERM or SIGINT comes, and returns it, for the caller to end the process
+    /// by once it has put back the screen; throws when reading keys fails as a whole.
+    public func run(display: inout some DialerDisplay) throws(DialerError) -> Int32 {
         start(display: &display)
-        while true { try step(display: &display) }
+        while true {
+            if let stop = try step(display: &display) {
+                logger.info("\(stop == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+                notifier.stopping()
+                return stop
+            }
+        }
     }
 
     /// Shows the first screen (with the problem, if the book could not be loaded), opens the
@@ -104,15 +111,21 @@ public final class DialerService {
         }
     }
 
-    /// Waits for the next thing to happen, keys, timers, a reload asked for, the watchdog's
-    /// ping, and acts on it.
-    public func step(display: inout some DialerDisplay) throws(DialerError) {
-        let extra = [hangUp.descriptor] + [configWatcher?.descriptor].compactMap { $0 }
+    /// Waits for the next thing to happen, keys, timers, a signal, a reload asked for, the
+    /// watchdog's ping, and acts on it. Returns SIGTERM or SIGINT when one came: the service
+    /// is to stop.
+    @discardableResult
+    public func step(display: inout some DialerDisplay) throws(DialerError) -> Int32? {
+        let extra = [signals.descriptor] + [configWatcher?.descriptor].compactMap { $0 }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
         var reloadNow = false
-        if woke.readable.contains(hangUp.descriptor), hangUp.drain() {
-            logger.info("SIGHUP: reloading the config and the contacts")
-            reloadNow = true
+        if woke.readable.contains(signals.descriptor) {
+            let received = signals.received()
+            if let stop = received.first(where: { $0 != SIGHUP }) { return stop }
+            if received.contains(SIGHUP) {
+                logger.info("SIGHUP: reloading the config and the contacts")
+                reloadNow = true
+            }
         }
         if let descriptor = configWatcher?.descriptor, woke.readable.contains(descriptor), let report = configWatcher?.drain() {
             report.problems.forEach { logger.warning("\($0)") }
@@ -132,6 +145,7 @@ public final class DialerService {
             lastStatus = statusLine
             notifier.status(statusLine)
         }
+        return nil
     }
 
     /// The session, for tests and status.

@@ -1,4 +1,5 @@
 public import DialerEngine
+public import KeypadInput
 import Foundation
 import SystemErrors
 
@@ -45,19 +46,29 @@ public struct ReplayRun {
         return ReplayRun(recording: recording, keymap: keymap, setup: setup, realtime: realtime)
     }
 
-    /// Plays the recording into `driver`'s machine, showing every update on `display`.
-    public func play(into driver: DialerDriver, display: inout some DialerDisplay) {
+    /// Plays the recording into `driver`'s machine, showing every update on `display`, until
+    /// its end or one of `signals`, which it returns. With `realtime`, it waits for each event
+    /// in the loop, which also reads the signals; without, a signal that came meanwhile is
+    /// returned once the recording is played.
+    public func play(
+        into driver: DialerDriver, display: inout some DialerDisplay, signals: borrowing SignalSource,
+        loop: EventLoop = EventLoop()
+    ) throws(DialerError) -> Int32? {
         let machine = driver.machine
         machine.attach(device: 0, keymap: keymap, timing: setup.timing)
         display.show(machine.session.screen)
-        let clock = ContinuousClock()
-        let start = clock.now
+        let start = loop.clock.now()
         let firstTime = recording.events.first?.time ?? 0
         for event in recording.events {
             if realtime {
-                let wait = (start + .microseconds(event.time - firstTime)) - clock.now
-                if wait > .zero {
-                    Thread.sleep(forTimeInterval: Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18)
+                let due = start.addingSaturated(event.time - firstTime)  // evemu times are within ±4e9 s
+                while loop.clock.now() < due {
+                    do {
+                        let wakeup = try loop.wait(for: [.extra(signals.descriptor)], until: due)
+                        if wakeup.wakes.contains(.extra(signals.descriptor)), let signal = signals.received().first { return signal }
+                    } catch {
+                        throw .other(error.description)
+                    }
                 }
             }
             driver.apply(machine.handle(event, from: 0), to: &display)
@@ -66,5 +77,6 @@ public struct ReplayRun {
         let settle = max(setup.timing.clearHold, setup.timing.longPress, setup.dialerSettings.multiTapCommit) + setup.timing.debounce
         driver.apply(machine.advance(to: lastTime.addingSaturated(settle)), to: &display)
         driver.finishAll(display: &display)
+        return signals.received().first
     }
 }

@@ -1,23 +1,33 @@
 import DialerEngine
 import Glibc
+public import KeypadInput
 
 /// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
 /// hardware.
 ///
 /// A terminal sends characters, not presses and releases, so each key is a quick tap and there
 /// are no long presses; the keys that stand in for them are in `legend`. On a terminal, input is
-/// read raw (no echo, no line editing) and the terminal is restored on exit, also on SIGTERM and
-/// SIGHUP. Piped input works too (`printf 37337# | t9dial try`). Waiting sleeps in poll until a
-/// key comes or the dialer's next timer is due.
+/// read raw (no echo, no line editing) and the terminal is restored on exit, also on SIGTERM,
+/// SIGINT and SIGHUP, which the loop reads as events (`SignalSource`). Piped input works too
+/// (`printf 37337# | t9dial try`). Waiting sleeps in the loop until a key comes or the dialer's
+/// next timer is due.
 public enum TerminalKeypad {
     public static let legend = """
         Keys: 0-9 type, * next result, # dial, Enter dial, Backspace delete, Esc clear,
         + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, h hang up, q quit.
         """
 
-    /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input. A
-    /// dial still under way then is waited for, so piped keys that end with `#` call.
-    public static func run(driver: DialerDriver, display: inout some DialerDisplay) {
+    /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input, or
+    /// until one of `signals` comes (SIGTERM, SIGINT, SIGHUP), which it returns for the caller
+    /// to end the process by, once it has put its framebuffer back. A dial still under way when
+    /// the keys end is waited for, so piped keys that end with `#` call.
+    ///
+    /// One loop waits for everything: the terminal, the driver's dials and book reloads, the
+    /// signals and the dialer's next timer (`EventLoop`).
+    public static func run(
+        driver: DialerDriver, display: inout some DialerDisplay, signals: borrowing SignalSource,
+        loop: EventLoop = EventLoop()
+    ) throws(DialerError) -> Int32? {
         let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
@@ -25,36 +35,36 @@ public enum TerminalKeypad {
         var pending: [UInt8] = []
         var inputOpen = true
         while inputOpen {
-            let deadline = driver.nextDeadline
-            var descriptors = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)]
-                + driver.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let timeout = deadline.map { Int32(clamping: max(0, ($0 - MonotonicNow.microseconds() + 999) / 1000)) } ?? -1
-            let ready = poll(&descriptors, nfds_t(descriptors.count), timeout)
-            if ready < 0, errno == EINTR { continue }
-            // The keys read now are stamped with the moment poll returned, and the timers go no
+            let sources = [EventLoop.Source.extra(STDIN_FILENO), .extra(signals.descriptor)] + driver.descriptors.map { .extra($0) }
+            let wakeup: EventLoop.Wakeup
+            do { wakeup = try loop.wait(for: sources, until: driver.nextDeadline) } catch { throw .other(error.description) }
+            // The keys read now are stamped with the moment the loop woke, and the timers go no
             // further, however long handling them takes: a key typed meanwhile is read at the
             // next wake-up, before a multi-tap letter it would change is committed.
-            let woke = MonotonicNow.microseconds()
-            let readable = descriptors.dropFirst().filter { $0.revents != 0 }.map(\.fd)
-            if descriptors[0].revents != 0 {
+            let readable = wakeup.wakes.compactMap { wake -> Int32? in if case .extra(let descriptor) = wake { descriptor } else { nil } }
+            if readable.contains(signals.descriptor), let signal = signals.received().first {
+                return signal
+            }
+            if readable.contains(STDIN_FILENO) {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 let count = read(STDIN_FILENO, &buffer, buffer.count)
                 if count > 0 {
                     pending += buffer[0..<count]
-                    let (gestures, quit) = gestures(from: &pending, at: woke)
+                    let (gestures, quit) = gestures(from: &pending, at: wakeup.time)
                     driver.apply(machine.handle(gestures), to: &display)
                     if quit { inputOpen = false }
-                } else {
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     inputOpen = false  // end of input
                 }
             }
-            driver.wake(readable: readable, at: woke, display: &display)
+            driver.wake(readable: readable.filter { $0 != STDIN_FILENO && $0 != signals.descriptor }, at: wakeup.time, display: &display)
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
-        if let deadline = machine.nextDeadline, deadline - MonotonicNow.microseconds() < 5_000_000 {
+        if let deadline = machine.nextDeadline, deadline - loop.clock.now() < 5_000_000 {
             driver.apply(machine.advance(to: deadline), to: &display)
         }
         driver.finishAll(display: &display)
+        return nil
     }
 
     /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape
@@ -107,18 +117,10 @@ public enum TerminalKeypad {
     }
 }
 
-/// CLOCK_MONOTONIC in microseconds, the clock evdev stamps events with.
-enum MonotonicNow {
-    static func microseconds() -> Microseconds {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return Microseconds(now.tv_sec) * 1_000_000 + Microseconds(now.tv_nsec) / 1000
-    }
-}
-
 /// The terminal switched to reading key by key, and how to switch it back.
 struct RawTerminal {
-    /// The settings before, restored on exit and by the signal handler.
+    /// The settings before, restored on exit (a signal ends the loop, which then leaves by
+    /// the same path).
     nonisolated(unsafe) static var saved: termios? = nil
 
     /// Switches a terminal on standard input to raw input (output is left as it is, so lines
@@ -131,12 +133,6 @@ struct RawTerminal {
         settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
         settings.c_iflag &= ~tcflag_t(IXON | ICRNL)
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        for signalNumber in [SIGTERM, SIGHUP] {
-            signal(signalNumber) { received in
-                if var saved = RawTerminal.saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-                _exit(128 + received)
-            }
-        }
         return RawTerminal()
     }
 

@@ -6,7 +6,8 @@ import Glibc
 /// When the framebuffer is also the console's (an HDMI screen, fbcon on /dev/fb0), the kernel
 /// keeps drawing on it: its blinking cursor, and any message to the console. A virtual
 /// terminal in graphics mode stops that, as boot splash programs do. The console goes back to
-/// text mode when this value goes away, or on SIGTERM, SIGINT and SIGHUP.
+/// text mode when this value goes away (also when a signal stops the program: its loop reads
+/// the signals and leaves by its normal path).
 public struct ConsoleGraphicsMode: ~Copyable {
     private let descriptor: Int32
 
@@ -25,11 +26,9 @@ public struct ConsoleGraphicsMode: ~Copyable {
             return nil
         }
         self.descriptor = descriptor
-        ExitRestorer.registerConsole(descriptor)
     }
 
     deinit {
-        ExitRestorer.registerConsole(-1)
         _ = t9dial_set_console_graphics(descriptor, 0)
         close(descriptor)
     }

@@ -58,7 +58,6 @@ public struct FramebufferDevice: ~Copyable {
     }
 
     deinit {
-        ExitRestorer.forget(target: visibleMemory.baseAddress)
         Syscalls.unmap(mapping.baseAddress!, mapping.count)
         Syscalls.close(descriptor)
         saved.deallocate()

@@ -2,17 +2,17 @@ public import ScreenRender
 
 /// A framebuffer as the dialer's screen: canvases drawn on it without flicker (a
 /// `FrameUpdater` copies only changed rows into the mapped memory), the colour map set for
-/// pseudocolour modes, and the console's picture put back when the screen goes away or the
-/// process is stopped by SIGTERM, SIGINT or SIGHUP (`ExitRestorer`).
+/// pseudocolour modes, and the console's picture put back when the screen goes away (a program
+/// stopped by a signal leaves by that path too: its loop reads the signals).
 public struct FramebufferScreen: ~Copyable {
     public let device: FramebufferDevice
     public let format: PixelFormat
     private var updater: FrameUpdater
 
-    /// Takes over `device`: checks its mode can be drawn, loads the colour map it needs, and
-    /// (when `restoreOnSignals`) registers it with `ExitRestorer`. `rotation` turns the
-    /// picture for a panel mounted sideways or upside down; draw canvases of `logicalSize`.
-    public init(device: consuming FramebufferDevice, rotation: Rotation = .upright, restoreOnSignals: Bool = true) throws(FramebufferError) {
+    /// Takes over `device`: checks its mode can be drawn and loads the colour map it needs.
+    /// `rotation` turns the picture for a panel mounted sideways or upside down; draw canvases
+    /// of `logicalSize`.
+    public init(device: consuming FramebufferDevice, rotation: Rotation = .upright) throws(FramebufferError) {
         let mode = device.mode
         let format: PixelFormat
         do { format = try mode.pixelFormat() } catch {
@@ -25,7 +25,6 @@ public struct FramebufferScreen: ~Copyable {
             throw FramebufferError(path: device.path, reason: .sizeMismatch(error.description))
         }
         try device.prepareColorMap()
-        if restoreOnSignals { ExitRestorer.register(device) }
         self.updater = FrameUpdater(packer: packer, invertsBits: mode.invertsMonochrome)
         self.format = format
         self.device = device

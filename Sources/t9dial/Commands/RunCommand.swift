@@ -2,6 +2,7 @@ public import ArgumentParser
 public import DialerConfig
 import DialerEngine
 import DialerKit
+import KeypadInput
 import Logging
 import ScreenOutput
 
@@ -46,22 +47,34 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The loop reads the signals (SignalSource): blocked before anything starts a thread.
+        SignalSource.block()
+        if let stop = try runUntilStopped() { SignalSource.end(by: stop) }
+    }
+
+    /// Runs the service or the replay; returns the signal that stopped it, once the screen is
+    /// put back.
+    private func runUntilStopped() throws -> Int32? {
         let logger = logging.makeLogger()
         do {
             if let replay {
+                let signals: SignalSource
+                do { signals = try SignalSource() } catch { throw DialerError.other(error.description) }
                 let (setup, driver, shown) = try prepareReplay(logger: logger)
                 var display = shown
-                try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &display)
-                try display.checkPictures()
+                defer { display.restore() }
+                let stop = try ReplayRun.load(path: replay, setup: setup, realtime: realtime).play(into: driver, display: &display, signals: signals)
+                if stop == nil { try display.checkPictures() }
+                return stop
             } else {
-                // SIGHUP reloads the config (systemctl reload), rather than ending t9dial.
-                ExitRestorer.leaveHangUpToTheProgram()
                 ProcessMemory.returnLargeBlocksToSystem()
                 let service = try DialerService(overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger)
-                guard let dialer = service.dialer else { return }
+                guard let dialer = service.dialer else { return nil }
                 var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
-                try service.run(display: &shown)
+                defer { shown.restore() }
+                let stop = try service.run(display: &shown)
                 try shown.checkPictures()
+                return stop
             }
         } catch let error as DialerError {
             logger.error("\(error.description)")

@@ -1,6 +1,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import KeypadInput
 
 struct TryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,6 +20,16 @@ struct TryCommand: ParsableCommand {
     @OptionGroup var logging: LogOptions
 
     func run() throws {
+        // The loop reads the signals (SignalSource): blocked before anything starts a thread.
+        SignalSource.block()
+        let signals: SignalSource
+        do { signals = try SignalSource() } catch { throw CommandFailure(message: error.description) }
+        if let stop = try tryKeys(signals: signals) { SignalSource.end(by: stop) }
+    }
+
+    /// Runs the terminal keypad until the keys end or a signal comes, which it returns; the
+    /// terminal, the framebuffer and the console are put back by then.
+    private func tryKeys(signals: borrowing SignalSource) throws -> Int32? {
         let logger = logging.makeLogger()
         let dialer = try book.loadDialer()
         do {
@@ -26,8 +37,10 @@ struct TryCommand: ParsableCommand {
             driver.keepCurrent(LiveBook(dialer))
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
-            TerminalKeypad.run(driver: driver, display: &shown)
-            try shown.checkPictures()
+            defer { shown.restore() }
+            let stop = try TerminalKeypad.run(driver: driver, display: &shown, signals: signals)
+            if stop == nil { try shown.checkPictures() }
+            return stop
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }

@@ -86,8 +86,12 @@ struct DialerServiceTests {
             try Self.tap(node, 3, at: &time)
             while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
 
-            HangUpSignal.deliver()  // what the handler of systemctl reload's SIGHUP does
-            while !log.lines.contains(where: { $0.hasPrefix("info: reloaded:") }) { try service.step(display: &display) }
+            // systemctl reload's SIGHUP, kept for the service's signalfd: blocked on this thread
+            // (a real service blocks it in every thread) and sent to it.
+            try ThreadSignal.withBlocked(SIGHUP) {
+                raise(SIGHUP)
+                while !log.lines.contains(where: { $0.hasPrefix("info: reloaded:") }) { try service.step(display: &display) }
+            }
             #expect(log.lines.contains("info: SIGHUP: reloading the config and the contacts"))
             #expect(service.machine.session.screen.query.text == "3")
             #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
