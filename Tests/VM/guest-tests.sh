@@ -263,14 +263,21 @@ done
 # SIGTERM (systemd stopping the service, or a user's kill) ends the loop, which reads it; the
 # framebuffer's picture from before t9dial is put back, and the process ends by the signal.
 say "5b. SIGTERM puts the framebuffer back: t9dial run and t9dial try"
+# The kernel's console would draw its text and cursor on /dev/fb0 too: it is unbound from the
+# framebuffer, so that what /dev/fb0 shows is what this test and t9dial put there.
+for console in /sys/class/vtconsole/vtcon*; do
+  grep -qi "frame buffer" "$console/name" 2>/dev/null && echo 0 >"$console/bind"
+done
 fb_stop_case() {  # fb_stop_case NAME COMMAND...: started, drawing, then SIGTERM
   local name=$1; shift
   head -c 4000000 /dev/urandom >/dev/fb0 2>/dev/null
   cat /dev/fb0 >"$RW/$name-before.raw"
-  rm -f "$RW/$name.in"; mkfifo "$RW/$name.in"
-  "$@" <"$RW/$name.in" >"$RW/$name.out" 2>"$RW/$name.err" &
+  # Standard input is a FIFO held open (in /tmp: the shared folder takes none).
+  local fifo=/tmp/$name.in
+  rm -f "$fifo"; mkfifo "$fifo"
+  "$@" <"$fifo" >"$RW/$name.out" 2>"$RW/$name.err" &
   local pid=$!
-  exec 8>"$RW/$name.in"
+  exec 8>"$fifo"
   wait_for 60 sh -c "! cmp -s /dev/fb0 '$RW/$name-before.raw'" || fail "$name: never drew on /dev/fb0"
   sleep 1
   kill -TERM "$pid"
