@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine", "SystemErrors"]),
-        .target(name: "ScreenRender", dependencies: ["DialerEngine", "T9Search"]),
+        .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemErrors"]),
         .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),

@@ -280,14 +280,17 @@ fb_stop_case() {  # fb_stop_case NAME COMMAND...: started, drawing, then SIGTERM
   exec 8>"$fifo"
   wait_for 60 sh -c "! cmp -s /dev/fb0 '$RW/$name-before.raw'" || fail "$name: never drew on /dev/fb0"
   sleep 1
-  kill -TERM "$pid"
+  kill -TERM "$(pgrep -n -x t9dial)"
   wait "$pid"; local status=$?
   exec 8>&-
   check "$name: SIGTERM ends it by the signal (status $status, 143 expected)" test "$status" = 143
   check "$name: SIGTERM puts back the picture /dev/fb0 showed before" cmp -s /dev/fb0 "$RW/$name-before.raw"
 }
 fb_stop_case fbstop-run "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" --output fb:/dev/fb0
-fb_stop_case fbstop-try "$T9DIAL" try --contacts "$CONTACTS" --config "$CONFIG" --output fb:/dev/fb0
+# try on a terminal (a pty), where it reads keys raw and must put the terminal back too; the
+# wrapper exits as t9dial did (128 + the signal).
+on_pty() { $PY -c 'import os, pty, sys; code = os.waitstatus_to_exitcode(pty.spawn(sys.argv[1:])); sys.exit(128 - code if code < 0 else code)' "$@"; }
+fb_stop_case fbstop-try on_pty "$T9DIAL" try --contacts "$CONTACTS" --config "$CONFIG" --output fb:/dev/fb0
 keypad_stop
 
 # --- 4, continued. The rule's other keypads, and devices it must leave alone -------------------

@@ -12,6 +12,7 @@
 import ContactBook
 import DialerConfig
 import DialerEngine
+import DialerKit
 import Foundation
 import ScreenOutput
 import ScreenRender

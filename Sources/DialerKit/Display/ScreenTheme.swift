@@ -1,3 +1,5 @@
+public import ScreenRender
+
 /// The colours and highlight style of the dialer's screen for a kind of display: a one-bit
 /// OLED can only invert, a grey panel can use weight and shades, a colour panel uses colour.
 public struct ScreenTheme: Sendable, Hashable {

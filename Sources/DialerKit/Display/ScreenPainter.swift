@@ -1,4 +1,5 @@
 public import DialerEngine
+public import ScreenRender
 
 /// Paints what the dialer shows (`ScreenState`) on a canvas of any size, with a bitmap font.
 ///
