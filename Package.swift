@@ -55,7 +55,8 @@ let package = Package(
     targets: [
         .target(name: "T9Search"),
         .target(name: "ContactBook", dependencies: ["T9Search"]),
-        .target(name: "DialerEngine", dependencies: ["T9Search"]),
+        .target(name: "InputEvents"),
+        .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents"]),
         .target(name: "SystemErrors"),
         .target(name: "TerminalText"),
         .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
@@ -66,11 +67,11 @@ let package = Package(
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook"]),
-        .target(name: "Evdev", dependencies: ["CLibevdev", "DialerEngine", "SystemErrors"]),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemErrors"]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemErrors"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemErrors", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -82,7 +83,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
                 "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
-                "TerminalText", "SystemErrors",
+                "TerminalText", "SystemErrors", "InputEvents",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -98,11 +99,11 @@ let package = Package(
         // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
-        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "DialerEngine", "KeypadInput"], path: "Tests/Support/EvdevTestSupport"),
+        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput"], path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
-        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialerConfig"], exclude: ["Recordings"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "EvdevTestSupport"]),
+        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "InputEvents", "DialerConfig"], exclude: ["Recordings"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
@@ -117,13 +118,13 @@ let package = Package(
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTestSupport"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "EvdevTestSupport"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
-                "DialerConfig", "DialerEngine", "ScreenRender",
+                "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

@@ -1,7 +1,7 @@
-public import DialerEngine
 import CLibevdev
 import Glibc
 import SystemErrors
+public import InputEvents
 
 /// Reading events: everything the device has queued, with libevdev's resynchronisation after
 /// the kernel's buffer overflowed (SYN_DROPPED), so no key release is ever lost.

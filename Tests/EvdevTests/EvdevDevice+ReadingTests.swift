@@ -3,6 +3,7 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import Testing
+import InputEvents
 
 @Suite("Reading events")
 struct EvdevReadingTests {

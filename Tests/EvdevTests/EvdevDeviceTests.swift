@@ -3,6 +3,7 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import Testing
+import InputEvents
 
 /// The phone keypad's codes: KEY_NUMERIC_0..9, STAR and POUND (0x200...0x20b).
 let keypadKeys: [UInt16] = Array(0x200...0x20B)

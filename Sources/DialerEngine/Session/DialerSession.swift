@@ -1,4 +1,5 @@
 public import T9Search
+public import InputEvents
 
 /// The dialer's behaviour: key gestures and the passage of time in, screens and dial requests
 /// out. Time is only what the caller says it is, so a recording replays exactly and a test

@@ -1,3 +1,4 @@
+import InputEvents
 /// The text typed in multi-tap mode: committed letters and the one still cycling under its key.
 struct MultiTapText {
     /// The letter under a key that later presses of the same key replace.

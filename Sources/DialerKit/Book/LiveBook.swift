@@ -4,6 +4,7 @@ public import ContactWatch
 public import DialerConfig
 public import DialerEngine
 public import DialHistory
+public import InputEvents
 
 /// The contact book kept up to date while t9dial runs: the sources watched
 /// (`ContactSourceWatcher`), a reload once a burst of changes has settled (`ReloadSchedule`),

@@ -2,6 +2,7 @@ public import DialerEngine
 import Dialing
 public import Logging
 public import T9Search
+public import InputEvents
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials and hang-ups among them with a `CallPlacer`, feeding each outcome back to the session.

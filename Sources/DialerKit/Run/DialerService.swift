@@ -5,6 +5,7 @@ import KeypadInput
 public import Logging
 import Glibc
 import Systemd
+public import InputEvents
 
 /// `t9dial run` as the service that runs for months on a board: it never stops for a problem
 /// it can wait out, and tells systemd and the user how it is doing.

@@ -1,6 +1,7 @@
 public import DialerEngine
 public import KeypadInput
 import Logging
+public import InputEvents
 
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.

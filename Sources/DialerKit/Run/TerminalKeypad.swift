@@ -1,6 +1,7 @@
 import DialerEngine
 import Glibc
 public import KeypadInput
+import InputEvents
 
 /// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
 /// hardware.

@@ -1,7 +1,7 @@
-public import DialerEngine
 import Evdev
 import Glibc
 import SystemErrors
+public import InputEvents
 
 /// One wait for something to do: sleeps in poll on the keypads, the hotplug monitor and any
 /// other descriptors (standard input for `t9dial try`) until one is ready or the caller's next

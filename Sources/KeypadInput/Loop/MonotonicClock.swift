@@ -1,4 +1,4 @@
-public import DialerEngine
+public import InputEvents
 
 /// Where "now" comes from, in microseconds of CLOCK_MONOTONIC: the clock evdev stamps events
 /// with here and the dialer's timers count in. Tests pass a clock they move by hand.

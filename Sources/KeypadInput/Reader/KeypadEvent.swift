@@ -1,5 +1,5 @@
-public import DialerEngine
 public import Evdev
+public import InputEvents
 
 /// What the keypad reader tells its caller: devices coming and going, their events, problems
 /// to show the user, and the caller's own deadline and descriptors.

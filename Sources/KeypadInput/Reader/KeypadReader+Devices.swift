@@ -1,5 +1,5 @@
-import DialerEngine
 import Evdev
+import InputEvents
 
 /// Reading, grabbing and letting go of one open device.
 extension KeypadReader {

@@ -1,4 +1,3 @@
-import DialerEngine
 import Evdev
 
 /// Rescanning: which devices to read now, opening the new ones and letting go of the others.

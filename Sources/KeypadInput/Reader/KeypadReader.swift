@@ -1,5 +1,5 @@
-public import DialerEngine
 public import Evdev
+public import InputEvents
 
 /// Reads the keypads t9dial should read, for as long as it runs: the dialer's source of key
 /// events.

@@ -1,4 +1,4 @@
-public import DialerEngine
+public import InputEvents
 
 /// What one wait of the keypad reader brought: the events, and the moment the loop woke.
 ///

@@ -1,5 +1,5 @@
-import DialerEngine
 import Evdev
+import InputEvents
 
 /// A device the reader has open, with what it tracks about it. A class, so the noncopyable
 /// device can sit in the reader's list.

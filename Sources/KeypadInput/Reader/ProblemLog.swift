@@ -1,6 +1,6 @@
-import DialerEngine
 import Evdev
 import SystemErrors
+import InputEvents
 
 /// Which device problems the user has been told about, so each is reported once rather than at
 /// every rescan, and permission problems of new nodes wait for udev.

@@ -1,6 +1,7 @@
 import DialerEngine
 import Foundation
 import Testing
+import InputEvents
 
 @Suite("evemu recordings")
 struct EvemuRecordingTests {

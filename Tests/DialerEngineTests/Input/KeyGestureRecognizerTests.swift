@@ -1,5 +1,6 @@
 import DialerEngine
 import Testing
+import InputEvents
 
 @Suite("Key gesture recognizer")
 struct KeyGestureRecognizerTests {

@@ -1,5 +1,6 @@
 import DialerEngine
 import Testing
+import InputEvents
 
 /// Keypads' raw events through their interpreters into one session.
 @Suite("DialerMachine")

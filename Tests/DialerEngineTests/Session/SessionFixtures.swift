@@ -1,6 +1,7 @@
 import DialerConfig
 import DialerEngine
 import T9Search
+import InputEvents
 
 /// The shipped layouts, a small contact book, and a dialer driven by gestures at given times.
 enum SessionFixtures {

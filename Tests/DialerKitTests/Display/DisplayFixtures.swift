@@ -1,5 +1,6 @@
 import DialerEngine
 import T9Search
+import InputEvents
 
 /// Screens for the display tests, made by a real dialer over three contacts.
 enum DisplayFixtures {

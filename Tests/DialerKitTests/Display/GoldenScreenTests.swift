@@ -18,6 +18,7 @@ import ScreenOutput
 import ScreenRender
 import T9Search
 import Testing
+import InputEvents
 
 @Suite struct GoldenScreenTests {
     /// The three screens t9dial is made for: an SSD1306 OLED, an SPI TFT, an HDMI console.

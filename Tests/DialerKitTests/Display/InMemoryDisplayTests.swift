@@ -1,6 +1,7 @@
 import DialerEngine
 import DialerKit
 import Testing
+import InputEvents
 
 @Suite("In-memory display")
 struct InMemoryDisplayTests {

@@ -7,6 +7,7 @@ import Glibc
 import KeypadInput
 @testable import Systemd
 import Testing
+import InputEvents
 
 /// `t9dial run` as a service, on a fake /dev/input and a config in a temporary folder: it runs
 /// on with no contacts and says so, loads the book once the config is fixed with the query

@@ -8,6 +8,7 @@ import KeypadInput
 import Logging
 import T9Search
 import Testing
+import InputEvents
 
 /// A chattering key types once however slow handling a key is: `t9dial run` on fake keypad
 /// nodes, with a clock moved by hand, a kernel that delivers each event when the clock passes

@@ -9,6 +9,7 @@ import KeypadInput
 import Logging
 import T9Search
 import Testing
+import InputEvents
 
 /// `t9dial run` end to end on a fake /dev/input: keypad nodes that the real libevdev reads
 /// (through the test build's fake evdev ioctls), the reader's poll and inotify, the dialer

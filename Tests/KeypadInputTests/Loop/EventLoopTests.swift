@@ -6,6 +6,7 @@ import Glibc
 import Synchronization
 import Testing
 import SystemErrors
+import InputEvents
 
 @Suite("The event loop")
 struct EventLoopTests {

@@ -4,6 +4,7 @@ import EvdevTestSupport
 import Glibc
 import KeypadInput
 import Testing
+import InputEvents
 
 /// The reader end to end on a temporary input directory of fake nodes: libevdev reads them
 /// (through CFakeEvdev's ioctls), poll waits on them, inotify sees them come and go.

@@ -1,6 +1,7 @@
 public import DialerEngine
 import CFakeEvdev
 import Glibc
+public import InputEvents
 
 /// A fake evdev device node for tests: a FIFO that libevdev takes for `/dev/input/eventN`.
 ///

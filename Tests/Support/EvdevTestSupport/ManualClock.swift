@@ -1,6 +1,7 @@
 public import DialerEngine
 public import KeypadInput
 import Synchronization
+public import InputEvents
 
 /// A clock the test moves by hand, so timeouts and slow work are tested without waiting or
 /// measuring.

@@ -1,6 +1,7 @@
 import DialerConfig
 import DialerEngine
 import Foundation
+import InputEvents
 
 /// The recordings and keymaps the input tests read from the source tree, and a compact way to
 /// write the gestures they expect.

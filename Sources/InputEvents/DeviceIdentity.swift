@@ -1,4 +1,5 @@
-/// The `I:` line of a recording: which device it was, as the kernel names it.
+/// Which device it is, as the kernel names it (EVIOCGID), and as a recording's `I:` line
+/// writes it.
 public struct DeviceIdentity: Sendable, Hashable, CustomStringConvertible {
     /// `BUS_USB` (0x03), `BUS_HOST` (0x19) for a matrix keypad, and so on.
     public var bus: UInt16
@@ -15,7 +16,12 @@ public struct DeviceIdentity: Sendable, Hashable, CustomStringConvertible {
 
     /// `bus 0003 vendor 1c4f product 0043 version 0110`, in hex as evemu writes them.
     public var description: String {
-        "bus \(EvemuRecording.hex(bus, width: 4)) vendor \(EvemuRecording.hex(vendor, width: 4)) "
-            + "product \(EvemuRecording.hex(product, width: 4)) version \(EvemuRecording.hex(version, width: 4))"
+        "bus \(Self.hex(bus)) vendor \(Self.hex(vendor)) product \(Self.hex(product)) version \(Self.hex(version))"
+    }
+
+    /// Four lowercase hex digits.
+    private static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
