@@ -2,34 +2,38 @@
 //
 // t9dial: a phone-style T9 dialer for Linux boards with a 3x4 keypad.
 //
-// The targets are split by what they depend on:
+// The targets are split by what they depend on, in layers; a target depends only on targets of
+// the layers above it (ARCHITECTURE.md draws them).
+//
+// Vocabulary and pure logic (no system calls):
 //   T9Search      the search core: layouts, folding, matching, ranking, the index.
-//                 Pure Swift, no Foundation, no system calls; usable by any program.
-//   ContactBook   vCard and CSV import into contacts (Foundation for files).
-//   DialerConfig  the TOML config file and the layout files in Config/.
-//   DialerKit     what t9dial does with them: contact sources, setup from config and flags,
-//                 results as text and JSON.
-//   CLinux        Linux headers for the few C calls DialerKit wraps.
-//   CLibevdev     libevdev's C headers.
-//   Dialing       placing a call: print, a program run without a shell, an AT modem.
-//   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
-//   ContactQuery  Core Spotlight's query language over the contact book. Pure Swift.
-//   CardDAV       syncing an address book from a CardDAV server into a local cache.
-//   SystemErrors  errno values with their names and texts, for every module making system calls.
-//   BackgroundWork  work on a thread of its own with a descriptor an event loop polls to learn
-//                 it is done (a book being reloaded; any other slow job of the loop's).
-//   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
-//   ContactWatch  inotify on the contact files and folders, and when to reload after a burst of
-//                 changes (time as an input).
-//   Evdev         the Swift wrappers of libevdev: every libevdev call is made here.
-//   KeypadInput   finding keypads, hotplug, the event loop that sleeps in poll.
-//   Systemd       what a systemd service tells systemd (sd_notify: ready, status, watchdog),
-//                 its log lines with journal priorities (a swift-log handler), credentials.
+//   InputEvents   the input vocabulary: InputEvent, event types and values, DeviceIdentity,
+//                 Microseconds; shared by Evdev, KeypadInput and DialerEngine.
+//   TerminalText  text made safe for a terminal or the journal (control characters shown).
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
-//                 presses, T9 and multi-tap modes, what the screen shows. Pure Swift.
-//   ScreenRender  drawing the screen: canvas, PSF fonts, layout, pixel formats. Pure Swift.
-//   CZlib         zlib's headers; ScreenOutput: PNG files, gzip fonts, the Linux framebuffer.
-//   t9dial        the command line; it only parses arguments and calls DialerKit.
+//                 presses, T9 and multi-tap modes, what the screen shows.
+//   ContactQuery  Core Spotlight's query language over the contact book.
+//   ScreenRender  drawing: canvas, PSF fonts, pixel formats; knows nothing of dialers.
+// Files and formats:
+//   ContactBook   vCard and CSV import into contacts.
+//   DialerConfig  the TOML config file and the layout and keymap files in Config/.
+//   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
+//   CardDAV       syncing an address book from a CardDAV server into a local cache.
+// The system (every C call sits in one of these, behind Swift wrappers):
+//   SystemErrors  errno values with their names and texts, and reading a regular file.
+//   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
+//   Evdev         libevdev: every libevdev call is made here.
+//   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
+//   BackgroundWork  work on a thread of its own with a descriptor the loop waits on.
+//   KeypadInput   finding keypads, hotplug, the event loop and the signals it reads.
+//   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
+//   Dialing       placing a call: print, a program run without a shell, an AT modem.
+//   ScreenOutput  the Linux framebuffer, PNG files, gzipped fonts.
+//   Systemd       sd_notify (ready, status, watchdog), journal log lines, credentials.
+// The program:
+//   DialerKit     what t9dial does with all of them: the book, the runs, the displays (the
+//                 dialer's screen layout among them), doctor.
+//   t9dial        the command line: arguments, then DialerKit.
 import PackageDescription
 
 let package = Package(
@@ -91,7 +95,7 @@ let package = Package(
             name: "t9dial",
             dependencies: [
                 "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "Systemd",
-                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText",
+                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -101,34 +105,36 @@ let package = Package(
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
         .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput"], path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
-        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook"], exclude: ["Fixtures"]),
-        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "InputEvents", "DialerConfig"], exclude: ["Recordings"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "EvdevTestSupport"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
+        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemErrors", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
-        .testTarget(name: "DialingTests", dependencies: ["Dialing", "ModemTestSupport"]),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing", "SystemErrors", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
-        .testTarget(name: "InotifyTests", dependencies: ["Inotify"]),
+        .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemErrors"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify"]),
+        .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemErrors"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
-        .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery"]),
+        .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery", "T9Search"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
-        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "CardDAVTestSupport"]),
-        .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "EvdevTestSupport"]),
-        .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig"]),
+        .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"]),
+        .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemErrors"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "DialerEngine", "Evdev", "SystemErrors", "EvdevTestSupport"]),
+        .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
-                "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents",
+                "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
+                "KeypadInput", "ScreenOutput", "T9Search",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]
         ),
+        // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport"]),
     ]
 )
