@@ -1,6 +1,8 @@
 // Linux headers t9dial uses that Swift's Glibc module does not bring in, and small inline
-// wrappers for what does not import into Swift as it is. Swift code calls these only through
-// the wrappers in DialerKit (see ProcessMemory.swift).
+// wrappers for what does not import into Swift as it is (variadic ioctls, macros). Each module
+// that needs them calls them from its own Swift wrappers: DialerKit (ProcessMemory.swift),
+// ScreenOutput (the framebuffer and console), KeypadInput (signalfd), Dialing (wait statuses,
+// the serial port), Systemd.
 #ifndef T9DIAL_CLINUX_H
 #define T9DIAL_CLINUX_H
 
