@@ -1,4 +1,5 @@
 import InputEvents
+
 /// Reads an evemu recording line by line into an `EvemuRecording`, checking each line it
 /// understands and skipping the rest, as `evemu-play` does.
 struct EvemuParser {

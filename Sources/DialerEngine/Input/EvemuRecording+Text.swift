@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// Writing a recording back in evemu's format, for tests and bug reports.
 extension EvemuRecording {
     /// The recording as `evemu-record` writes it, which `evemu-play` replays and `parse` reads

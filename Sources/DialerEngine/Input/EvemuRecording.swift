@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// An input device and its events as `evemu-record` writes them, so `--replay FILE` and the
 /// tests run the dialer on the recording's own clock.
 ///

@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// Drops contact chatter from a device's key events, per key code, judged on the events' own
 /// times, so a recording debounces exactly as the live keypad did.
 ///

@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// Turns debounced key events into what each key did, by the keymap: pressed at once, then
 /// tapped if released before `longPress`, or held at `longPress` and held longer at
 /// `clearHold`, both timed from the press.

@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// What a keypad's keys did, from its raw events: contact chatter dropped (`KeyDebouncer`),
 /// then each key pressed, tapped, held or held longer by the keymap (`KeyGestureRecognizer`).
 ///

@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// What a physical key means to the dialer, as a keymap says (Config/keymaps/).
 public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
     /// 0-9: types in T9 mode, cycles letters in multi-tap mode.

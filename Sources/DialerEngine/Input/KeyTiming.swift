@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// How long the keypad's timers are: the chatter window and the two hold times. All in
 /// microseconds of the events' clock.
 public struct KeyTiming: Sendable, Hashable {

@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// The whole dialer, from raw key events to screens and dials: each keypad's events go through
 /// its own `KeyInterpreter` (its keymap, its debouncing) into one `DialerSession`.
 ///

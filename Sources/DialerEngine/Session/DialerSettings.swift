@@ -1,4 +1,5 @@
 public import InputEvents
+
 /// The dialer's timings and limits; the defaults are what feature phones and TT9 use.
 public struct DialerSettings: Sendable, Hashable {
     /// How long a multi-tap letter stays open for another press of its key (TT9: 800 ms).

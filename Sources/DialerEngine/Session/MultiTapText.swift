@@ -1,4 +1,5 @@
 import InputEvents
+
 /// The text typed in multi-tap mode: committed letters and the one still cycling under its key.
 struct MultiTapText {
     /// The letter under a key that later presses of the same key replace.
