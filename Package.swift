@@ -20,7 +20,7 @@
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache.
 // The system (every C call sits in one of these, behind Swift wrappers):
-//   SystemErrors  errno values with their names and texts, and reading a regular file.
+//   SystemCalls  errno values with their names and texts, and reading a regular file.
 //   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
 //   Evdev         libevdev: every libevdev call is made here.
 //   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
@@ -61,24 +61,24 @@ let package = Package(
         .target(name: "ContactBook", dependencies: ["T9Search"]),
         .target(name: "InputEvents"),
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents"]),
-        .target(name: "SystemErrors"),
+        .target(name: "SystemCalls"),
         .target(name: "TerminalText"),
-        .target(name: "BackgroundWork", dependencies: ["SystemErrors"]),
-        .target(name: "Inotify", dependencies: ["SystemErrors"]),
-        .target(name: "Systemd", dependencies: ["SystemErrors", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemErrors"]),
-        .target(name: "Dialing", dependencies: ["SystemErrors", "CLinux", "BackgroundWork"]),
+        .target(name: "BackgroundWork", dependencies: ["SystemCalls"]),
+        .target(name: "Inotify", dependencies: ["SystemCalls"]),
+        .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
+        .target(name: "Dialing", dependencies: ["SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook"]),
-        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemErrors"]),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemErrors"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "CLinux", "Inotify", "SystemErrors"]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "CLinux", "Inotify", "SystemCalls"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemErrors", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", .product(name: "TOMLKit", package: "TOMLKit")]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -87,7 +87,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
                 "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
-                "TerminalText", "SystemErrors", "InputEvents",
+                "TerminalText", "SystemCalls", "InputEvents",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -107,22 +107,22 @@ let package = Package(
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
         .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemErrors", "EvdevTestSupport"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
-        .testTarget(name: "DialingTests", dependencies: ["Dialing", "SystemErrors", "ModemTestSupport"]),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing", "SystemCalls", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
-        .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemErrors"]),
-        .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
+        .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
-        .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemErrors"]),
+        .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemCalls"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery", "T9Search"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"]),
-        .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemErrors"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "DialerEngine", "Evdev", "SystemErrors", "EvdevTestSupport"]),
+        .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",

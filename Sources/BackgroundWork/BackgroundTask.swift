@@ -1,6 +1,6 @@
 import Foundation
 import Synchronization
-public import SystemErrors
+public import SystemCalls
 
 /// Work done on a thread of its own, so an event loop that sleeps in poll never waits for it,
 /// with a descriptor the loop polls to learn it is done.
@@ -33,7 +33,7 @@ public struct BackgroundTask<Value: Sendable>: ~Copyable {
             box.store(work())
             var byte: UInt8 = 1
             _ = withUnsafeBytes(of: &byte) { Syscalls.sendWithoutSignal(writeEnd, $0) }
-            Syscalls.close(writeEnd)
+            SystemCall.close(writeEnd)
         }
         thread.name = name
         thread.start()
@@ -42,7 +42,7 @@ public struct BackgroundTask<Value: Sendable>: ~Copyable {
     }
 
     deinit {
-        Syscalls.close(readinessDescriptor)
+        SystemCall.close(readinessDescriptor)
     }
 
     /// The result, once the work is done; nil while it runs. Does not block.

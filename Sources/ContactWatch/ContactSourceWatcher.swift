@@ -1,7 +1,7 @@
 import ContactBook
 import Glibc
 import Inotify
-import SystemErrors
+import SystemCalls
 
 /// Tells when the contact sources may have changed, so the book is reloaded then: inotify on
 /// the files and folders named with `--contacts` or in the config, and on the CardDAV cache.

@@ -1,5 +1,5 @@
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// Why the contact sources cannot be watched for changes: what t9dial was doing, the system's
 /// error, and what to do. t9dial goes on without it; the contacts are then read only at start.

@@ -1,6 +1,6 @@
 import CLibevdev
 import Glibc
-import SystemErrors
+import SystemCalls
 public import InputEvents
 
 /// Reading events: everything the device has queued, with libevdev's resynchronisation after
@@ -56,7 +56,7 @@ extension EvdevDevice {
         guard libevdev_change_fd(handle, newDescriptor) == 0 else {
             throw EvdevError(path: path, errno: EBADF, operation: .changeDescriptor)
         }
-        Syscalls.close(descriptor)
+        SystemCall.close(descriptor)
         descriptor = newDescriptor
         isGrabbed = false
     }

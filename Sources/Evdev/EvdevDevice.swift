@@ -1,6 +1,6 @@
 import CLibevdev
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// An open evdev input device (`/dev/input/eventN`), read through libevdev.
 ///
@@ -26,7 +26,7 @@ public struct EvdevDevice: ~Copyable {
     /// (open, libevdev_new_from_fd, libevdev_set_clock_id)
     public init(path: String) throws(EvdevError) {
         let descriptor: Int32
-        switch Syscalls.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
+        switch SystemCall.open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw EvdevError(path: path, errno: error, operation: .open)
         }
@@ -34,12 +34,12 @@ public struct EvdevDevice: ~Copyable {
         switch Self.newContext(descriptor) {
         case .success(let created): handle = created
         case .failure(let error):
-            Syscalls.close(descriptor)
+            SystemCall.close(descriptor)
             throw EvdevError(path: path, errno: error, operation: .open)
         }
         if case .failure(let error) = Self.setMonotonicClock(handle) {
             Self.freeContext(handle)
-            Syscalls.close(descriptor)
+            SystemCall.close(descriptor)
             throw EvdevError(path: path, errno: error, operation: .setClock)
         }
         self.path = path
@@ -49,7 +49,7 @@ public struct EvdevDevice: ~Copyable {
 
     deinit {
         Self.freeContext(handle)
-        Syscalls.close(descriptor)
+        SystemCall.close(descriptor)
     }
 
     /// The descriptor to wait on in poll. It stays owned by the device: do not close it.

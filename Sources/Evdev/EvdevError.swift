@@ -1,5 +1,5 @@
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// Why an input device could not be opened, read or grabbed: the device, the errno, and a
 /// message that says what went wrong and how to fix it.

@@ -1,5 +1,5 @@
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// An inotify instance: the descriptor that watches files and folders and reports what
 /// happens to them. Non-blocking and closed on exec, for an event loop's poll; closed when the
@@ -18,7 +18,7 @@ public struct InotifyInstance: ~Copyable {
     }
 
     deinit {
-        Syscalls.close(descriptor)
+        SystemCall.close(descriptor)
     }
 
     /// Watches a path, following links, and returns its watch descriptor: the same file gives
@@ -42,7 +42,7 @@ public struct InotifyInstance: ~Copyable {
         defer { buffer.deallocate() }
         var notifications: [InotifyNotification] = []
         while true {
-            switch Syscalls.read(descriptor, buffer) {
+            switch SystemCall.read(descriptor, buffer) {
             case .success(0):
                 return (notifications, nil)
             case .success(let count):

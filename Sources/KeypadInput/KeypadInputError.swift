@@ -1,6 +1,6 @@
 public import Evdev
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// A failure of the machinery that waits for keypads (inotify, poll), as opposed to a problem
 /// with one device (`EvdevError`): what failed, the errno, and what to do.

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 
 /// Tells systemd how the service is doing, as sd_notify(3) does: ready once the book is
 /// loaded, a status line, reloading, and the watchdog's pings. Outside systemd (no
@@ -49,7 +50,7 @@ public struct ServiceNotifier: ~Copyable {
     }
 
     deinit {
-        if descriptor >= 0 { Syscalls.close(descriptor) }
+        if descriptor >= 0 { SystemCall.close(descriptor) }
     }
 
     /// Whether systemd listens: the service was started with a notification socket.

@@ -1,4 +1,5 @@
 import Glibc
+import SystemCalls
 public import Logging
 import TerminalText
 
@@ -25,7 +26,7 @@ public struct StandardErrorLogHandler: LogHandler {
 
     /// A handler writing to standard error in `style`, showing `level` and above.
     public init(style: Style = Self.detectedStyle(), level: Logger.Level = .info) {
-        self.init(style: style, level: level) { text in Syscalls.writeAll(STDERR_FILENO, Array(text.utf8)) }
+        self.init(style: style, level: level) { text in SystemCall.writeAll(STDERR_FILENO, Array(text.utf8)) }
     }
 
     /// A handler writing each formatted line (newline included) with `write`, for tests.

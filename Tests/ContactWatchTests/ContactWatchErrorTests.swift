@@ -1,6 +1,6 @@
 @testable import ContactWatch
 import Glibc
-import SystemErrors
+import SystemCalls
 import Testing
 
 @Suite("Contact watch errors")

@@ -1,7 +1,7 @@
 import Evdev
 import Glibc
 import Testing
-import SystemErrors
+import SystemCalls
 
 @Suite("Device error messages")
 struct EvdevErrorTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 @testable import Inotify
-import SystemErrors
+import SystemCalls
 import Testing
 
 @Suite("inotify")

@@ -1,7 +1,7 @@
 import Foundation
 @testable import ScreenOutput
 import Testing
-import SystemErrors
+import SystemCalls
 
 @Suite("Framebuffer devices")
 struct FramebufferDeviceTests {

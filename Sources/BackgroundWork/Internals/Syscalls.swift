@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the BackgroundWork module, one small wrapper each.
 enum Syscalls {
@@ -14,24 +14,14 @@ enum Syscalls {
     /// signal interrupts it. (send MSG_NOSIGNAL)
     @discardableResult
     static func sendWithoutSignal(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        while true {
-            let result = valueOrErrno(send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
+        SystemCall.retryingInterrupts { send(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL)) }
     }
 
     /// Waits with no time-out until the descriptor is readable (or a signal interrupts the
     /// wait). (poll)
     static func waitReadable(_ descriptor: Int32) {
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        _ = poll(&entry, 1, -1)
+        _ = SystemCall.poll(&entry, 1, -1)
     }
 
-    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
-    /// (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
-    }
 }

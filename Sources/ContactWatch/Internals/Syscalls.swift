@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the ContactWatch module beside inotify's (in the Inotify module), one
 /// small wrapper each.

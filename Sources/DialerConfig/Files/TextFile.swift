@@ -1,4 +1,4 @@
-import SystemErrors
+import SystemCalls
 
 /// Reads the UTF-8 text of a config, layout or keymap file, with errors that say what to do.
 enum TextFile {

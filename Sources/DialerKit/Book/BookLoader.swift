@@ -3,7 +3,7 @@ import CardDAV
 public import ContactBook
 public import DialerConfig
 public import DialHistory
-public import SystemErrors
+public import SystemCalls
 public import T9Search
 
 /// Reads the contact sources into a `LoadedBook`: once when t9dial starts (`load`), and again

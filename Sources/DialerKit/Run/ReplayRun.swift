@@ -1,7 +1,7 @@
 public import DialerEngine
 public import KeypadInput
 import Foundation
-import SystemErrors
+import SystemCalls
 public import InputEvents
 
 /// Plays an evemu recording through the dialer instead of a keypad: the events' own times drive

@@ -1,5 +1,6 @@
 import DialerEngine
 import Glibc
+import SystemCalls
 public import KeypadInput
 import InputEvents
 
@@ -48,14 +49,16 @@ public enum TerminalKeypad {
             }
             if readable.contains(STDIN_FILENO) {
                 var buffer = [UInt8](repeating: 0, count: 64)
-                let count = read(STDIN_FILENO, &buffer, buffer.count)
-                if count > 0 {
+                switch buffer.withUnsafeMutableBytes({ SystemCall.read(STDIN_FILENO, $0) }) {
+                case .success(let count) where count > 0:
                     pending += buffer[0..<count]
                     let (gestures, quit) = gestures(from: &pending, at: wakeup.time)
                     driver.apply(machine.handle(gestures), to: &display)
                     if quit { inputOpen = false }
-                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
-                    inputOpen = false  // end of input
+                case .failure(let error) where error.rawValue == EAGAIN:
+                    break
+                default:
+                    inputOpen = false  // the end of the input, or it cannot be read
                 }
             }
             driver.wake(readable: readable.filter { $0 != STDIN_FILENO && $0 != signals.descriptor }, at: wakeup.time, display: &display)

@@ -1,5 +1,5 @@
 import BackgroundWork
-public import SystemErrors
+public import SystemCalls
 
 /// A dial running on a thread of its own, so the dialer's event loop, which sleeps in poll,
 /// never waits for a program or a modem: a `BackgroundTask` whose result is the outcome.

@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// A program started by `ExecDialer`, leading a process group of its own, with the read end of
 /// the pipe its stderr goes to. Owns both: if it is dropped before it was reaped, its whole group
@@ -18,11 +18,11 @@ struct ChildProcess: ~Copyable {
         case .failure(let error): return .failure(error)
         }
         let spawned = Syscalls.spawn(arguments, standardError: pipe.write)
-        Syscalls.close(pipe.write)
+        SystemCall.close(pipe.write)
         switch spawned {
         case .success(let pid): return .success(ChildProcess(pid: pid, standardError: pipe.read))
         case .failure(let error):
-            Syscalls.close(pipe.read)
+            SystemCall.close(pipe.read)
             return .failure(error)
         }
     }
@@ -37,7 +37,7 @@ struct ChildProcess: ~Copyable {
             Syscalls.signalGroup(pid, SIGKILL)
             _ = Syscalls.reap(pid)
         }
-        Syscalls.close(standardError)
+        SystemCall.close(standardError)
     }
 
     /// Whether the program has ended (it is not reaped yet, so its group can still be signalled).
@@ -61,7 +61,7 @@ struct ChildProcess: ~Copyable {
         guard standardErrorOpen else { return }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            let result = buffer.withUnsafeMutableBytes { Syscalls.read(standardError, $0) }
+            let result = buffer.withUnsafeMutableBytes { SystemCall.read(standardError, $0) }
             switch result {
             case .success(0):
                 standardErrorOpen = false

@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The `exec` method: places a call by running a program (`mmcli`, `baresip`, a script of the
 /// user's) with the number as an argument, never through a shell.
@@ -97,12 +97,6 @@ public struct ExecDialer: DialMethod {
     /// stderr output wakes it.
     private static let pollStep: Int32 = 10
 
-    /// Whether `path` is a directory (exec refuses one with EACCES, as if it lacked the x bit).
-    private static func isDirectory(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-    }
-
     /// What to do about a program that cannot be started.
     private static func hint(for error: Errno, program: String) -> String {
         switch error.rawValue {
@@ -110,7 +104,7 @@ public struct ExecDialer: DialMethod {
             program.contains("/")
                 ? "; check [dial] command: \(program) does not exist"
                 : "; check [dial] command: \(program) is not in PATH (install it or give its full path)"
-        case EACCES where program.contains("/") && Self.isDirectory(program):
+        case EACCES where program.contains("/") && Syscalls.isDirectory(program):
             "; check [dial] command: \(program) is a directory, not a program"
         case EACCES: "; make it executable (chmod +x \(program)) or check its directory's permissions"
         case ENOEXEC: "; it is not a program: a script needs a #! line"

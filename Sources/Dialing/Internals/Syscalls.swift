@@ -1,41 +1,19 @@
 import CLinux
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the Dialing module, one small wrapper each, so every system call it makes
 /// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals, termios.
 enum Syscalls {
-    /// Opens a file; retried when a signal interrupts it. (open)
-    static func open(_ path: String, _ flags: Int32) -> Result<Int32, Errno> {
-        retryingInterrupts { Glibc.open(path, flags) }
-    }
-
-    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
-    /// (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
-    }
-
-    /// Reads up to `buffer.count` bytes; retried when a signal interrupts it. (read)
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        retryingInterrupts { Glibc.read(descriptor, buffer.baseAddress, buffer.count) }
-    }
-
-    /// Writes up to `buffer.count` bytes; retried when a signal interrupts it. (write)
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        retryingInterrupts { Glibc.write(descriptor, buffer.baseAddress, buffer.count) }
-    }
-
     /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
     /// events that came, empty on a time-out or an interrupting signal. (poll)
     static func poll(_ descriptor: Int32, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {
         var entry = pollfd(fd: descriptor, events: events, revents: 0)
-        let result = Glibc.poll(&entry, 1, milliseconds)
-        if result == -1 {
-            return Errno.current.rawValue == EINTR ? .success(0) : .failure(.current)
+        switch SystemCall.poll(&entry, 1, milliseconds) {
+        case .success(let ready): return .success(ready == 0 ? 0 : entry.revents)
+        case .failure(let error) where error.rawValue == EINTR: return .success(0)
+        case .failure(let error): return .failure(error)
         }
-        return .success(result == 0 ? 0 : entry.revents)
     }
 
     /// A pipe whose two ends close on exec; the read end does not block. (pipe2, fcntl)
@@ -101,7 +79,7 @@ enum Syscalls {
     /// Waits for the child to end and reaps it; returns its wait status. (waitpid)
     static func reap(_ pid: pid_t) -> Result<Int32, Errno> {
         var status: Int32 = 0
-        return retryingInterrupts { waitpid(pid, &status, 0) }.map { _ in status }
+        return SystemCall.retryingInterrupts { waitpid(pid, &status, 0) }.map { _ in status }
     }
 
     /// Sends a signal to every process of a process group. (kill with a negative pid)
@@ -147,12 +125,10 @@ enum Syscalls {
         valueOrErrno(tcflush(descriptor, TCIOFLUSH))
     }
 
-    /// Runs a call again while a signal interrupts it.
-    private static func retryingInterrupts<Value: FixedWidthInteger>(_ call: () -> Value) -> Result<Value, Errno> {
-        while true {
-            let result = valueOrErrno(call())
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
+    /// Whether `path` is a directory (exec refuses one with EACCES, as if it lacked the x bit).
+    /// (stat)
+    static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
 }

@@ -1,5 +1,5 @@
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// A modem's serial port that cannot be used, naming the device and what to do about it.
 public struct ModemError: Error, Sendable, Hashable, CustomStringConvertible {

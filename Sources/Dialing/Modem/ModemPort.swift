@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// An AT modem's serial port (`/dev/ttyUSB2`, `/dev/ttyACM0`), open and in raw mode: commands go
 /// out ending in CR, and answers are read line by line until a final result code, skipping the
@@ -19,13 +19,13 @@ public struct ModemPort: ~Copyable {
     public init(device: String, baud: ModemBaud = .standard) throws(ModemError) {
         let flags = O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC
         let opened: Int32
-        switch Syscalls.open(device, flags) {
+        switch SystemCall.open(device, flags) {
         case .success(let descriptor): opened = descriptor
         case .failure(let error): throw ModemError(device: device, operation: .open, errno: error)
         }
         let configured = Syscalls.terminalAttributes(opened).flatMap { Syscalls.makeRaw(opened, $0, speed: baud.speed) }
         if case .failure(let error) = configured {
-            Syscalls.close(opened)
+            SystemCall.close(opened)
             throw ModemError(device: device, operation: .configure, errno: error)
         }
         Syscalls.discardPending(opened)
@@ -34,7 +34,7 @@ public struct ModemPort: ~Copyable {
     }
 
     deinit {
-        Syscalls.close(descriptor)
+        SystemCall.close(descriptor)
     }
 
     /// Sends `command` followed by CR, within `timeout` (a port with flow control stopped
@@ -45,7 +45,7 @@ public struct ModemPort: ~Copyable {
         let deadline = Deadline(after: timeout)
         var sent = 0
         while sent < bytes.count {
-            let result = bytes[sent...].withUnsafeBytes { Syscalls.write(descriptor, $0) }
+            let result = bytes[sent...].withUnsafeBytes { SystemCall.write(descriptor, $0) }
             switch result {
             case .success(let count): sent += count
             case .failure(let error) where error.rawValue == EAGAIN:
@@ -96,7 +96,7 @@ public struct ModemPort: ~Copyable {
     private mutating func readAvailable() throws(ModemError) {
         var buffer = [UInt8](repeating: 0, count: 512)
         while true {
-            let result = buffer.withUnsafeMutableBytes { Syscalls.read(descriptor, $0) }
+            let result = buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0) }
             switch result {
             case .success(0): return
             case .success(let count): pending.append(contentsOf: buffer[..<count])

@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the Inotify module, one line each.
 enum Syscalls {
@@ -19,18 +19,4 @@ enum Syscalls {
         valueOrErrno(inotify_rm_watch(descriptor, watch))
     }
 
-    /// Reads into a buffer; retried when a signal interrupts it. (read)
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        while true {
-            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
-    }
-
-    /// Closes a descriptor. (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
-    }
 }

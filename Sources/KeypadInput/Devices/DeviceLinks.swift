@@ -1,3 +1,4 @@
+import SystemCalls
 /// The names of device nodes: the event nodes in the input directory, the symbolic links udev
 /// makes to them (by-id, by-path, t9dial's own link), and resolving a link to its node.
 public enum DeviceLinks {
@@ -7,7 +8,7 @@ public enum DeviceLinks {
     /// The event nodes in the directory ("event0", "event10"...), as full paths in numeric
     /// order; empty when the directory does not exist.
     public static func eventNodes(in directory: String) -> [String] {
-        guard case .success(let names) = Syscalls.directoryEntries(directory) else { return [] }
+        guard case .success(let names) = SystemCall.directoryEntries(directory) else { return [] }
         return names.compactMap { name -> (Int, String)? in
             guard name.hasPrefix("event"), let number = Int(name.dropFirst(5)) else { return nil }
             return (number, join(directory, name))
@@ -29,7 +30,7 @@ public enum DeviceLinks {
         guard let target = resolve(node) else { return [] }
         var links: [String] = []
         for folder in [directory] + linkFolders.map({ join(directory, $0) }) {
-            guard case .success(let names) = Syscalls.directoryEntries(folder) else { continue }
+            guard case .success(let names) = SystemCall.directoryEntries(folder) else { continue }
             for name in names.sorted() {
                 let link = join(folder, name)
                 if Syscalls.isSymbolicLink(link), resolve(link) == target { links.append(link) }
@@ -40,7 +41,7 @@ public enum DeviceLinks {
 
     /// Whether anything is at the path (for a link: whether it resolves).
     public static func exists(_ path: String) -> Bool {
-        Syscalls.exists(path)
+        SystemCall.exists(path)
     }
 
     static func join(_ directory: String, _ name: String) -> String {

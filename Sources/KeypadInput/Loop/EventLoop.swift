@@ -1,6 +1,6 @@
 import Evdev
 import Glibc
-import SystemErrors
+import SystemCalls
 public import InputEvents
 
 /// One wait for something to do: sleeps in poll on the keypads, the hotplug monitor and any
@@ -47,7 +47,7 @@ public struct EventLoop: Sendable {
     let poller: Poller
 
     public init(clock: MonotonicClock = .system) {
-        self.init(clock: clock, poller: { descriptors, count, timeout in Syscalls.poll(descriptors, count, timeout) })
+        self.init(clock: clock, poller: { descriptors, count, timeout in SystemCall.poll(descriptors, count, timeout) })
     }
 
     /// A loop with its own poll, for tests that check the timeout it is given.

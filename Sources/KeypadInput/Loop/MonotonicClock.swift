@@ -1,3 +1,4 @@
+import SystemCalls
 public import InputEvents
 
 /// Where "now" comes from, in microseconds of CLOCK_MONOTONIC: the clock evdev stamps events
@@ -10,5 +11,5 @@ public struct MonotonicClock: Sendable {
     }
 
     /// The system's CLOCK_MONOTONIC. (clock_gettime)
-    public static let system = MonotonicClock { Syscalls.monotonicMicroseconds() }
+    public static let system = MonotonicClock { SystemCall.monotonicMicroseconds() }
 }

@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// SIGTERM, SIGINT and SIGHUP as a descriptor the loop waits on with everything else, so that
 /// signals have one owner and no handler runs in the middle of the program.
@@ -32,7 +32,7 @@ public struct SignalSource: ~Copyable {
         }
     }
 
-    deinit { close(descriptor) }
+    deinit { SystemCall.close(descriptor) }
 
     /// The signals that came since the last call, in order; none when none did.
     public func received() -> [Int32] {

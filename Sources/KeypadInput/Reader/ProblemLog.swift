@@ -1,5 +1,5 @@
 import Evdev
-import SystemErrors
+import SystemCalls
 import InputEvents
 
 /// Which device problems the user has been told about, so each is reported once rather than at

@@ -1,5 +1,5 @@
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// Reading and writing whole files as bytes, through `Syscalls`, with errors that name the
 /// path.
@@ -29,7 +29,7 @@ public enum FileBytes {
         var written = 0
         bytes.withUnsafeBytes { buffer in
             while written < buffer.count, failure == nil {
-                switch Syscalls.write(temporary.descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...])) {
+                switch SystemCall.write(temporary.descriptor, UnsafeRawBufferPointer(rebasing: buffer[written...])) {
                 case .success(let count): written += count
                 case .failure(let error): failure = error
                 }
@@ -39,7 +39,7 @@ public enum FileBytes {
             failure = error
         }
         if failure == nil, case .failure(let error) = Syscalls.fsync(temporary.descriptor) { failure = error }
-        if case .failure(let error) = Syscalls.close(temporary.descriptor), failure == nil { failure = error }
+        if case .failure(let error) = SystemCall.close(temporary.descriptor), failure == nil { failure = error }
         if failure == nil, case .failure(let error) = Syscalls.rename(temporary.path, path) { failure = error }
         if let failure {
             Syscalls.unlink(temporary.path)

@@ -1,5 +1,5 @@
 import Glibc
-public import SystemErrors
+public import SystemCalls
 
 /// Why a file could not be read or written: the path, what was being done, what is wrong, and
 /// what to do about it.

@@ -1,3 +1,4 @@
+import SystemCalls
 /// Console font files (PSF1 and PSF2, as `/usr/share/consolefonts` holds them, mostly gzipped):
 /// finding one by name or path and reading its bytes, uncompressed. Parsing them is
 /// `BitmapFont.parse`'s job in ScreenRender, which has no file or zlib code.
@@ -24,7 +25,7 @@ public enum FontFile {
             + extensions.map { nameOrPath + $0 }
         for candidate in candidates {
             let path = folder.hasSuffix("/") ? folder + candidate : folder + "/" + candidate
-            if Syscalls.exists(path) { return path }
+            if SystemCall.exists(path) { return path }
         }
         throw FontFileError(.notFound(name: nameOrPath, folder: folder))
     }
@@ -42,7 +43,7 @@ public enum FontFile {
     /// The font names in `folder` (file names without their endings), sorted, for a message
     /// listing what is installed; empty when the folder is missing.
     public static func available(in folder: String = defaultFolder) -> [String] {
-        guard case .success(let names) = Syscalls.directoryEntries(folder) else { return [] }
+        guard case .success(let names) = SystemCall.directoryEntries(folder) else { return [] }
         return names.compactMap { name in
             extensions.first { name.hasSuffix($0) }.map { String(name.dropLast($0.count)) }
         }.sorted()

@@ -1,5 +1,6 @@
 import CLinux
 import Glibc
+import SystemCalls
 
 /// The kernel's text console kept off the framebuffer while t9dial draws on it.
 ///
@@ -14,10 +15,11 @@ public struct ConsoleGraphicsMode: ~Copyable {
     /// Puts the console on `tty` in graphics mode; nil, with `why` saying what to do, when
     /// that is not allowed. (open, ioctl KDSETMODE)
     public init?(tty: String = "/dev/tty0", why: (String) -> Void) {
-        let descriptor = open(tty, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        let opened = SystemCall.open(tty, O_RDWR | O_CLOEXEC | O_NOCTTY)
+        let descriptor = (try? opened.get()) ?? -1
         guard descriptor >= 0, t9dial_set_console_graphics(descriptor, 1) == 0 else {
             let reason = String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
+            if descriptor >= 0 { SystemCall.close(descriptor) }
             why(
                 "cannot keep the kernel console off the screen (\(tty): \(reason)); its cursor may draw over "
                     + "the dialer. Give t9dial the console (run it as the console's user, or with systemd's "
@@ -30,6 +32,6 @@ public struct ConsoleGraphicsMode: ~Copyable {
 
     deinit {
         _ = t9dial_set_console_graphics(descriptor, 0)
-        close(descriptor)
+        SystemCall.close(descriptor)
     }
 }

@@ -1,6 +1,6 @@
 import Glibc
 public import ScreenRender
-import SystemErrors
+import SystemCalls
 
 /// An open Linux framebuffer (`/dev/fbN`) with its memory mapped: its mode, the visible pixels
 /// to write, and a copy of what it showed when opened, to put back at exit.
@@ -25,7 +25,7 @@ public struct FramebufferDevice: ~Copyable {
     /// (open, ioctl FBIOGET_VSCREENINFO and FBIOGET_FSCREENINFO, mmap)
     public init(path: String = "/dev/fb0") throws(FramebufferError) {
         let descriptor: Int32
-        switch Syscalls.open(path, O_RDWR | O_CLOEXEC) {
+        switch SystemCall.open(path, O_RDWR | O_CLOEXEC) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
@@ -33,18 +33,18 @@ public struct FramebufferDevice: ~Copyable {
         switch Self.readMode(descriptor) {
         case .success(let read): mode = read
         case .failure(let error):
-            Syscalls.close(descriptor)
+            SystemCall.close(descriptor)
             throw FramebufferError(path: path, .readMode, error)
         }
         guard mode.visibleLength > 0 else {
-            Syscalls.close(descriptor)
+            SystemCall.close(descriptor)
             throw FramebufferError(path: path, reason: .sizeMismatch("the device reports an empty screen (\(mode))"))
         }
         let address: UnsafeMutableRawPointer
         switch Syscalls.mapShared(descriptor, mode.mappedLength) {
         case .success(let mapped): address = mapped
         case .failure(let error):
-            Syscalls.close(descriptor)
+            SystemCall.close(descriptor)
             throw FramebufferError(path: path, .map, error)
         }
         let mapping = UnsafeMutableRawBufferPointer(start: address, count: mode.mappedLength)
@@ -59,7 +59,7 @@ public struct FramebufferDevice: ~Copyable {
 
     deinit {
         Syscalls.unmap(mapping.baseAddress!, mapping.count)
-        Syscalls.close(descriptor)
+        SystemCall.close(descriptor)
         saved.deallocate()
     }
 
@@ -132,11 +132,11 @@ extension FramebufferDevice {
     /// FBIOGET_FSCREENINFO, close)
     public static func mode(of path: String = "/dev/fb0") throws(FramebufferError) -> FramebufferMode {
         let descriptor: Int32
-        switch Syscalls.open(path, O_RDONLY | O_CLOEXEC) {
+        switch SystemCall.open(path, O_RDONLY | O_CLOEXEC) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
-        defer { Syscalls.close(descriptor) }
+        defer { SystemCall.close(descriptor) }
         switch readMode(descriptor) {
         case .success(let mode): return mode
         case .failure(let error): throw FramebufferError(path: path, .readMode, error)
@@ -151,11 +151,11 @@ extension FramebufferDevice {
     @discardableResult
     public static func setBitsPerPixel(_ bitsPerPixel: Int, path: String = "/dev/fb0") throws(FramebufferError) -> FramebufferMode {
         let descriptor: Int32
-        switch Syscalls.open(path, O_RDWR | O_CLOEXEC) {
+        switch SystemCall.open(path, O_RDWR | O_CLOEXEC) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
-        defer { Syscalls.close(descriptor) }
+        defer { SystemCall.close(descriptor) }
         if case .failure(let error) = Syscalls.setFramebufferDepth(descriptor, bitsPerPixel) {
             throw FramebufferError(path: path, .setMode, error)
         }

@@ -1,6 +1,6 @@
 import Glibc
 public import ScreenRender
-public import SystemErrors
+public import SystemCalls
 
 /// Why a framebuffer could not be opened, read, mapped or set up: the device, what t9dial was
 /// doing, and what to do about it.

@@ -1,44 +1,10 @@
 import CLinux
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the ScreenOutput module, one line each (files, the framebuffer's ioctls,
 /// mmap), so every system call it makes is listed here. zlib is called only from `Zlib`.
 enum Syscalls {
-    /// Opens a file; retried when a signal interrupts it. (open)
-    static func open(_ path: String, _ flags: Int32, _ mode: mode_t = 0) -> Result<Int32, Errno> {
-        while true {
-            let result = valueOrErrno(Glibc.open(path, flags, mode))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
-    }
-
-    /// Closes a descriptor. Not retried on EINTR: on Linux the descriptor is gone either way.
-    /// (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
-    }
-
-    /// Reads up to `buffer.count` bytes; retried when a signal interrupts it. (read)
-    static func read(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
-        while true {
-            let result = valueOrErrno(Glibc.read(descriptor, buffer.baseAddress, buffer.count))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
-    }
-
-    /// Writes up to `buffer.count` bytes; retried when a signal interrupts it. (write)
-    static func write(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
-        while true {
-            let result = valueOrErrno(Glibc.write(descriptor, buffer.baseAddress, buffer.count))
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
-        }
-    }
-
     /// Flushes a file's data to its disk. (fsync)
     static func fsync(_ descriptor: Int32) -> Result<Int32, Errno> {
         valueOrErrno(Glibc.fsync(descriptor))
@@ -90,25 +56,6 @@ enum Syscalls {
         access(path, W_OK) == 0
     }
 
-    /// Whether a regular file or anything else is at the path. (stat)
-    static func exists(_ path: String) -> Bool {
-        var status = stat()
-        return stat(path, &status) == 0
-    }
-
-    /// The names in a directory, without . and .., or the error. (opendir, readdir)
-    static func directoryEntries(_ path: String) -> Result<[String], Errno> {
-        guard let directory = opendir(path) else { return .failure(.current) }
-        defer { closedir(directory) }
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return .success(names)
-    }
 }
 
 // MARK: - The framebuffer

@@ -1,5 +1,5 @@
 import CZlib
-import SystemErrors
+import SystemCalls
 
 /// Every zlib call t9dial makes, behind small Swift functions: deflate for PNG's IDAT chunk,
 /// CRC-32 for PNG's chunks, inflate for reading PNGs back, and gunzip for `.psf.gz` console

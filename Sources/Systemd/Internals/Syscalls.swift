@@ -1,6 +1,6 @@
 import CLinux
 import Glibc
-import SystemErrors
+import SystemCalls
 
 /// The libc calls of the Systemd module, one line each.
 enum Syscalls {
@@ -12,14 +12,10 @@ enum Syscalls {
     /// Sends one datagram to the socket at `address`; retried when a signal interrupts it. (sendto)
     static func send(_ descriptor: Int32, _ bytes: [UInt8], to address: sockaddr_un, length: socklen_t) -> Result<Int, Errno> {
         var address = address
-        while true {
-            let result = withUnsafePointer(to: &address) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                    valueOrErrno(sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length))
-                }
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                SystemCall.retryingInterrupts { sendto(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL), socketAddress, length) }
             }
-            if case .failure(let error) = result, error.rawValue == EINTR { continue }
-            return result
         }
     }
 
@@ -30,32 +26,6 @@ enum Syscalls {
         return (UInt64(status.st_dev), UInt64(status.st_ino))
     }
 
-    /// Writes all of `bytes`, going on after short writes and signals. (write)
-    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += written
-        }
-    }
-
-    /// A pipe whose ends close on exec and never block. (pipe2, fcntl)
-    static func nonBlockingPipe() -> Result<(read: Int32, write: Int32), Errno> {
-        var ends: [Int32] = [-1, -1]
-        if case .failure(let error) = valueOrErrno(t9dial_pipe_cloexec(&ends)) { return .failure(error) }
-        for end in ends {
-            if case .failure(let error) = valueOrErrno(fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)) {
-                ends.forEach { _ = Glibc.close($0) }
-                return .failure(error)
-            }
-        }
-        return .success((ends[0], ends[1]))
-    }
-
     /// The value of an environment variable. (getenv)
     static func environment(_ name: String) -> String? {
         getenv(name).map { String(cString: $0) }
@@ -64,9 +34,4 @@ enum Syscalls {
     /// This process's id. (getpid)
     static func processID() -> Int32 { getpid() }
 
-    /// Closes a descriptor. (close)
-    @discardableResult
-    static func close(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.close(descriptor))
-    }
 }

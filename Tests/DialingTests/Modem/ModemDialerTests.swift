@@ -1,7 +1,7 @@
 import Dialing
 import Foundation
 import ModemTestSupport
-import SystemErrors
+import SystemCalls
 import Testing
 
 @Suite struct ModemDialerTests {

@@ -5,7 +5,7 @@ import Glibc
 @testable import KeypadInput
 import Synchronization
 import Testing
-import SystemErrors
+import SystemCalls
 import InputEvents
 
 @Suite("The event loop")

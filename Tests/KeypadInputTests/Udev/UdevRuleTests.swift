@@ -1,6 +1,6 @@
 import Evdev
 @testable import KeypadInput
-import SystemErrors
+import SystemCalls
 import Testing
 
 @Suite("The udev rule for one device (t9dial udev-rule)")

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import SystemErrors
+import SystemCalls
 import Testing
 
 @Suite("Reading a regular file")
