@@ -24,6 +24,7 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
 
     /// Parses `data`; `url` names the server in the error for a body that is not Multi-Status.
     static func parse(_ data: Data, url: URL) throws(CardDAVError) -> Multistatus {
+        try checkParserCanRead(data, url: url)
         let delegate = MultistatusParser()
         let parser = XMLParser(data: data)
         parser.shouldProcessNamespaces = true
@@ -41,6 +42,39 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
             throw .invalidXML(url: url, detail: "the answer ends before </multistatus>")
         }
         return Multistatus(responses: delegate.responses, syncToken: delegate.syncToken)
+    }
+
+    /// Refuses what Foundation's XMLParser on Linux cannot survive, before it sees it: a body
+    /// that is not UTF-8 traps it, and a processing instruction (`<?name?>`) after the XML
+    /// declaration makes it dereference NULL (both found by the fuzzer; Tests/FuzzTests). A
+    /// CardDAV server sends UTF-8 and no processing instruction, so neither loses a real answer.
+    static func checkParserCanRead(_ data: Data, url: URL) throws(CardDAVError) {
+        let bytes = [UInt8](data)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
+            throw .invalidXML(url: url, detail: "the answer is not UTF-8 text")
+        }
+        // The declaration, if any, is first (after a byte order mark and spaces); any other
+        // "<?" starts a processing instruction, or is in a comment or CDATA, where no CardDAV
+        // answer puts one either.
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+        if bytes[start...].starts(with: Array("<?xml".utf8)), let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start) {
+            start = end + 2
+        }
+        if firstIndex(of: Array("<?".utf8), in: bytes, from: start) != nil {
+            throw .invalidXML(url: url, detail: "the answer holds an XML processing instruction (<?...?>), which a CardDAV answer never has")
+        }
+    }
+
+    /// Where `needle` first starts in `bytes` at or after `from`.
+    private static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from: Int) -> Int? {
+        guard needle.count <= bytes.count else { return nil }
+        var index = from
+        while index + needle.count <= bytes.count {
+            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
+            index += 1
+        }
+        return nil
     }
 
     func parser(
