@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "Dialing", dependencies: ["SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
-        .target(name: "CardDAV", dependencies: ["ContactBook"]),
+        .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 
 /// A user name and password for HTTP Basic authentication.
 public struct CardDAVCredentials: Sendable, Equatable {
@@ -10,16 +11,20 @@ public struct CardDAVCredentials: Sendable, Equatable {
         self.password = password
     }
 
+    /// The largest password file read: 4 KiB, far more than any password.
+    public static let maxPasswordFileBytes = 4096
+
     /// Reads a password file: its whole content, less one trailing newline (`\n` or `\r\n`), so
-    /// `echo secret > file` works and a password may still end in spaces.
+    /// `echo secret > file` works and a password may still end in spaces. Only a regular file
+    /// of 4 KiB at most is read: a directory, a FIFO or a device is refused at once.
     public static func readPassword(fromFile path: String) throws(CardDAVError) -> String {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            bytes = try RegularFile.read(path, maxBytes: maxPasswordFileBytes)
         } catch {
-            throw .passwordFile(path: path, reason: (error as NSError).localizedDescription)
+            throw .passwordFile(path: path, reason: "\(error.reason); \(error.remedy)")
         }
-        guard var text = String(data: data, encoding: .utf8) else {
+        guard var text = String(validating: bytes, as: UTF8.self) else {
             throw .passwordFile(path: path, reason: "it is not UTF-8 text")
         }
         // "\r\n" is one Character in Swift, so one removeLast drops either ending.

@@ -24,6 +24,16 @@ struct CardDAVCredentialsTests {
         #expect(path == "/nonexistent/pw")
     }
 
+    /// A directory once gave "NSCocoaErrorDomain error 256"; /dev/zero would be read for ever.
+    @Test(arguments: [
+        ("/tmp", "/tmp: cannot read the password file: it is a directory, not a file; name a file inside it."),
+        ("/dev/zero", "/dev/zero: cannot read the password file: it is a character device, not a regular file; give the path of a regular file."),
+    ])
+    func aPasswordFileThatIsNoFileSaysWhatItIs(path: String, message: String) {
+        let error = #expect(throws: CardDAVError.self) { try CardDAVCredentials.readPassword(fromFile: path) }
+        #expect(error?.description == message)
+    }
+
     @Test func basicAuthorizationIsBase64OfUserColonPassword() {
         #expect(CardDAVCredentials(user: "Aladdin", password: "open sesame").basicAuthorization == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
     }
