@@ -62,7 +62,8 @@ struct CSVContactParser {
                 let fix = record.fields.count > header.fields.count ? "extra fields ignored" : "missing fields read as empty"
                 warn(record.line, "row has \(record.fields.count) fields but the header has \(header.fields.count); \(fix)")
             }
-            if let contact = contact(from: record, mapping: mapping) {
+            if var contact = contact(from: record, mapping: mapping) {
+                for note in ImportLimits.apply(to: &contact) { warn(record.line, note) }
                 emit(contact)
             } else {
                 warn(record.line, "row has no name, organization, number or email; row skipped")

@@ -95,7 +95,8 @@ struct VCardParser {
     }
 
     private mutating func finish(_ card: VCardCardBuilder, emit: (Contact) -> Void) {
-        if let contact = card.build(file: file, uidPrefix: uidPrefix) {
+        if var contact = card.build(file: file, uidPrefix: uidPrefix) {
+            for note in ImportLimits.apply(to: &contact) { warn(card.startLine, note) }
             emit(contact)
         } else {
             warn(card.startLine, "card has no name, organization, number or email; card skipped")

@@ -1,0 +1,47 @@
+import ContactBook
+import Testing
+
+@Suite("Import limits")
+struct ImportLimitsTests {
+    static func card(_ lines: String) -> String {
+        "BEGIN:VCARD\r\nVERSION:3.0\r\nUID:u1\r\n\(lines)END:VCARD\r\nBEGIN:VCARD\r\nVERSION:3.0\r\nFN:Next Card\r\nTEL:555\r\nEND:VCARD\r\n"
+    }
+
+    /// One card over a limit: what it becomes, the warning at its line, and the card after it
+    /// read as it is.
+    @Test(arguments: [
+        ("FN:" + String(repeating: "A", count: 5000) + "\r\nTEL:5551234\r\n",
+         String(repeating: "A", count: 1000), "the name is 5000 characters long; cut to 1000"),
+        ("FN:Ann\\nBaker\r\nTEL:5551234\r\n", "Ann Baker", nil),
+        ("FN:Eve\u{1B}]0;owned\u{07}\r\nTEL:5551234\r\n", "Eve ]0;owned ", nil),
+        ("FN:Nul\u{0}Byte\r\nTEL:5551234\r\n", "NulByte", nil),
+    ] as [(String, String, String?)])
+    func namesAreOneLineOfAtMostAThousandCharacters(lines: String, name: String, warning: String?) {
+        let imported = ContactImporter.parse(vCard: Array(Self.card(lines).utf8), file: "book.vcf")
+        #expect(imported.contacts.map(\.displayName) == [name, "Next Card"])
+        #expect(imported.warnings.map(\.description) == (warning.map { ["book.vcf:1: \($0)"] } ?? []))
+    }
+
+    @Test func aNumberTooLongToDialIsDroppedAndTheContactKept() {
+        let imported = ContactImporter.parse(
+            vCard: Array(Self.card("FN:Long Number\r\nTEL:+1" + String(repeating: "5", count: 60_000) + "\r\nTEL:5551234\r\n").utf8),
+            file: "book.vcf")
+        #expect(imported.contacts.first?.numbers.map(\.value) == ["5551234"])
+        #expect(imported.warnings.map(\.description) == [
+            "book.vcf:1: a number of 60001 digits (60002 characters) is longer than any that can be dialled (64 digits); number dropped",
+        ])
+    }
+
+    @Test func aHundredNumbersAreKept() {
+        let numbers = (0..<150).map { "TEL:555\($0)\r\n" }.joined()
+        let imported = ContactImporter.parse(vCard: Array(Self.card("FN:Many\r\n" + numbers).utf8), file: "book.vcf")
+        #expect(imported.contacts.first?.numbers.count == ImportLimits.maxItems)
+        #expect(imported.warnings.map(\.description) == ["book.vcf:1: 150 numbers; the first 100 kept"])
+    }
+
+    @Test func aCSVRowIsHeldToTheSameLimits() throws {
+        let csv = "Name,Given Name,Family Name,Phone 1 - Type,Phone 1 - Value\n\"Ann\nBaker\",Ann,Baker,Mobile,5551111\n"
+        let imported = try ContactImporter.parse(csv: Array(csv.utf8), file: "book.csv")
+        #expect(imported.contacts.map(\.displayName) == ["Ann Baker"])
+    }
+}
