@@ -24,12 +24,36 @@ public struct ContactSources: Sendable {
     public static func read(paths: [String], each body: (Contact) -> Void) throws(ContactBookError) -> ContactSources {
         var sources = ContactSources(contacts: [], warnings: [], files: [])
         for path in paths {
-            for file in try files(at: path) {
+            let files = try files(at: path)
+            guard files != [path] else {
+                sources.warnings += try ContactImporter.read(path: path, each: body)
+                sources.files.append(path)
+                continue
+            }
+            sources.warnings += try readEach(files, ofFolder: path) { file throws(ContactBookError) in
                 sources.warnings += try ContactImporter.read(path: file, each: body)
                 sources.files.append(file)
             }
         }
         return sources
+    }
+
+    /// Reads each file of a folder with `read`: one that does not load becomes a warning and
+    /// the others are read; only a folder where no file loads is an error (the first file's).
+    static func readEach(
+        _ files: [String], ofFolder folder: String, _ read: (String) throws(ContactBookError) -> Void
+    ) throws(ContactBookError) -> [ImportWarning] {
+        var failures: [ContactBookError] = []
+        for file in files {
+            do { try read(file) } catch { failures.append(error) }
+        }
+        if failures.count == files.count, let first = failures.first { throw first }
+        return failures.map { error in
+            ImportWarning(
+                location: SourceLocation(file: error.file, line: error.line ?? 0),
+                message: "\(error.problem); file skipped, the other files of \(folder) are read. \(error.remedy)"
+            )
+        }
     }
 
     /// The files a path stands for: a folder's contact files (an error when it has none), else

@@ -1,4 +1,6 @@
 import ContactBook
+import Foundation
+import Glibc
 import DialerKit
 import Testing
 
@@ -20,6 +22,42 @@ struct ContactSourcesTests {
             #expect(sources.files == ["a.csv", "b.vcf", "c.vcard", "d.VCF"].map { directory + "/" + $0 })
             #expect(sources.contacts.map(\.displayName) == ["Abe First", "Bea Second", "Cara Third", "Dee Fourth"])
             #expect(sources.warnings.isEmpty)
+        }
+    }
+
+    /// One file of a folder that does not load (a FIFO, a link to /dev/zero, a file of another
+    /// format) once stopped the whole book: it is a warning, and the other files are read, at
+    /// start as on reload (DialerServiceTests). A folder where no file loads is still an error.
+    @Test(arguments: ["fifo", "device", "not contacts"])
+    func aFileThatDoesNotLoadIsSkippedAndTheOthersRead(kind: String) throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            try TestFiles.write(TestFiles.card(uid: "a", name: "Abe First"), to: directory + "/a.vcf")
+            let bad = directory + "/b.vcf"
+            switch kind {
+            case "fifo": try #require(mkfifo(bad, 0o600) == 0)
+            case "device": try FileManager.default.createSymbolicLink(atPath: bad, withDestinationPath: "/dev/zero")
+            default: try TestFiles.write("just some text\n", to: bad)
+            }
+            try TestFiles.write(TestFiles.card(uid: "c", name: "Cara Third"), to: directory + "/c.vcf")
+
+            let sources = try ContactSources.load(paths: [directory])
+            #expect(sources.contacts.map(\.displayName) == ["Abe First", "Cara Third"])
+            #expect(sources.files == [directory + "/a.vcf", directory + "/c.vcf"])
+            #expect(sources.warnings.count == 1)
+            #expect(sources.warnings.first?.description.hasPrefix(bad) == true)
+            #expect(sources.warnings.first?.description.contains("file skipped, the other files of \(directory) are read") == true)
+
+            let config = try TestFiles.write("", to: directory + "/t9dial.toml")
+            let loaded = try Dialer.load(Dialer.Overrides(configFile: config, contacts: [directory], dataDirectory: TestFiles.dataDirectory))
+            #expect(loaded.index.contacts.count == 2)
+            #expect(loaded.sources.warnings.count == 1)
+        }
+    }
+
+    @Test func aFolderWhereNoFileLoadsIsAnError() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            try FileManager.default.createSymbolicLink(atPath: directory + "/a.vcf", withDestinationPath: "/dev/zero")
+            #expect(throws: ContactBookError.self) { try ContactSources.load(paths: [directory]) }
         }
     }
 

@@ -95,5 +95,6 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "\(file):\(line)" }
+    /// "book.vcf:12", or the file alone when the problem is the whole file (line 0).
+    public var description: String { line > 0 ? "\(file):\(line)" : file }
 }

@@ -59,7 +59,13 @@ struct BookReading {
             problems.append(SourceProblem(error: ContactSources.emptyFolder(path), keptContacts: nil))
             return
         }
-        for file in names { try readFile(file, of: path) }
+        guard previous == nil else {
+            for file in names { try readFile(file, of: path) }
+            return
+        }
+        // At start, one file that does not load is said and the folder's others are read; only
+        // a folder where no file loads stops the start. (On reload, `keep` keeps its last copy.)
+        warnings += try ContactSources.readEach(names, ofFolder: path) { file throws(ContactBookError) in try readFile(file, of: path) }
     }
 
     private mutating func readFile(_ file: String, of source: String) throws(ContactBookError) {
