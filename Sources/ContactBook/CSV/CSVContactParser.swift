@@ -52,8 +52,7 @@ struct CSVContactParser {
         while let record = reader.next() {
             if record.isBlank { continue }
             if record.hasUnclosedQuote {
-                warn(record.line, "a quoted field on this row is never closed, so it ran to the end of the file; row skipped")
-                continue
+                warn(record.line, "a quoted field on this row is never closed; the row is read to the end of its line, quotes and all, and the rows after it as rows")
             }
             if record.replacedInvalidBytes {
                 warn(record.line, "invalid UTF-8 replaced with U+FFFD; row kept")

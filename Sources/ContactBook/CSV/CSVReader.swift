@@ -3,15 +3,23 @@
 /// Line breaks inside quoted fields come out as LF.
 ///
 /// It is lenient where exporters are sloppy: text after a closing quote is kept, and a quote in
-/// the middle of an unquoted field is an ordinary character.
+/// the middle of an unquoted field is an ordinary character. A quote that is never closed (or
+/// runs over `maxQuotedBytes` or `maxQuotedLines`, far past any real address or note) would
+/// swallow every later row: that record is read again up to the end of its line with its quotes
+/// as ordinary characters, and the rows after it are read as rows.
 struct CSVReader {
+    /// The most a quoted field may hold before its quote is taken as never closed.
+    static let maxQuotedBytes = 64 * 1024
+    static let maxQuotedLines = 500
+
     struct Record {
         var fields: [String]
         /// The 1-based line the record starts on.
         var line: Int
         /// Whether bytes invalid in the charset were replaced with U+FFFD.
         var replacedInvalidBytes = false
-        /// Whether a quoted field was still open at the end of the file, so it swallowed the rest.
+        /// Whether a quoted field was never closed, so the record was read to its line's end
+        /// with the quotes as ordinary characters.
         var hasUnclosedQuote = false
 
         /// Whether every field is empty (a blank line).
@@ -32,11 +40,17 @@ struct CSVReader {
     /// The next record; nil at the end of the input.
     mutating func next() -> Record? {
         guard position < bytes.count else { return nil }
+        let start = (position: position, line: line)
         var record = Record(fields: [], line: line)
+        var quotesAreText = false
         while true {
             field.reset()
-            if position < bytes.count, bytes[position] == ASCII.quote {
-                record.hasUnclosedQuote = !readQuotedField()
+            if !quotesAreText, position < bytes.count, bytes[position] == ASCII.quote, !readQuotedField() {
+                // Again from the record's start, to its line's end, quotes and all.
+                (position, line) = start
+                record = Record(fields: [], line: line, hasUnclosedQuote: true)
+                quotesAreText = true
+                continue
             }
             readUnquotedText()
             let (text, replaced) = charset.decode(field.bytes)
@@ -57,10 +71,12 @@ struct CSVReader {
     }
 
     /// Reads a quoted field's content after the opening quote into `field`; returns whether the
-    /// closing quote was found.
+    /// closing quote was found within the limits.
     private mutating func readQuotedField() -> Bool {
         position += 1
+        let startLine = line
         while position < bytes.count {
+            if field.count > Self.maxQuotedBytes || line - startLine > Self.maxQuotedLines { return false }
             let byte = bytes[position]
             position += 1
             switch byte {

@@ -36,13 +36,24 @@ struct CSVReaderTests {
         #expect(parsed.map(\.line) == [1, 2, 5])
     }
 
-    @Test("an unclosed quote runs to the end of the input and is flagged")
+    /// An unclosed quote once swallowed every later row into one field.
+    @Test("an unclosed quote is flagged, its record read to its line's end, and the rows after it read")
     func unclosedQuote() {
         let parsed = records("a,b\n\"never closed,x\ny,z\n")
-        #expect(parsed.count == 2)
+        #expect(parsed.map(\.fields) == [["a", "b"], ["\"never closed", "x"], ["y", "z"]])
+        #expect(parsed.map(\.hasUnclosedQuote) == [false, true, false])
+        #expect(parsed.map(\.line) == [1, 2, 3])
+    }
+
+    @Test("a quote that would run past 500 lines is taken as unclosed")
+    func aQuoteOverTheLimitIsUnclosed() {
+        let rows = (1...600).map { "r\($0),x" }.joined(separator: "\n")
+        let parsed = records("a,b\n\"open,x\n" + rows + "\n\"closes,late\n")
         #expect(parsed[1].hasUnclosedQuote)
-        #expect(parsed[1].fields == ["never closed,x\ny,z\n"])
-        #expect(!parsed[0].hasUnclosedQuote)
+        #expect(parsed[2].fields == ["r1", "x"])
+        #expect(parsed.count == 603)
+        // A real multi-line field well inside the limits stays one field.
+        #expect(records("a\n\"" + String(repeating: "line\n", count: 100) + "\"\n").map(\.fields.count) == [1, 1])
     }
 
     @Test("invalid UTF-8 is replaced and flagged")
