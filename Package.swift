@@ -67,7 +67,7 @@ let package = Package(
         .target(name: "Inotify", dependencies: ["SystemCalls"]),
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
-        .target(name: "Dialing", dependencies: ["SystemCalls", "CLinux", "BackgroundWork"]),
+        .target(name: "Dialing", dependencies: ["T9Search", "SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls"]),

@@ -1,3 +1,5 @@
+import T9Search
+
 /// The limits every imported contact is held to, in one place: what a phone book needs is far
 /// below them, and past them a damaged or hostile file would make the dialer slow or its screen
 /// useless. Over a limit, the field is cut or dropped, the rest of the contact is kept, and a
@@ -69,6 +71,14 @@ public enum ImportLimits {
             let digits = number.value.unicodeScalars.lazy.filter { $0.properties.numericType == .decimal }.count
             if digits > maxNumberDigits || number.value.count > maxNumberCharacters {
                 notes.append("a number of \(digits) digits (\(number.value.count) characters) is longer than any that can be dialled (\(maxNumberDigits) digits); number dropped")
+                return nil
+            }
+            return number
+        }.compactMap { number in
+            // What would be dialled is exactly its dialable characters: a number holding
+            // anything else (shell punctuation, words) is refused here, not dialled in part.
+            if case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) }) {
+                notes.append("the number \"\(number.value)\" holds \"\(found)\", which no phone dials; number dropped")
                 return nil
             }
             return number

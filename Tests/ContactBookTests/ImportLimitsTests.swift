@@ -44,4 +44,16 @@ struct ImportLimitsTests {
         let imported = try ContactImporter.parse(csv: Array(csv.utf8), file: "book.csv")
         #expect(imported.contacts.map(\.displayName) == ["Ann Baker"])
     }
+
+    /// A number holding what no phone dials is dropped with a warning, not dialled in part.
+    @Test func aNumberWithShellPunctuationIsDroppedAndTheVanityNumberKept() {
+        let imported = ContactImporter.parse(
+            vCard: Array(Self.card("FN:Shell\r\nTEL:+1 555 $(touch x) 0001\r\nTEL:+1555;0003\r\nTEL:1-800-FLOWERS\r\n").utf8),
+            file: "book.vcf")
+        #expect(imported.contacts.first?.numbers.map(\.value) == ["1-800-FLOWERS"])
+        #expect(imported.warnings.map(\.description) == [
+            #"book.vcf:1: the number "+1 555 $(touch x) 0001" holds "$", which no phone dials; number dropped"#,
+            #"book.vcf:1: the number "+1555;0003" holds ";", which no phone dials; number dropped"#,
+        ])
+    }
 }
