@@ -15,7 +15,7 @@
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT        ?= swift
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev python3-venv device-tree-compiler cpp
+APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
 PIP_PACKAGES ?= radicale==3.9.0

@@ -2,7 +2,11 @@ public import Foundation
 
 /// Speaks CardDAV to one address book collection: the requests a sync needs, each answering
 /// with parsed values or a `CardDAVError`. Synchronous: each call blocks until the server
-/// answers (see `URLSessionTransport`).
+/// answers (see `CurlTransport`).
+///
+/// The password goes to the configured origin only (scheme, host and port): a redirect within
+/// it is followed (up to `maxRedirects`), one to another origin is refused with
+/// `.crossOriginRedirect`, and nothing is sent there.
 public struct CardDAVClient: Sendable {
     /// The address book collection's URL.
     public let url: URL
@@ -36,7 +40,10 @@ public struct CardDAVClient: Sendable {
         public var data: Data
     }
 
-    public init(url: URL, credentials: CardDAVCredentials, transport: any HTTPTransport = URLSessionTransport()) {
+    /// The most redirects in a row followed for one request.
+    public static let maxRedirects = 5
+
+    public init(url: URL, credentials: CardDAVCredentials, transport: any HTTPTransport = CurlTransport()) {
         self.url = url
         self.credentials = credentials
         self.transport = transport
@@ -122,7 +129,7 @@ public struct CardDAVClient: Sendable {
     }
 
     private func exchange(_ method: String, depth: String, body: String) throws(CardDAVError) -> HTTPResponse {
-        let request = HTTPRequest(
+        var request = HTTPRequest(
             method: method, url: url,
             headers: [
                 "Authorization": credentials.basicAuthorization,
@@ -130,7 +137,36 @@ public struct CardDAVClient: Sendable {
                 "Content-Type": "application/xml; charset=utf-8",
             ],
             body: Data(body.utf8))
-        return try transport.send(request)
+        for _ in 0...Self.maxRedirects {
+            let response = try transport.send(request)
+            guard [301, 302, 303, 307, 308].contains(response.status), let location = response.headers["location"] else {
+                return response
+            }
+            guard let target = URL(string: location, relativeTo: request.url)?.absoluteURL, Self.sameOrigin(target, url) else {
+                throw .crossOriginRedirect(url: url, to: Self.withoutUserInfo(location))
+            }
+            request.url = target
+        }
+        throw .tooManyRedirects(url: url)
+    }
+
+    /// Whether two URLs have the same origin: scheme, host and port (the scheme's own port
+    /// when none is written).
+    static func sameOrigin(_ first: URL, _ second: URL) -> Bool {
+        func origin(_ url: URL) -> (String, String, Int)? {
+            guard let scheme = url.scheme?.lowercased(), let host = url.host?.lowercased() else { return nil }
+            return (scheme, host, url.port ?? (scheme == "https" ? 443 : 80))
+        }
+        guard let one = origin(first), let other = origin(second) else { return false }
+        return one == other
+    }
+
+    /// `text` with any `user:password@` taken out, for messages.
+    static func withoutUserInfo(_ text: String) -> String {
+        guard var parts = URLComponents(string: text), parts.user != nil || parts.password != nil else { return text }
+        parts.user = nil
+        parts.password = nil
+        return parts.string ?? text
     }
 
     /// Turns a status other than 207 Multi-Status into the error that explains it.

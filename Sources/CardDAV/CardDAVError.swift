@@ -27,6 +27,13 @@ public enum CardDAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case passwordFile(path: String, reason: String)
     /// The local cache could not be read or written.
     case cache(path: String, reason: String)
+    /// An answer was larger than the transport takes.
+    case answerTooLarge(url: URL, limit: Int)
+    /// The server redirected to another origin (scheme, host or port): not followed, so the
+    /// password goes to the configured server only.
+    case crossOriginRedirect(url: URL, to: String)
+    /// More redirects in a row than are followed.
+    case tooManyRedirects(url: URL)
 
     public var description: String {
         switch self {
@@ -54,6 +61,12 @@ public enum CardDAVError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(path): cannot read the password file: \(reason)."
         case .cache(let path, let reason):
             "\(path): cannot update the CardDAV cache: \(reason)."
+        case .answerTooLarge(let url, let limit):
+            "\(url.absoluteString): the server's answer is larger than \(limit >> 20) MiB, more than any address book needs; the sync stops. The cached contacts are kept."
+        case .crossOriginRedirect(let url, let target):
+            "\(url.absoluteString): the server redirects to \(target), another server: not followed, so that the password goes only to the configured one. If you trust it, set url in [carddav] to the new address."
+        case .tooManyRedirects(let url):
+            "\(url.absoluteString): the server redirects again and again; check the URL."
         }
     }
 }

@@ -18,7 +18,7 @@ public enum CardDAVSync {
     /// reads it with `CardDAVCredentials.readPassword(fromFile:)`). Blocks until done.
     public static func sync(
         url: URL, user: String, password: String, cache: CardDAVCache,
-        strategy: Strategy = .automatic, transport: any HTTPTransport = URLSessionTransport()
+        strategy: Strategy = .automatic, transport: any HTTPTransport = CurlTransport()
     ) throws(CardDAVError) -> SyncReport {
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
             throw .invalidURL(url.absoluteString)

@@ -4,7 +4,7 @@ import Foundation
 /// A transport that runs `hook` after its first request has been answered: the way a test
 /// stops the server in the middle of a sync.
 final class HookedTransport: HTTPTransport, @unchecked Sendable {
-    private let inner = URLSessionTransport(timeout: 30)
+    private let inner = CurlTransport(requestTimeout: .seconds(30))
     private let hook: @Sendable () -> Void
     private let lock = NSLock()
     private var requests = 0

@@ -114,11 +114,11 @@ public final class RadicaleServer: @unchecked Sendable {
     public func request(_ method: String, _ url: URL, body: Data? = nil, contentType: String? = nil) throws -> HTTPResponse {
         var headers = ["Authorization": "Basic " + Data("\(Self.user):\(Self.password)".utf8).base64EncodedString()]
         if let contentType { headers["Content-Type"] = contentType }
-        return try URLSessionTransport(timeout: 30).send(HTTPRequest(method: method, url: url, headers: headers, body: body))
+        return try CurlTransport(requestTimeout: .seconds(30)).send(HTTPRequest(method: method, url: url, headers: headers, body: body))
     }
 
     private func waitUntilAnswering() throws {
-        let transport = URLSessionTransport(timeout: 5)
+        let transport = CurlTransport(requestTimeout: .seconds(5), totalTimeout: .seconds(60))
         for _ in 0..<300 {
             if !process.isRunning { break }
             if (try? transport.send(HTTPRequest(method: "OPTIONS", url: baseURL))) != nil { return }
