@@ -124,6 +124,12 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "CardDAVTestSupport", "ModemTestSupport"]),
+        // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search"],
+            exclude: ["Corpus", "README.md"]
+        ),
     ]
 )
 
