@@ -20,6 +20,12 @@ struct MultistatusFuzzTests {
 
     @Test func multistatus() {
         Self.runner.run { check, input in
+            // Foundation's XMLParser traps (SIGILL) on a name, attribute, comment or processing
+            // instruction that is not UTF-8: Corpus/multistatus/pending. Until MultistatusParser
+            // refuses such an answer, only a strict run gives it such bodies.
+            let isUTF8 = String(validating: input, as: UTF8.self) != nil
+            check.expectPending(isUTF8, "fuzz: XMLParser traps on a body that is not UTF-8 (CardDAV branch)", "a body that is not UTF-8")
+            guard isUTF8 || FuzzRunner.Settings.current.strictPending else { return }
             do throws(CardDAVError) {
                 let answer = try MultistatusParser.parse(Data(input), url: Self.url)
                 check.expect(answer.responses.count <= input.count / 10, "\(answer.responses.count) responses from \(input.count) bytes")

@@ -9,6 +9,15 @@ struct TOMLDocument {
 
     /// Parses `text`; a syntax error becomes a `ConfigError` at TOMLKit's line and column.
     init(text: String, file: String) throws(ConfigError) {
+        if let bad = TableHeaderCheck.firstBadHeader(in: text) {
+            let found = bad.found == "\n" || bad.found == "\r" ? "the end of the line" : "'\(bad.found.escaped(asASCII: true))'"
+            throw ConfigError(
+                file: file,
+                line: bad.line,
+                message: "not valid TOML at column \(bad.column): a table name must start with a letter, a digit, '_', '-' "
+                    + "or a quote, saw \(found); see https://toml.io for the syntax"
+            )
+        }
         do {
             root = try TOMLTable(string: text)
         } catch let error as TOMLParseError {

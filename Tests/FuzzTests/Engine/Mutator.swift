@@ -46,7 +46,10 @@ struct Mutator {
             // A token many times over: deep nesting, long lines, huge numbers.
             let token = dictionary[random.below(dictionary.count)]
             let times = random.oneIn(4) ? 100 + random.below(5000) : 2 + random.below(40)
-            bytes.insert(contentsOf: Array([[UInt8]](repeating: token, count: times).joined()), at: position)
+            var repeated: [UInt8] = []
+            repeated.reserveCapacity(token.count * times)
+            for _ in 0..<times { repeated += token }
+            bytes.insert(contentsOf: repeated, at: position)
         default:
             if !bytes.isEmpty { bytes.removeSubrange(position == bytes.count ? (position - 1)..<position : position..<(position + 1)) }
         }
