@@ -32,8 +32,12 @@ struct SearchIndexFuzzTests {
             let names = fields[0].split(separator: "|").enumerated().map { index, name in
                 NameField(String(name), kind: index == 0 ? .displayName : .nickname)
             }
-            // No `+`: the naive matcher knows no country codes.
-            let numbers = fields.dropFirst().map { String($0.filter { $0 != "+" && $0 != "\u{FF0B}" }) }
+            // No `+` (a scalar: "+\u{300}" is one Character): the naive matcher knows no country codes.
+            let numbers = fields.dropFirst().map { field in
+                var number = ""
+                number.unicodeScalars.append(contentsOf: field.unicodeScalars.filter { $0 != "+" && $0 != "\u{FF0B}" })
+                return number
+            }
             return SearchableContact(names: names, numbers: numbers, uid: "c\(position)")
         }
     }

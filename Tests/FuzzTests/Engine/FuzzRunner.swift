@@ -81,7 +81,7 @@ struct FuzzRunner {
     func run(variant: String = "", _ body: (inout FuzzCheck, [UInt8]) -> Void) {
         let settings = Settings.current
         if let only = settings.onlyTarget, only != target { return }
-        let corpus = Self.corpus(target)
+        let corpus = Self.corpus(target, includingPending: settings.strictPending)
         #expect(!corpus.isEmpty, "Tests/FuzzTests/Corpus/\(target) has no inputs")
         try? FileManager.default.createDirectory(atPath: Self.outputFolder, withIntermediateDirectories: true)
         let name = target + variant
