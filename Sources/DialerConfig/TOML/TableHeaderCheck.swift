@@ -1,7 +1,8 @@
 /// Finds a table header whose name starts with a character no key can start with (`[\`,
 /// `[ é`, `[[#`, `[` at the end of a line). toml++, the parser under TOMLKit, does not report
-/// these: it asserts (debug builds abort) or assumes (release builds go on with undefined
-/// behaviour) that a header's name starts with a key character, so they must not reach it.
+/// these: it asserts that a header's name starts with a key character, which aborts t9dial
+/// (SIGABRT, in release builds too: SwiftPM keeps C++ assertions on), and built with NDEBUG it
+/// would assume it instead (undefined behaviour). So they must not reach it.
 ///
 /// Only headers are looked for: a `[` first on a line that is not inside a multi-line array or
 /// string. Strings and comments are skipped so that a `[` inside them is not taken for one.

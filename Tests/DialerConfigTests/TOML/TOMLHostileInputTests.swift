@@ -1,10 +1,11 @@
 @testable import DialerConfig
 import Testing
 
-/// toml++ asserts (and in release builds assumes) that a table header's name starts with a key
-/// character; the fuzzer found that `[\` aborted t9dial. Such headers are errors of our own.
-@Suite("Table headers toml++ cannot take")
-struct TableHeaderCheckTests {
+/// The fuzzer's TOML findings. toml++ asserts that a table header's name starts with a key character; the fuzzer found that
+/// a config of `[\` aborted t9dial (SIGABRT, debug and release builds). Such headers are errors
+/// of our own.
+@Suite("TOML that toml++ and TOMLKit cannot take")
+struct TOMLHostileInputTests {
     @Test("A header whose name starts with no key character is a config error at its line and column", arguments: [
         ("[\\", 1, 2), ("[[\\", 1, 3), ("[ \\]", 1, 3), ("[é]", 1, 2), ("[#", 1, 2), ("a = 1\n  [\n", 2, 4),
         ("x = \"\"\"\n\"\"\"\n[+]", 3, 2),
@@ -28,5 +29,15 @@ struct TableHeaderCheckTests {
     @Test func theFuzzerFindingIsAnErrorNotAnAbort() throws {
         let error = #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: "[\\", file: "t9dial.toml", environment: [:]) }
         #expect(error?.description == "t9dial.toml:1: not valid TOML at column 2: a table name must start with a letter, a digit, '_', '-' or a quote, saw '\\\\'; see https://toml.io for the syntax")
+    }
+
+    @Test("A key holding NUL is a config error, not a trap in TOMLKit's table iterator", arguments: [
+        #""a\u0000b" = 1"#, "[search]\n\"\\u0000\" = 1", "[[x]]\n\"\\U00000000\" = 1",
+    ])
+    func keyWithNUL(text: String) {
+        let error = #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: [:]) }
+        #expect(error?.message.contains("holds the NUL character") == true)
+        #expect(throws: ConfigError.self) { try KeymapFile.parse(text: "[keys]\n" + text, file: "k.toml") }
+        #expect(throws: ConfigError.self) { try LayoutFile.parse(text: "[keys]\n" + text, file: "l.toml") }
     }
 }
