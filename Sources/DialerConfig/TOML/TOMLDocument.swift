@@ -9,13 +9,11 @@ struct TOMLDocument {
 
     /// Parses `text`; a syntax error becomes a `ConfigError` at TOMLKit's line and column.
     init(text: String, file: String) throws(ConfigError) {
-        if let bad = TableHeaderCheck.firstBadHeader(in: text) {
-            let found = bad.found == "\n" || bad.found == "\r" ? "the end of the line" : "'\(bad.found.escaped(asASCII: true))'"
+        if let problem = TOMLPrecheck.firstProblem(in: text) {
             throw ConfigError(
                 file: file,
-                line: bad.line,
-                message: "not valid TOML at column \(bad.column): a table name must start with a letter, a digit, '_', '-' "
-                    + "or a quote, saw \(found); see https://toml.io for the syntax"
+                line: problem.line,
+                message: "not valid TOML at column \(problem.column): \(problem.message); see https://toml.io for the syntax"
             )
         }
         do {

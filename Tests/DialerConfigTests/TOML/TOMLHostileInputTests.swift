@@ -12,7 +12,7 @@ struct TOMLHostileInputTests {
     ])
     func rejected(text: String, line: Int, column: Int) {
         #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: [:]) }
-        let bad = TableHeaderCheck.firstBadHeader(in: text)
+        let bad = TOMLPrecheck.firstProblem(in: text)
         #expect(bad?.line == line)
         #expect(bad?.column == column)
     }
@@ -23,12 +23,30 @@ struct TOMLHostileInputTests {
         "a = [ # [\n1 ]\n[b]",
     ])
     func accepted(text: String) {
-        #expect(TableHeaderCheck.firstBadHeader(in: text) == nil)
+        #expect(TOMLPrecheck.firstProblem(in: text) == nil)
     }
 
     @Test func theFuzzerFindingIsAnErrorNotAnAbort() throws {
         let error = #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: "[\\", file: "t9dial.toml", environment: [:]) }
         #expect(error?.description == "t9dial.toml:1: not valid TOML at column 2: a table name must start with a letter, a digit, '_', '-' or a quote, saw '\\\\'; see https://toml.io for the syntax")
+    }
+
+    @Test("A date with ':' after its 'T' is a config error, not a toml++ assertion", arguments: [
+        ("\"\"=1979-05-27T:", 1, 4), ("a = [1979-05-27t:]", 1, 6), ("a = 1\nb = { c = 2024-01-01T: }", 2, 11),
+    ])
+    func dateBeforeColon(text: String, line: Int, column: Int) {
+        #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: [:]) }
+        let problem = TOMLPrecheck.firstProblem(in: text)
+        #expect(problem?.line == line)
+        #expect(problem?.column == column)
+    }
+
+    @Test("Dates and times, and the same text in strings and comments, are left to toml++", arguments: [
+        "a = 1979-05-27T07:32:00Z", "a = 1979-05-27 07:32:00", "a = \"1979-05-27T:\"", "a = 1 # 1979-05-27T:",
+        "a = \"\"\"\n1979-05-27T:\"\"\"", "a = 11979-05-27T:",
+    ])
+    func datesLeft(text: String) {
+        #expect(TOMLPrecheck.firstProblem(in: text) == nil)
     }
 
     @Test("A key holding NUL is a config error, not a trap in TOMLKit's table iterator", arguments: [

@@ -1,14 +1,18 @@
-/// Finds a table header whose name starts with a character no key can start with (`[\`,
-/// `[ é`, `[[#`, `[` at the end of a line). toml++, the parser under TOMLKit, does not report
-/// these: it asserts that a header's name starts with a key character, which aborts t9dial
-/// (SIGABRT, in release builds too: SwiftPM keeps C++ assertions on), and built with NDEBUG it
-/// would assume it instead (undefined behaviour). So they must not reach it.
+/// Finds what toml++, the parser under TOMLKit, does not report but asserts against, which
+/// aborts t9dial (SIGABRT, in release builds too: SwiftPM keeps C++ assertions on; built with
+/// NDEBUG it would be undefined behaviour). So it must not reach toml++. Both were found by
+/// make fuzz:
 ///
-/// Only headers are looked for: a `[` first on a line that is not inside a multi-line array or
-/// string. Strings and comments are skipped so that a `[` inside them is not taken for one.
-enum TableHeaderCheck {
-    /// The 1-based line and column of the first such header, and the character found there.
-    static func firstBadHeader(in text: String) -> (line: Int, column: Int, found: Unicode.Scalar)? {
+/// - a table header whose name starts with a character no key can start with (`[\`, `[ é`,
+///   `[[#`, `[` at the end of a line): a `[` first on a line that is not inside a multi-line
+///   array or string;
+/// - a date and `T` followed by `:` (`1979-05-27T:`), which is no valid TOML anywhere outside
+///   strings and comments.
+///
+/// Strings and comments are skipped so that what is inside them is not taken for either.
+enum TOMLPrecheck {
+    /// The 1-based line and column of the first such text, and what is wrong there.
+    static func firstProblem(in text: String) -> (line: Int, column: Int, message: String)? {
         var scanner = Scanner(scalars: Array(text.unicodeScalars))
         return scanner.run()
     }
@@ -44,7 +48,7 @@ enum TableHeaderCheck {
             scalar.isASCII && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || "-_\"']".unicodeScalars.contains(scalar))
         }
 
-        mutating func run() -> (line: Int, column: Int, found: Unicode.Scalar)? {
+        mutating func run() -> (line: Int, column: Int, message: String)? {
             var atLineStart = true
             while let scalar = current {
                 if atLineStart, depth == 0, scalar == "[" {
@@ -55,7 +59,13 @@ enum TableHeaderCheck {
                         advance()
                         skipBlanks()
                     }
-                    if let next = current, !Self.startsKey(next) { return (line, position - lineStart + 1, next) }
+                    if let next = current, !Self.startsKey(next) {
+                        let found = next == "\n" || next == "\r" ? "the end of the line" : "'\(next.escaped(asASCII: true))'"
+                        return (
+                            line, position - lineStart + 1,
+                            "a table name must start with a letter, a digit, '_', '-' or a quote, saw \(found)"
+                        )
+                    }
                     skipToLineEnd()
                     continue
                 }
@@ -73,12 +83,33 @@ enum TableHeaderCheck {
                 case "]", "}":
                     depth = max(0, depth - 1)
                     advance()
-                default: advance()
+                default:
+                    if isDateBeforeTimeColon() {
+                        return (line, position - lineStart + 1, "a date and time must have the time after the 'T', like 1979-05-27T07:32:00")
+                    }
+                    advance()
                 }
                 if scalar != " ", scalar != "\t", scalar != "\r" { atLineStart = false }
             }
             return nil
         }
+
+        /// Whether `0000-00-00T:` (or `t`) starts here, after no other digit.
+        func isDateBeforeTimeColon() -> Bool {
+            let pattern = Array("0000-00-00T:".unicodeScalars)
+            guard position + pattern.count <= scalars.count, position == 0 || !Self.isDigit(scalars[position - 1]) else { return false }
+            for (offset, wanted) in pattern.enumerated() {
+                let scalar = scalars[position + offset]
+                switch wanted {
+                case "0": guard Self.isDigit(scalar) else { return false }
+                case "T": guard scalar == "T" || scalar == "t" else { return false }
+                default: guard scalar == wanted else { return false }
+                }
+            }
+            return true
+        }
+
+        static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
 
         mutating func skipToLineEnd() {
             while let scalar = current, scalar != "\n" { advance() }
