@@ -6,8 +6,8 @@
 /// - a table header whose name starts with a character no key can start with (`[\`, `[ é`,
 ///   `[[#`, `[` at the end of a line): a `[` first on a line that is not inside a multi-line
 ///   array or string;
-/// - a date and `T` followed by `:` (`1979-05-27T:`), which is no valid TOML anywhere outside
-///   strings and comments.
+/// - a date and `T` followed by no digit but by a `:` in the same value (`1979-05-27T:`,
+///   `1979-05-27Tx:`), which is no valid TOML anywhere outside strings and comments.
 ///
 /// Strings and comments are skipped so that what is inside them is not taken for either.
 enum TOMLPrecheck {
@@ -94,10 +94,11 @@ enum TOMLPrecheck {
             return nil
         }
 
-        /// Whether `0000-00-00T:` (or `t`) starts here, after no other digit.
+        /// Whether a date and `T` (or `t`) start here, after no other digit, followed by no digit
+        /// but by a `:` before the value ends (`1979-05-27T:`, `1979-05-27Tx:`, `1979-05-27Té:00`).
         func isDateBeforeTimeColon() -> Bool {
-            let pattern = Array("0000-00-00T:".unicodeScalars)
-            guard position + pattern.count <= scalars.count, position == 0 || !Self.isDigit(scalars[position - 1]) else { return false }
+            let pattern = Array("0000-00-00T".unicodeScalars)
+            guard position + pattern.count < scalars.count, position == 0 || !Self.isDigit(scalars[position - 1]) else { return false }
             for (offset, wanted) in pattern.enumerated() {
                 let scalar = scalars[position + offset]
                 switch wanted {
@@ -106,7 +107,13 @@ enum TOMLPrecheck {
                 default: guard scalar == wanted else { return false }
                 }
             }
-            return true
+            var end = position + pattern.count
+            guard !Self.isDigit(scalars[end]) else { return false }
+            while end < scalars.count, !" \t\r\n,]}#=\"'".unicodeScalars.contains(scalars[end]) {
+                if scalars[end] == ":" { return true }
+                end += 1
+            }
+            return false
         }
 
         static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
