@@ -109,7 +109,9 @@ enum TOMLPrecheck {
             }
             var end = position + pattern.count
             guard !Self.isDigit(scalars[end]) else { return false }
-            while end < scalars.count, !" \t\r\n,]}#=\"'".unicodeScalars.contains(scalars[end]) {
+            // toml++ reads the value up to a blank, a comma, a bracket or a comment, '=' and quotes
+            // included (`1979-05-27Té=é:` asserts too).
+            while end < scalars.count, !" \t\r\n,]}#".unicodeScalars.contains(scalars[end]) {
                 if scalars[end] == ":" { return true }
                 end += 1
             }

@@ -10,7 +10,7 @@ struct TOMLHostileInputTests {
         ("[\\", 1, 2), ("[[\\", 1, 3), ("[ \\]", 1, 3), ("[é]", 1, 2), ("[#", 1, 2), ("a = 1\n  [\n", 2, 4),
         ("x = \"\"\"\n\"\"\"\n[+]", 3, 2),
         ("\"\"=1979-05-27T:", 1, 4), ("a = [1979-05-27t:]", 1, 6), ("a = 1\nb = { c = 2024-01-01T: }", 2, 11),
-        ("a=1979-05-27Té:00", 1, 3), ("a=1979-05-27T-:", 1, 3),
+        ("a=1979-05-27Té:00", 1, 3), ("a=1979-05-27T-:", 1, 3), ("a=1979-05-27Té=é:", 1, 3),
     ])
     func rejected(text: String, line: Int, column: Int) {
         #expect(throws: ConfigError.self) { try DialerConfiguration.parse(text: text, file: "t9dial.toml", environment: [:]) }
