@@ -3,7 +3,10 @@
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
 #   make test       every test: the unit tests, the install tests, then the tests against a
 #                   real kernel (test-vm) and on a whole board with systemd (test-board)
-#   make test-unit  the Swift tests alone
+#   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
+#                   and a fixed count of mutants from a fixed seed)
+#   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
+#                   FUZZ_TARGET=vcard for one, FUZZ_SEED=N to repeat a run (Tests/FuzzTests/README.md)
 #   make test-vm    t9dial on Debian's kernel in QEMU: a USB keypad, hotplug, a bouncing GPIO
 #                   keypad, the udev rule, the framebuffer (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
@@ -58,7 +61,7 @@ else
 INSTALL_BINARY := .build/debug/t9dial
 endif
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit test-install test-vm test-board install install-files uninstall bench clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit fuzz test-install test-vm test-board install install-files uninstall bench clean
 
 all: build
 
@@ -113,6 +116,26 @@ test: test-unit test-install test-vm test-board
 test-unit: test-deps
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(SWIFT) test --skip-build
+
+# The fuzz targets of Tests/FuzzTests, each for FUZZ_SECONDS (all at once, or FUZZ_TARGET alone:
+# vcard csv config layout keymap evemu query multistatus t9index). An input that crashed the
+# run is left in .build/fuzz/TARGET-current, one that failed a check in TARGET-failure-N.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGET  ?=
+FUZZ_SEED    ?=
+FUZZ_PENDING ?=
+
+fuzz: deps
+	$(SWIFT) build --build-tests
+	@rm -f .build/fuzz/*-current .build/fuzz/*-failure-*
+	@T9DIAL_FUZZ_SECONDS=$(FUZZ_SECONDS) T9DIAL_FUZZ_TARGET=$(FUZZ_TARGET) T9DIAL_FUZZ_SEED=$(FUZZ_SEED) \
+	  T9DIAL_FUZZ_PENDING=$(FUZZ_PENDING) $(SWIFT) test --skip-build --filter FuzzTests; status=$$?; \
+	for input in .build/fuzz/*-current .build/fuzz/*-failure-*; do \
+	  [ -e "$$input" ] || continue; target=$$(basename "$$input" | sed 's/-\(current\|failure-[0-9]*\)$$//; s/-\(smart\|anywhere\)$$//'); \
+	  case "$$input" in *-current) what="crashed or hung the run";; *) what="failed a check";; esac; \
+	  echo "fuzz: $$input $$what. Reduce it, then keep it: cp $$input Tests/FuzzTests/Corpus/$$target/NAME"; \
+	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
+	done; exit $$status
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most).

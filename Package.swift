@@ -137,6 +137,12 @@ let package = Package(
         ),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport"]),
+        // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "InputEvents", "ContactQuery", "CardDAV", "T9Search"],
+            exclude: ["Corpus", "README.md"]
+        ),
     ]
 )
 

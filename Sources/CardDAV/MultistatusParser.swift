@@ -58,8 +58,13 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         // answer puts one either.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        if bytes[start...].starts(with: Array("<?xml".utf8)), let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start) {
-            start = end + 2
+        if bytes[start...].starts(with: Array("<?xml".utf8)) {
+            // The declaration ends at its "?>", with no "<" before it; one that does not is
+            // no declaration, and is refused below like any other instruction.
+            if let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start),
+               firstIndex(of: [UInt8(ascii: "<")], in: bytes, from: start + 1).map({ $0 > end }) ?? true {
+                start = end + 2
+            }
         }
         if firstIndex(of: Array("<?".utf8), in: bytes, from: start) != nil {
             throw .invalidXML(url: url, detail: "the answer holds an XML processing instruction (<?...?>), which a CardDAV answer never has")

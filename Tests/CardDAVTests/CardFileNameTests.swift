@@ -20,4 +20,16 @@ struct CardFileNameTests {
         #expect(CardFileName.make(href: "/b/a", taken: ["a.vcf"]) == "a-2.vcf")
         #expect(CardFileName.make(href: "/b/a.vcf", taken: ["a.vcf", "a-2.vcf"]) == "a-3.vcf")
     }
+
+    /// One href longer than a file name allows once made every sync fail.
+    @Test func anOverLongHrefGetsAHashedNameWithinTheLimit() {
+        let long = "/alice/book/" + String(repeating: "é", count: 300) + ".vcf"
+        let other = "/alice/book/" + String(repeating: "é", count: 300) + "x.vcf"
+        let name = CardFileName.make(href: long, taken: [])
+        #expect(name.utf8.count <= 255)
+        #expect(name.hasSuffix(".vcf") && name.hasPrefix("%C3%A9"))
+        #expect(name == CardFileName.make(href: long, taken: []))
+        #expect(name != CardFileName.make(href: other, taken: []))
+        #expect(CardFileName.make(href: long, taken: [name]).utf8.count <= 255)
+    }
 }

@@ -6,8 +6,12 @@ enum Suggestion {
         let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
-            let distance = editDistance(typed, Array(candidate.lowercased()))
             let allowed = candidate.count >= 6 ? 2 : 1
+            // The distance is at least the difference in length: a name far longer than any
+            // candidate (a 5,000-character key from a damaged file) costs no table.
+            let lowered = Array(candidate.lowercased())
+            guard abs(typed.count - lowered.count) <= allowed else { continue }
+            let distance = editDistance(typed, lowered)
             if distance <= allowed, distance < (best?.distance ?? .max) {
                 best = (candidate, distance)
             }

@@ -135,7 +135,10 @@ struct EvemuParser {
                 "event time \(Self.quoted(field)) must be seconds, a dot and six digits of microseconds, like 1.250000"
             )
         }
-        guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]), seconds <= Self.maxSeconds else {
+        // The whole time is within the limit: 4000000000.000001 is over it too.
+        guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]), seconds <= Self.maxSeconds,
+              seconds * 1_000_000 + microseconds <= Self.maxSeconds * 1_000_000
+        else {
             throw error(line, "event time \(Self.quoted(field)) is too large: evemu times are at most \(Self.maxSeconds) seconds either way")
         }
         let time = seconds * 1_000_000 + microseconds

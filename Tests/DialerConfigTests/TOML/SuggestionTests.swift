@@ -17,4 +17,12 @@ struct SuggestionTests {
     func unrelated(word: String) {
         #expect(Suggestion.closest(to: word, in: Self.keys) == nil)
     }
+
+    /// Found by make fuzz: a keymap key of 5,000 characters took seconds, a distance table
+    /// against each of the hundreds of key names.
+    @Test func aNameFarLongerThanAnyCandidateSuggestsNothingAndBuildsNoTable() {
+        let long = "KEY_KP1" + String(repeating: "=", count: 100_000)
+        #expect(Suggestion.closest(to: long, in: Self.keys + ["KEY_KP1"]) == nil)
+        #expect(Suggestion.closest(to: "KEY_KP12", in: ["KEY_KP1"]) == "KEY_KP1")
+    }
 }

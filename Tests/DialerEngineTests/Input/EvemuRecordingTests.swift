@@ -137,6 +137,9 @@ struct EvemuRecordingTests {
             // Far beyond any monotonic clock: differences and timers added to it would overflow.
             ("E: 9223372036854.000000 0001 004f 1\n", 1, "is too large: evemu times are at most 4000000000 seconds either way"),
             ("E: 1.000000 0001 004f 1\nE: -4000000001.000000 0001 004f 0\n", 2, "is too large"),
+            // Found by the fuzzer: the microseconds took the time past the limit.
+            ("E: 4000000000.000001 0001 004f 1\n", 1, "is too large"),
+            ("E: -4000000000.999999 0001 004f 1\n", 1, "is too large"),
             ("E: 0.000001 01g1 004f 1\n", 1, #"event type "01g1" must be a hex number up to ffff"#),
             ("E: 0.000001 0001 10000 1\n", 1, #"event code "10000" must be a hex number up to ffff"#),
             ("E: 0.000001 0001 -04f 1\n", 1, #"event code "-04f""#),
