@@ -1,11 +1,33 @@
 public import Foundation
 import ContactBook
+import Glibc
 
 /// Brings a `CardDAVCache` up to date with an address book: RFC 6578 sync-collection when the
 /// server offers it, else a comparison of ETags; either way only new and changed cards are
 /// downloaded, in one addressbook-multiget. All requests come before any write, so a failed
 /// sync (wrong password, server gone) leaves the cache exactly as it was.
 public enum CardDAVSync {
+    /// The largest card cached: 1 MiB, room for a photo; a larger one is dropped with a warning.
+    public static let maxCardBytes = 1 << 20
+
+    /// What to warn about before a sync: Basic authentication over plain http to a host that is
+    /// not this machine (the password crosses the network readable), and a password file that
+    /// others may read.
+    /// `passwordFile` nil: a systemd credential, which only the service may read anyway.
+    public static func warnings(url: URL, passwordFile: String?) -> [String] {
+        var warnings: [String] = []
+        if url.scheme?.lowercased() == "http", let host = url.host?.lowercased(), !["localhost", "127.0.0.1", "::1", "[::1]"].contains(host) {
+            warnings.append(
+                "\(host): the password is sent over plain http, readable by anyone on the network; use an https:// address")
+        }
+        var status = stat()
+        if let passwordFile, stat(passwordFile, &status) == 0, status.st_mode & 0o077 != 0 {
+            warnings.append(
+                "\(passwordFile): others may read the password file (mode \(String(status.st_mode & 0o777, radix: 8))); chmod 600 '\(passwordFile)'")
+        }
+        return warnings
+    }
+
     /// Which way to ask for changes.
     public enum Strategy: Sendable {
         /// sync-collection when the collection has a sync token, ETags otherwise.
@@ -74,6 +96,12 @@ public enum CardDAVSync {
         var files: [String: Data] = [:]
         var taken = Set(state.cards.values.map(\.file))
         for card in cards.sorted(by: { $0.href < $1.href }) {
+            guard card.data.count <= maxCardBytes else {
+                report.warnings.append(ImportWarning(
+                    location: SourceLocation(file: card.href, line: 0),
+                    message: "the card is \(card.data.count >> 10) KiB, over the \(maxCardBytes >> 20) MiB a card may have; not cached"))
+                continue
+            }
             let file: String
             if let existing = state.cards[card.href] {
                 file = existing.file

@@ -19,7 +19,8 @@ public struct SyncReport: Sendable, Equatable {
     public var deleted: Int
     /// The hrefs fetched by addressbook-multiget, sorted.
     public var fetched: [String]
-    /// Problems found reading the fetched cards (the cards are cached anyway).
+    /// Problems found reading the fetched cards (the cards are cached anyway, but for one over
+    /// `CardDAVSync.maxCardBytes`, which is dropped).
     public var warnings: [ImportWarning]
 
     public init(

@@ -27,6 +27,16 @@ extension CardDAVSettings {
             guard text.hasPrefix("https://") || text.hasPrefix("http://") else {
                 throw table.error(at: "url", "\(table.subject("url")) must be an http:// or https:// address; found \(TableReader.quoted(text))")
             }
+            // A password in the URL would be printed wherever the URL is: refused, and not
+            // quoted back.
+            let authority = text.drop(while: { $0 != "/" }).dropFirst(2).prefix(while: { $0 != "/" })
+            guard !authority.contains("@") else {
+                throw table.error(
+                    at: "url",
+                    "\(table.subject("url")) holds a user or password (user:password@); write the address without it, "
+                        + "the user in user = \"NAME\" and the password in the file password_file names"
+                )
+            }
             url = text
         }
         if let name = try table.string("user", example: #"user = "ann""#), !name.isEmpty { user = name }

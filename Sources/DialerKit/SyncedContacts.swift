@@ -2,6 +2,7 @@ public import CardDAV
 public import DialerConfig
 import DialHistory
 public import Foundation
+import ContactBook
 import Systemd
 
 /// The contacts of the `[carddav]` address book, kept in a cache folder so they are
@@ -52,7 +53,11 @@ public enum SyncedContacts {
         }
         do {
             let password = try CardDAVCredentials.readPassword(fromFile: passwordFile)
-            return try CardDAVSync.sync(url: url, user: user, password: password, cache: cache)
+            var report = try CardDAVSync.sync(url: url, user: user, password: password, cache: cache)
+            report.warnings = CardDAVSync.warnings(url: url, passwordFile: credential == nil ? passwordFile : nil).map {
+                ImportWarning(location: SourceLocation(file: configFile ?? "[carddav]", line: 0), message: $0)
+            } + report.warnings
+            return report
         } catch {
             throw .other(error.description)
         }

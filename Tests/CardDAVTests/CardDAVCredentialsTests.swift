@@ -1,3 +1,4 @@
+import Glibc
 @testable import CardDAV
 import CardDAVTestSupport
 import Foundation
@@ -36,5 +37,29 @@ struct CardDAVCredentialsTests {
 
     @Test func basicAuthorizationIsBase64OfUserColonPassword() {
         #expect(CardDAVCredentials(user: "Aladdin", password: "open sesame").basicAuthorization == "Basic QWxhZGRpbjpvcGVuIHNlc2FtZQ==")
+    }
+
+    @Test(arguments: [
+        ("http://dav.example.org/ann/", true),
+        ("https://dav.example.org/ann/", false),
+        ("http://127.0.0.1:5232/ann/", false),
+        ("http://localhost/ann/", false),
+    ])
+    func basicAuthOverPlainHTTPToAnotherHostIsWarnedAbout(url: String, warned: Bool) {
+        let warnings = CardDAVSync.warnings(url: URL(string: url)!, passwordFile: nil)
+        #expect(warnings.contains { $0.contains("plain http") } == warned)
+    }
+
+    @Test func aPasswordFileOthersMayReadIsWarnedAbout() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("t9dial-pw-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("secret\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o644)
+        let url = URL(string: "https://dav.example.org/ann/")!
+        #expect(CardDAVSync.warnings(url: url, passwordFile: path) == [
+            "\(path): others may read the password file (mode 644); chmod 600 '\(path)'",
+        ])
+        chmod(path, 0o600)
+        #expect(CardDAVSync.warnings(url: url, passwordFile: path).isEmpty)
     }
 }

@@ -45,6 +45,22 @@ struct CardDAVSyncTests {
         }
     }
 
+    /// A card over 1 MiB is dropped with a warning and never cached; the others sync.
+    @Test func aCardOverTheLimitIsNotCached() throws {
+        try RadicaleServer.with { server in
+            try server.put("fred", card: Self.fred)
+            let note = "NOTE:" + String(repeating: "x", count: 70) + String(repeating: "\r\n " + String(repeating: "x", count: 74), count: 15_000)
+            try server.put("huge", card: Self.william.replacingOccurrences(of: "END:VCARD", with: note + "\r\nEND:VCARD"))
+            try CardFixtures.withTemporaryFolder { folder in
+                let cache = CardDAVCache(folder: folder + "/carddav")
+                let report = try Self.sync(server, cache, .automatic)
+                #expect(report.warnings.map(\.description).contains { $0.hasPrefix(server.href("huge") + ": the card is") && $0.hasSuffix("not cached") })
+                #expect(try Self.names(in: cache) == ["Fred Smith"])
+                #expect(try cache.state().cards.keys.sorted() == [server.href("fred")])
+            }
+        }
+    }
+
     @Test(arguments: [CardDAVSync.Strategy.automatic, .etagsOnly])
     func addedChangedAndDeletedCardsAreFollowed(strategy: CardDAVSync.Strategy) throws {
         try RadicaleServer.with { server in

@@ -55,6 +55,8 @@ struct DialSettingsTests {
             ("[dial]\ntimeout_s = 0\n", 2, "dial.timeout_s", "must be from 1 to 600"),
             ("[carddav]\nurl = \"dav.example.org\"\n", 2, "carddav.url", "must be an http:// or https:// address"),
             ("[carddav]\nurl = \"https://dav.example.org/\"\n", 2, "carddav.url", "needs user ="),
+            // A password in the URL would be printed wherever the URL is, and is not quoted back.
+            ("[carddav]\nuser = \"ann\"\nurl = \"https://ann:s3cret@dav.example.org/\"\n", 3, "carddav.url", "holds a user or password"),
             ("[history]\nfavourites = \"Mum\"\n", 2, "history.favourites", "must be a list of strings"),
         ]
     )
