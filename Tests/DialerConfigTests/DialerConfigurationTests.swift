@@ -161,6 +161,11 @@ struct DialerConfigurationTests {
         }
     }
 
+    @Test("--config /dev/null is an empty config")
+    func devNullIsEmpty() throws {
+        #expect(try DialerConfiguration.load(path: "/dev/null", environment: [:]) == DialerConfiguration.parse(text: "", file: "/dev/null", environment: [:]))
+    }
+
     @Test("A config over 1 MiB is refused")
     func aHugeConfigIsRefused() throws {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("t9dial-\(UUID().uuidString).toml").path
