@@ -1,4 +1,4 @@
-public import SystemCalls
+import SystemCalls
 
 /// The result of a libevdev call that returns a negative errno on failure, as a value.
 func valueOrNegatedErrno(_ result: Int32) -> Result<Int32, Errno> {
