@@ -93,6 +93,20 @@ static inline char *const *t9dial_environment(void) {
 int pipe2(int pipefd[2], int flags);
 static inline int t9dial_pipe_cloexec(int ends[2]) { return pipe2(ends, O_CLOEXEC); }
 
+/// pidfd_open(pid, 0): a descriptor that polls readable once the process has ended (Linux 5.3
+/// and later), so a dial's wait sleeps until then instead of checking in a loop; -1 with errno
+/// on an older kernel. (syscall is variadic, which Swift cannot call.)
+#include <sys/syscall.h>
+#include <unistd.h>
+static inline int t9dial_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+    return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+    errno = ENOSYS;
+    return -1;
+#endif
+}
+
 /// WIFEXITED(status): the child ended by calling exit.
 static inline int t9dial_status_exited(int status) { return WIFEXITED(status); }
 

@@ -7,6 +7,9 @@ import SystemCalls
 struct ChildProcess: ~Copyable {
     let pid: pid_t
     private let standardError: Int32
+    /// Readable once the program has ended (pidfd); nil on a kernel too old for it, where the
+    /// waits are cut into steps to look again.
+    private let ending: Int32?
     private var reaped = false
     private var standardErrorOpen = true
 
@@ -30,7 +33,11 @@ struct ChildProcess: ~Copyable {
     private init(pid: pid_t, standardError: Int32) {
         self.pid = pid
         self.standardError = standardError
+        self.ending = Syscalls.processDescriptor(pid)
     }
+
+    /// Whether a wait wakes as soon as the program ends; else it must be cut into short steps.
+    var wakesWhenEnded: Bool { ending != nil }
 
     deinit {
         if !reaped {
@@ -38,6 +45,7 @@ struct ChildProcess: ~Copyable {
             _ = Syscalls.reap(pid)
         }
         SystemCall.close(standardError)
+        if let ending { SystemCall.close(ending) }
     }
 
     /// Whether the program has ended (it is not reaped yet, so its group can still be signalled).
@@ -48,11 +56,10 @@ struct ChildProcess: ~Copyable {
         }
     }
 
-    /// Waits up to `milliseconds` for stderr output and adds what came to `tail`; with stderr
-    /// closed, only waits.
+    /// Waits up to `milliseconds` for stderr output or the program's end, and adds what came to
+    /// `tail`.
     mutating func collectStandardError(into tail: inout OutputTail, waiting milliseconds: Int32) {
-        let descriptor = standardErrorOpen ? standardError : -1
-        _ = Syscalls.poll(descriptor, Int16(POLLIN), milliseconds: milliseconds)
+        Syscalls.waitReadable([standardErrorOpen ? standardError : -1, ending ?? -1], milliseconds: milliseconds)
         drainStandardError(into: &tail)
     }
 

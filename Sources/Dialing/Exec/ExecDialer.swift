@@ -59,7 +59,7 @@ public struct ExecDialer: DialMethod {
                 end(&child, tail: &tail)
                 break
             }
-            child.collectStandardError(into: &tail, waiting: min(deadline.millisecondsLeft, Self.pollStep))
+            child.collectStandardError(into: &tail, waiting: step(deadline, child))
         }
         if timedOut {
             child.drainStandardError(into: &tail)
@@ -88,13 +88,18 @@ public struct ExecDialer: DialMethod {
         child.signal(SIGTERM)
         let grace = Deadline(after: terminationGrace)
         while !child.hasEnded, !grace.hasPassed {
-            child.collectStandardError(into: &tail, waiting: min(grace.millisecondsLeft, Self.pollStep))
+            child.collectStandardError(into: &tail, waiting: step(grace, child))
         }
         child.signal(SIGKILL)
     }
 
-    /// How often the loop checks whether the program has ended, in milliseconds, while no
-    /// stderr output wakes it.
+    /// How long one wait may last: until `deadline`, as the program's end wakes it (pidfd);
+    /// on a kernel without pidfd, 10 ms at most, to look again whether it ended.
+    private func step(_ deadline: Deadline, _ child: borrowing ChildProcess) -> Int32 {
+        child.wakesWhenEnded ? deadline.millisecondsLeft : min(deadline.millisecondsLeft, Self.pollStep)
+    }
+
+    /// How often the wait looks whether the program ended, on a kernel without pidfd.
     private static let pollStep: Int32 = 10
 
     /// What to do about a program that cannot be started.

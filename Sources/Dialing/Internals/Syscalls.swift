@@ -131,4 +131,20 @@ enum Syscalls {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
     }
+
+    /// A descriptor readable once process `pid` has ended; nil on a kernel without pidfd
+    /// (before Linux 5.3). (pidfd_open)
+    static func processDescriptor(_ pid: pid_t) -> Int32? {
+        let descriptor = t9dial_pidfd_open(pid)
+        if descriptor < 0 { return nil }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        return descriptor
+    }
+
+    /// Waits up to `milliseconds` (-1: none) until one of `descriptors` (-1s skipped) is
+    /// readable or at its end; a signal ends the wait early. (poll)
+    static func waitReadable(_ descriptors: [Int32], milliseconds: Int32) {
+        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        _ = entries.withUnsafeMutableBufferPointer { SystemCall.poll($0.baseAddress, $0.count, milliseconds) }
+    }
 }

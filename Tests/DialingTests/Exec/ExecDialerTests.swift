@@ -113,6 +113,25 @@ import Testing
         #expect(!reason.contains("chmod"))
     }
 
+    /// How many times this thread has gone to sleep (voluntary context switches).
+    static func sleepsOfThisThread() throws -> Int {
+        let status = try String(contentsOfFile: "/proc/thread-self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") })
+        return try #require(Int(line.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)))
+    }
+
+    /// Waiting for a dial program once woke every 10 ms to look whether it had ended: it sleeps
+    /// until the program ends (a pidfd), a handful of wake-ups for a second's wait, not a hundred.
+    @Test func waitingForTheProgramSleepsUntilItEnds() throws {
+        let scratch = try Scratch()
+        let script = try scratch.script("slow.sh", "sleep 1")
+        let before = try Self.sleepsOfThisThread()
+        let outcome = try dialer(script).dial(number, name: "")
+        let sleeps = try Self.sleepsOfThisThread() - before
+        #expect(outcome.kind == .placed)
+        #expect(sleeps < 20, "\(sleeps) wake-ups while a program ran for a second")
+    }
+
     @Test func aProgramKilledByASignalSaysWhich() throws {
         let scratch = try Scratch()
         let script = try scratch.script("crash.sh", "kill -SEGV $$")
