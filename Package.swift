@@ -58,7 +58,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "T9Search"),
-        .target(name: "ContactBook", dependencies: ["T9Search"]),
+        .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls"]),
         .target(name: "InputEvents"),
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents"]),
         .target(name: "SystemCalls"),

@@ -9,9 +9,12 @@ public import Glibc
 /// has one, listed in the README's "Limits and bad input".
 public enum RegularFile {
     public static func read(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { throw FileReadError(path: path, problem: .system(.current)) }
-        defer { close(descriptor) }
+        let descriptor: Int32
+        switch SystemCall.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): throw FileReadError(path: path, problem: .system(error))
+        }
+        defer { SystemCall.close(descriptor) }
 
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw FileReadError(path: path, problem: .system(.current)) }
@@ -21,20 +24,33 @@ public enum RegularFile {
         }
         guard status.st_size <= maxBytes else { throw FileReadError(path: path, problem: .tooLarge(limit: maxBytes)) }
 
-        // Read to the end, not to the size fstat gave: the file may grow (or shrink) meanwhile.
-        // One byte past the limit is enough to know it was passed.
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(status.st_size))
+        // One allocation of the size fstat gave, and one byte more, so the end of the file is seen
+        // without growing; the bytes are read straight into the array, never zero-filled first.
+        let expected = max(Int(status.st_size), 0) + 1
+        var failure: Errno?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { storage, initialized in
+            initialized = 0
+            while initialized < storage.count {
+                switch SystemCall.read(descriptor, UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: storage[initialized...]))) {
+                case .success(0): return
+                case .success(let count): initialized += count
+                case .failure(let error):
+                    failure = error
+                    return
+                }
+            }
+        }
+        if let failure { throw FileReadError(path: path, problem: .system(failure)) }
+        // A file that grew while being read: the rest in chunks, up to the limit.
+        guard bytes.count == expected else { return bytes }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 {
+            switch chunk.withUnsafeMutableBytes({ SystemCall.read(descriptor, $0) }) {
+            case .success(0): return bytes
+            case .success(let count):
                 bytes.append(contentsOf: chunk[..<count])
                 if bytes.count > maxBytes { throw FileReadError(path: path, problem: .tooLarge(limit: maxBytes)) }
-            } else if count == 0 {
-                return bytes
-            } else if errno != EINTR {
-                throw FileReadError(path: path, problem: .system(.current))
+            case .failure(let error): throw FileReadError(path: path, problem: .system(error))
             }
         }
     }
