@@ -77,7 +77,8 @@ public enum ImportLimits {
         }.compactMap { number in
             // What would be dialled is exactly its dialable characters: a number holding
             // anything else (shell punctuation, words) is refused here, not dialled in part.
-            if case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) }) {
+            if !DialableNumber.isPlainlyDialable(number.value),
+               case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) }) {
                 notes.append("the number \"\(number.value)\" holds \"\(found)\", which no phone dials; number dropped")
                 return nil
             }

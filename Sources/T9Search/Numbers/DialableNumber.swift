@@ -110,6 +110,22 @@ public struct DialableNumber: Sendable, Hashable {
         }
     }
 
+    /// Whether `written` is only ASCII digits, `*`, `#`, separators and a `+` before any digit:
+    /// then it reads without a problem (unless it has nothing to dial or too much), and the
+    /// import, which reads a hundred thousand numbers at start, need not parse it.
+    public static func isPlainlyDialable(_ written: String) -> Bool {
+        var sawDigit = false, sawPlus = false
+        for byte in written.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "*"), UInt8(ascii: "#"): sawDigit = true
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "/"): continue
+            case UInt8(ascii: "+") where !sawDigit && !sawPlus: sawPlus = true
+            default: return false
+            }
+        }
+        return true
+    }
+
     /// What people write between digits: spaces (the no-break one too), `-`, `.`, `(`, `)`, `/`,
     /// and the Unicode dashes and minus.
     private static let separators: Set<Character> = [
