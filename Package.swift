@@ -10,6 +10,7 @@
 //   InputEvents   the input vocabulary: InputEvent, event types and values, DeviceIdentity,
 //                 Microseconds; shared by Evdev, KeypadInput and DialerEngine.
 //   TerminalText  text made safe for a terminal or the journal (control characters shown).
+//   DialOutcomes  what came of a dial (DialOutcome): made by Dialing, shown by DialerEngine.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
 //                 presses, T9 and multi-tap modes, what the screen shows.
 //   ContactQuery  Core Spotlight's query language over the contact book.
@@ -18,14 +19,17 @@
 //   ContactBook   vCard and CSV import into contacts.
 //   DialerConfig  the TOML config file and the layout and keymap files in Config/.
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
-//   CardDAV       syncing an address book from a CardDAV server into a local cache.
+//   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
+//                 behind the CardDAV trait, on by default.
 // The system (every C call sits in one of these, behind Swift wrappers):
 //   SystemCalls  errno values with their names and texts, and reading a regular file.
 //   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
 //   Evdev         libevdev: every libevdev call is made here.
 //   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
 //   BackgroundWork  work on a thread of its own with a descriptor the loop waits on.
-//   KeypadInput   finding keypads, hotplug, the event loop and the signals it reads.
+//   ProcessLoop   the one loop that owns the process (poll over every source, tagged), the
+//                 monotonic clock, and the signals read as a descriptor.
+//   KeypadInput   finding keypads, hotplug, reading them; what the loop hands it.
 //   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
 //   Dialing       placing a call: print, a program run without a shell, an AT modem.
 //   ScreenOutput  the Linux framebuffer, PNG files, gzipped fonts.
@@ -50,6 +54,15 @@ let package = Package(
         .library(name: "ScreenOutput", targets: ["ScreenOutput"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
+    // A board that never syncs builds without CardDAV (swift build --disable-default-traits, or
+    // make release TRAITS=none) and links no libcurl.
+    traits: [
+        .trait(
+            name: "CardDAV",
+            description: "t9dial sync and the [carddav] address book, synced over HTTP(S) with libcurl"
+        ),
+        .default(enabledTraits: ["CardDAV"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
@@ -60,14 +73,15 @@ let package = Package(
         .target(name: "T9Search"),
         .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls"]),
         .target(name: "InputEvents"),
-        .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents"]),
+        .target(name: "DialOutcomes"),
+        .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
         .target(name: "SystemCalls"),
         .target(name: "TerminalText"),
         .target(name: "BackgroundWork", dependencies: ["SystemCalls"]),
         .target(name: "Inotify", dependencies: ["SystemCalls"]),
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
-        .target(name: "Dialing", dependencies: ["T9Search", "SystemCalls", "CLinux", "BackgroundWork"]),
+        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),
@@ -76,7 +90,8 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "CLinux", "Inotify", "SystemCalls"]),
+        .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls"]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", .product(name: "TOMLKit", package: "TOMLKit")]
@@ -86,16 +101,16 @@ let package = Package(
         .target(
             name: "DialerKit",
             dependencies: [
-                "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ScreenRender", "ScreenOutput",
-                "DialHistory", "CardDAV", "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
-                "TerminalText", "SystemCalls", "InputEvents",
+                "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
+                "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
+                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "Systemd",
+                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd",
                 "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -104,14 +119,15 @@ let package = Package(
         // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
-        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput"], path: "Tests/Support/EvdevTestSupport"),
+        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"], path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
-        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
+        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
-        .testTarget(name: "DialingTests", dependencies: ["Dialing", "SystemCalls", "ModemTestSupport"]),
+        .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
@@ -123,14 +139,15 @@ let package = Package(
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
-                "KeypadInput", "ScreenOutput", "T9Search",
+                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// One dial: whom (when it came from a contact), which number, when, and how it went.
+/// One dial as the history keeps it: whom (when it came from a contact), which number, when,
+/// and whether it was placed.
 public struct Dial: Sendable, Hashable {
     /// The row id once recorded; nil for a dial not recorded yet.
     public var id: Int64?
@@ -10,29 +11,32 @@ public struct Dial: Sendable, Hashable {
     public var number: String
     /// When the dial was made (stored as unix seconds).
     public var time: Date
-    public var outcome: DialOutcome
+    public var status: Status
 
-    public init(id: Int64? = nil, uid: String?, number: String, time: Date, outcome: DialOutcome) {
+    public init(id: Int64? = nil, uid: String?, number: String, time: Date, status: Status) {
         self.id = id
         self.uid = uid
         self.number = number
         self.time = time
-        self.outcome = outcome
+        self.status = status
     }
 }
 
-/// How a dial went. Open-ended (a raw string) so that a history written by a later t9dial with
-/// more outcomes still reads.
-public struct DialOutcome: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
-    public var rawValue: String
-    public init(rawValue: String) { self.rawValue = rawValue }
+extension Dial {
+    /// What the history remembers of how a dial went (the dialer's `DialOutcome`, as stored):
+    /// placed or not. Open-ended (a raw string) so that a history written by a later t9dial
+    /// with more to say still reads.
+    public struct Status: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
 
-    /// The call was handed to the dialling backend (shown to the user as placed).
-    public static let placed = DialOutcome(rawValue: "placed")
-    /// The backend reported a failure.
-    public static let failed = DialOutcome(rawValue: "failed")
-    /// The user cancelled before the call went out.
-    public static let cancelled = DialOutcome(rawValue: "cancelled")
+        /// The call was handed to the dial method (shown to the user as placed).
+        public static let placed = Status(rawValue: "placed")
+        /// The dial method reported a failure.
+        public static let failed = Status(rawValue: "failed")
+        /// The user cancelled before the call went out (written by earlier versions).
+        public static let cancelled = Status(rawValue: "cancelled")
 
-    public var description: String { rawValue }
+        public var description: String { rawValue }
+    }
 }

@@ -68,7 +68,7 @@ public final class DialHistory: Sendable {
             try queue.write { db in
                 try db.execute(
                     sql: "INSERT INTO dial (uid, number, time, outcome) VALUES (?, ?, ?, ?)",
-                    arguments: [dial.uid, dial.number, dial.time.timeIntervalSince1970, dial.outcome.rawValue]
+                    arguments: [dial.uid, dial.number, dial.time.timeIntervalSince1970, dial.status.rawValue]
                 )
                 return db.lastInsertedRowID
             }
@@ -151,7 +151,7 @@ public final class DialHistory: Sendable {
     private static func dial(from row: Row) -> Dial {
         Dial(
             id: row["id"], uid: row["uid"], number: row["number"],
-            time: Date(timeIntervalSince1970: row["time"]), outcome: DialOutcome(rawValue: row["outcome"])
+            time: Date(timeIntervalSince1970: row["time"]), status: Dial.Status(rawValue: row["outcome"])
         )
     }
 

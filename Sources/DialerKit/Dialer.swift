@@ -46,33 +46,30 @@ public struct Dialer: Sendable {
     /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
     /// into the index's compact table as they are read, so a large book is never held twice.
     public static func load(_ overrides: Overrides) throws(DialerError) -> Dialer {
-        do {
-            let configuration = try configuration(overrides)
-            let settings = configuration.search
-            let (dataDirectory, layouts) = try layouts(overrides, configuration)
+        let configuration = try configuration(overrides)
+        let settings = configuration.search
+        let (dataDirectory, layouts) = try layouts(overrides, configuration)
 
-            var region: DialingRegion? = nil
-            if let code = overrides.region ?? settings.region, !code.isEmpty {
-                guard let known = DialingRegion(code) else { throw DialerError.unknownRegion(code) }
-                region = known
-            }
-            let loader = BookLoader(
-                sources: try contactSources(overrides, configuration),
-                alphabet: T9Alphabet(layouts: layouts),
-                options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
-                favourites: configuration.history
-            )
-            // The history is opened once the contacts are read, so a book that fails leaves no trace.
-            let reading = try loader.read(keeping: nil)
-            let (history, historyProblem) = openHistory()
-            return Dialer(
-                configuration: configuration, loader: loader, book: reading.indexed(history: history),
-                limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: history,
-                historyProblem: historyProblem
-            )
-        } catch {
-            throw DialerError(error)
+        var region: DialingRegion? = nil
+        if let code = overrides.region ?? settings.region, !code.isEmpty {
+            guard let known = DialingRegion(code) else { throw .unknownRegion(code) }
+            region = known
         }
+        let loader = BookLoader(
+            sources: try contactSources(overrides, configuration),
+            alphabet: T9Alphabet(layouts: layouts),
+            options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
+            favourites: configuration.history
+        )
+        // The history is opened once the contacts are read, so a book that fails leaves no trace.
+        let reading: BookReading
+        do { reading = try loader.read(keeping: nil) } catch { throw .contacts(error) }
+        let (history, historyProblem) = openHistory()
+        return Dialer(
+            configuration: configuration, loader: loader, book: reading.indexed(history: history),
+            limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: history,
+            historyProblem: historyProblem
+        )
     }
 
     /// For a service that must not stop: the book as `load` loads it, or, when it cannot be
@@ -81,26 +78,26 @@ public struct Dialer: Sendable {
     /// once it is fixed. The config's settings are used when the config itself loads, its
     /// defaults otherwise. Throws only when not even the layouts can be found.
     public static func loadOrEmpty(_ overrides: Overrides) throws(DialerError) -> (Dialer, problem: DialerError?) {
+        let problem: DialerError
         do {
             return (try load(overrides), nil)
-        } catch let problem {
-            do {
-                let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
-                let (dataDirectory, layouts) = try layouts(overrides, configuration)
-                let loader = BookLoader(
-                    sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
-                )
-                let (history, historyProblem) = openHistory()
-                let empty = Dialer(
-                    configuration: configuration, loader: loader, book: try loader.load(history: history),
-                    limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
-                    historyProblem: historyProblem
-                )
-                return (empty, problem)
-            } catch {
-                throw DialerError(error)
-            }
+        } catch {
+            problem = error
         }
+        let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+        let (dataDirectory, layouts) = try layouts(overrides, configuration)
+        let loader = BookLoader(
+            sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
+        )
+        let (history, historyProblem) = openHistory()
+        let book: LoadedBook
+        do { book = try loader.load(history: history) } catch { throw .contacts(error) }
+        let empty = Dialer(
+            configuration: configuration, loader: loader, book: book,
+            limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
+            historyProblem: historyProblem
+        )
+        return (empty, problem)
     }
 
     /// The config files a running dialer watches, to load again when one changes: the one
@@ -111,11 +108,8 @@ public struct Dialer: Sendable {
 
     /// Every contact of the book, as parsed, for `t9dial contacts`.
     public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
-        do {
-            return try ContactSources.load(paths: try contactPaths(overrides, configuration(overrides)))
-        } catch {
-            throw DialerError(error)
-        }
+        let paths = try contactPaths(overrides, configuration(overrides))
+        do { return try ContactSources.load(paths: paths) } catch { throw .contacts(error) }
     }
 
     /// Starts reading the contacts again on a thread of their own, keeping the last good copy
@@ -125,7 +119,7 @@ public struct Dialer: Sendable {
         do {
             return try loader.reloadInBackground(keeping: book, history: history)
         } catch {
-            throw .other("cannot reload the contacts: no thread could be started to read them (\(error))")
+            throw .noThread(error, for: "reload the contacts")
         }
     }
 
@@ -136,9 +130,13 @@ public struct Dialer: Sendable {
 
     /// The data directory (`--data-dir`, else the config's, else found) and the keypad layouts
     /// the config chooses from its `layouts/`.
-    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(ConfigError) -> (String, [KeypadLayout]) {
-        let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? configuration.search.dataDirectory)
-        return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
+    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> (String, [KeypadLayout]) {
+        do {
+            let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? configuration.search.dataDirectory)
+            return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
+        } catch {
+            throw .config(error)
+        }
     }
 
     /// The dial history at its usual place, or why it can't be used: a warning (without a
@@ -152,8 +150,8 @@ public struct Dialer: Sendable {
         }
     }
 
-    static func configuration(_ overrides: Overrides) throws(ConfigError) -> DialerConfiguration {
-        try loadConfiguration(file: overrides.configFile)
+    static func configuration(_ overrides: Overrides) throws(DialerError) -> DialerConfiguration {
+        do { return try loadConfiguration(file: overrides.configFile) } catch { throw .config(error) }
     }
 
     /// The config file named, else the default one (`DialerConfiguration.loadDefault()`).
@@ -173,58 +171,13 @@ public struct Dialer: Sendable {
     private static func contactSources(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [BookLoader.Source] {
         guard overrides.contacts.isEmpty else { return overrides.contacts.map(BookLoader.Source.named) }
         // The synced address book joins the configured files; named files on the command line replace both.
-        let synced = configuration.carddav.url == nil ? nil : try? SyncedContacts.folder()
+        // A build without the CardDAV trait has no synced address book to add.
+        let syncs = configuration.carddav.url != nil && SyncedContacts.isBuiltIn
+        let synced = syncs ? try? SyncedContacts.folder() : nil
         let sources = configuration.contacts.map(BookLoader.Source.named) + [synced.map { .synced(folder: $0) }].compactMap { $0 }
         guard sources.contains(where: { $0.pathToRead != nil }) else {
-            throw .noContacts(configFile: configuration.file, awaitingSync: configuration.carddav.url != nil)
+            throw .noContacts(configFile: configuration.file, awaitingSync: syncs)
         }
         return sources
-    }
-}
-
-/// Why t9dial could not start: what went wrong, where, and what to do.
-public enum DialerError: Error, Sendable, CustomStringConvertible {
-    case config(ConfigError)
-    case contacts(ContactBookError)
-    /// `awaitingSync`: a CardDAV address book is configured but nothing is synced yet.
-    case noContacts(configFile: String?, awaitingSync: Bool)
-    case unknownRegion(String)
-    case other(String)
-
-    init(_ error: any Error) {
-        switch error {
-        case let error as DialerError: self = error
-        case let error as ConfigError: self = .config(error)
-        case let error as ContactBookError: self = .contacts(error)
-        default: self = .other(String(describing: error))
-        }
-    }
-
-    public var description: String {
-        switch self {
-        case .config(let error): String(describing: error)
-        case .contacts(let error): String(describing: error)
-        case .noContacts(_, awaitingSync: true):
-            "no contacts to search yet: the [carddav] address book has not been synced; run t9dial sync, or name a file with --contacts FILE"
-        case .noContacts(let file, awaitingSync: false):
-            "no contacts to search: name a .vcf or .csv file with --contacts FILE, or set contacts = [\"FILE\"] in "
-                + (file ?? "the config file (~/.config/t9dial/t9dial.toml)")
-        case .unknownRegion(let code):
-            "unknown region \"\(code)\" for --region; use a two-letter ISO code such as "
-                + DialingRegion.known.keys.sorted().prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + "..."
-        case .other(let message): message
-        }
-    }
-
-    /// The problem in a few words, for the notice line of a small screen; the log has the rest.
-    public var notice: String {
-        switch self {
-        case .noContacts(_, awaitingSync: true): "No contacts yet: waiting for the sync"
-        case .noContacts(let file, awaitingSync: false): "No contacts: edit " + (file ?? DialerConfiguration.systemFile)
-        case .config(let error): "Config error: " + (error.file ?? "see the log")
-        case .contacts: "Contacts do not load: see the log"
-        case .unknownRegion(let code): "Unknown region \(code): edit the config"
-        case .other: "Cannot start: see the log"
-        }
     }
 }

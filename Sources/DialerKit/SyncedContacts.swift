@@ -1,4 +1,6 @@
+#if CardDAV
 public import CardDAV
+#endif
 public import DialerConfig
 import DialHistory
 public import Foundation
@@ -19,6 +21,16 @@ public enum SyncedContacts {
     /// The name of the systemd credential holding the password.
     public static let passwordCredential = "carddav-password"
 
+    /// Whether this t9dial syncs address books: false in a build without the CardDAV trait,
+    /// which links no libcurl (for boards that never sync).
+    public static var isBuiltIn: Bool {
+        #if CardDAV
+        true
+        #else
+        false
+        #endif
+    }
+
     /// The cache folder for this environment, without touching the disk.
     public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DialerError) -> String {
         if let cache = environment["CACHE_DIRECTORY"], let first = cache.split(separator: ":").first, first.hasPrefix("/") {
@@ -27,10 +39,11 @@ public enum SyncedContacts {
         do {
             return (try HistoryLocation.directory(environment: environment) as NSString).appendingPathComponent(folderName)
         } catch {
-            throw .other(error.description)  // the synced contacts live beside the history
+            throw .history(error)  // the synced contacts live beside the history
         }
     }
 
+    #if CardDAV
     /// Brings the cache up to date with the configured address book. Blocks until done; a failed
     /// sync leaves the cache as it was.
     /// `into` names the cache folder; nil is `folder(environment:)`.
@@ -40,11 +53,9 @@ public enum SyncedContacts {
     ) throws(DialerError) -> SyncReport {
         let credential = SystemdCredentials.path(of: passwordCredential)
         guard let address = settings.url, let user = settings.user, let passwordFile = credential ?? settings.passwordFile else {
-            throw .other(
-                "no address book to sync: add a [carddav] table with url, user and password_file to "
-                    + (configFile ?? "the config file (~/.config/t9dial/t9dial.toml)"))
+            throw .noAddressBook(configFile: configFile)
         }
-        guard let url = URL(string: address) else { throw .other(CardDAVError.invalidURL(address).description) }
+        guard let url = URL(string: address) else { throw .sync(.invalidURL(address)) }
         let cache: CardDAVCache
         if let cacheFolder {
             cache = CardDAVCache(folder: cacheFolder)
@@ -59,7 +70,8 @@ public enum SyncedContacts {
             } + report.warnings
             return report
         } catch {
-            throw .other(error.description)
+            throw .sync(error)
         }
     }
+    #endif
 }

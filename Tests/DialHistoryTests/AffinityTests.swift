@@ -7,7 +7,7 @@ import Testing
     let day: TimeInterval = 24 * 60 * 60
 
     func dials(_ uid: String, agesInDays: [Double]) -> [Dial] {
-        agesInDays.map { Dial(uid: uid, number: "1", time: now - $0 * day, outcome: .placed) }
+        agesInDays.map { Dial(uid: uid, number: "1", time: now - $0 * day, status: .placed) }
     }
 
     @Test func frequentBeatsRare() {
@@ -35,8 +35,8 @@ import Testing
 
     @Test func typedNumbersAndFutureDialsAreHandled() {
         let history = [
-            Dial(uid: nil, number: "112", time: now, outcome: .placed),
-            Dial(uid: "future", number: "1", time: now + 10 * day, outcome: .placed),
+            Dial(uid: nil, number: "112", time: now, status: .placed),
+            Dial(uid: "future", number: "1", time: now + 10 * day, status: .placed),
         ]
         #expect(Affinity().scores(dials: history, favourites: [], now: now) == ["future": 1])
     }

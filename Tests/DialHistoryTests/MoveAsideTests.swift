@@ -16,7 +16,7 @@ import Testing
         #expect(FileManager.default.contents(atPath: moved.movedTo) == original)
         #expect(foreign == (moved.reason == .foreign))
         #expect(moved.description.contains(moved.movedTo))
-        try history.record(Dial(uid: "fred", number: "1", time: now, outcome: .placed))
+        try history.record(Dial(uid: "fred", number: "1", time: now, status: .placed))
         #expect(try history.recent().count == 1)
         #expect(try DialHistory(path: path).movedAside == nil)
     }

@@ -1,22 +1,11 @@
-/// What came of a dial, as the dialer needs to know it: whether the call was placed, and one
-/// line for the screen ("Calling +441214960000", "Busy", "Failed: exit 3: no modem"). The
-/// method's full story goes to the log; the session only shows this.
-public struct CallOutcome: Sendable, Hashable {
-    public var placed: Bool
-    public var message: String
-
-    public init(placed: Bool, message: String) {
-        self.placed = placed
-        self.message = message
-    }
-}
+public import DialOutcomes
 
 /// Where the call shown on the calling screen is.
 public enum CallProgress: Sendable, Hashable {
     /// The dial method is still at work (a program running, a modem not yet answering).
     case dialling
     /// The method is done: the call is placed, or failed and the query is kept.
-    case finished(CallOutcome)
+    case finished(DialOutcome)
 }
 
 extension CallProgress {
@@ -24,14 +13,14 @@ extension CallProgress {
     public var headline: String {
         switch self {
         case .dialling: "Dialling"
-        case .finished(let outcome) where outcome.placed: "Calling"
-        case .finished(let outcome): outcome.message
+        case .finished(let outcome) where outcome.isPlaced: "Calling"
+        case .finished(let outcome): outcome.screenMessage
         }
     }
 
     /// Whether the dial is over and failed: the query is kept behind the screen.
     public var failed: Bool {
-        if case .finished(let outcome) = self { return !outcome.placed }
+        if case .finished(let outcome) = self { return !outcome.isPlaced }
         return false
     }
 }

@@ -1,3 +1,4 @@
+public import DialOutcomes
 /// What the dialer tells its displays after a key, a timer or a dial's outcome.
 public enum DialerUpdate: Sendable, Hashable {
     /// The screen changed; this is all of it.
@@ -6,7 +7,7 @@ public enum DialerUpdate: Sendable, Hashable {
     case dial(DialRequest)
     /// The dial of `request` is over; reported before the screen that shows it, so a call
     /// shown as placed is already recorded.
-    case dialFinished(DialRequest, CallOutcome)
+    case dialFinished(DialRequest, DialOutcome)
     /// The user ended the call shown (the hang-up key, or `#` held on the calling screen).
     case hangUp(DialRequest)
 }

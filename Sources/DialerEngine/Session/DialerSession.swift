@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import T9Search
 public import InputEvents
 
@@ -90,11 +91,11 @@ public final class DialerSession {
     /// Takes in what came of the dial of `request`. When it is still on screen, the screen
     /// shows the outcome; a placed call clears the query, a failed one keeps it, so the user
     /// can try again or pick another number. A dial the user already left is only reported.
-    public func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) -> [DialerUpdate] {
+    public func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) -> [DialerUpdate] {
         var updates: [DialerUpdate] = [.dialFinished(request, outcome)]
         if let shown = call, shown.request == request, shown.progress == .dialling {
             call?.progress = .finished(outcome)
-            if outcome.placed {
+            if outcome.isPlaced {
                 t9.clear()
                 text.clear()
                 search()
@@ -338,7 +339,7 @@ private struct ShownCall {
 
     /// Whether there is a call to end: one being dialled or placed, not one that failed.
     var canHangUp: Bool {
-        if case .finished(let outcome) = progress { return outcome.placed }
+        if case .finished(let outcome) = progress { return outcome.isPlaced }
         return true
     }
 }

@@ -1,5 +1,7 @@
 public import BackgroundWork
+#if CardDAV
 import CardDAV
+#endif
 public import ContactBook
 public import DialerConfig
 public import DialHistory
@@ -45,8 +47,18 @@ public struct BookLoader: Sendable {
         var pathToRead: String? {
             switch self {
             case .named(let path): path
-            case .synced(let folder): CardDAVCache(folder: folder).cachedCards().isEmpty ? nil : folder
+            case .synced(let folder): Self.holdsSyncedCards(folder) ? folder : nil
             }
+        }
+
+        /// Whether a sync has cached cards in `folder`; never in a build without the CardDAV
+        /// trait, which makes no `.synced` source.
+        private static func holdsSyncedCards(_ folder: String) -> Bool {
+            #if CardDAV
+            return !CardDAVCache(folder: folder).cachedCards().isEmpty
+            #else
+            return false
+            #endif
         }
     }
 

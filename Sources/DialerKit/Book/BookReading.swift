@@ -1,4 +1,6 @@
+#if CardDAV
 import CardDAV
+#endif
 import ContactBook
 import DialHistory
 import T9Search
@@ -33,6 +35,7 @@ struct BookReading {
             case .folder: try readFolder(path)
             }
         case .synced(let folder):
+            #if CardDAV
             // A state file that cannot be read would look like nothing synced: after a good
             // load, the cards keep their last good copy instead.
             if previous != nil, case .failure(let error) = Result(catching: { () throws(CardDAVError) in try CardDAVCache(folder: folder).state() }) {
@@ -40,6 +43,7 @@ struct BookReading {
                     kind: .readFailed, file: folder, problem: "the synced address book's state cannot be read (\(error))",
                     remedy: "Run t9dial sync again."))
             }
+            #endif
             guard source.pathToRead != nil else { return }  // nothing synced yet, or nothing left
             try readFolder(folder)
         }

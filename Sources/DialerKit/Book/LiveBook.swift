@@ -1,5 +1,7 @@
 import BackgroundWork
+#if CardDAV
 import CardDAV
+#endif
 public import ContactWatch
 public import DialerConfig
 public import DialerEngine
@@ -41,7 +43,12 @@ public struct LiveBook: ~Copyable {
     private let carddav: CardDAVSettings?
     /// The book's CardDAV cache folder, which the sync fills.
     private let syncFolder: String?
+    #if CardDAV
     private var sync: BackgroundTask<Result<SyncReport, DialerError>>?
+    #else
+    /// Never a sync in a build without the CardDAV trait, which has no `.synced` source.
+    private let sync: Never? = nil
+    #endif
     private var syncDescriptor: Int32?
     /// When the next sync is due; 0, the first `handle`, for the first.
     private var nextSync: Microseconds = 0
@@ -78,7 +85,9 @@ public struct LiveBook: ~Copyable {
         }
         reload = nil
         rerank = nil
+        #if CardDAV
         sync = nil
+        #endif
     }
 
     /// Watches the sources of the dialer's book. The dialer's book is the one searched until a
@@ -139,6 +148,7 @@ public struct LiveBook: ~Copyable {
             rerankDescriptor = nil
             rerankBase = nil
         }
+        #if CardDAV
         if let outcome = sync?.result() {
             sync = nil
             syncDescriptor = nil
@@ -149,6 +159,7 @@ public struct LiveBook: ~Copyable {
             }
         }
         startSyncIfDue(at: now, update: &update)
+        #endif
         startRerankIfWanted(update: &update)
         if sync == nil, schedule.startIfDue(at: now) {
             do {
@@ -179,6 +190,7 @@ public struct LiveBook: ~Copyable {
         }
     }
 
+    #if CardDAV
     private mutating func startSyncIfDue(at now: Microseconds, update: inout Update) {
         guard let carddav, let syncFolder, sync == nil, now >= nextSync else { return }
         nextSync = now + Microseconds(carddav.intervalMinutes) * 60_000_000
@@ -205,4 +217,5 @@ public struct LiveBook: ~Copyable {
             return [.warning("sync of \(address) failed, the last synced cards are kept: \(error)")]
         }
     }
+    #endif
 }

@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerConfig
 public import DialerEngine
 public import Dialing
@@ -41,7 +42,7 @@ public final class CallPlacer {
                 self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem))
             }
         } catch {
-            throw .other(error.description)
+            throw .dialMethod(error)
         }
     }
 

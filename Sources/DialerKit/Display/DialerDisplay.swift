@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerEngine
 
 /// Where the dialer's screens and dials go: a terminal, a program reading JSON, a framebuffer,
@@ -8,14 +9,14 @@ public protocol DialerDisplay {
     /// Reports that `request` is being dialled.
     mutating func dial(_ request: DialRequest)
     /// Reports what came of dialling `request` (the screen that follows shows it too).
-    mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome)
+    mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome)
     /// Reports that the user ended the call to `request`.
     mutating func hangUp(_ request: DialRequest)
 }
 
 extension DialerDisplay {
     /// Most displays show a dial's outcome on the screen alone.
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {}
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {}
     public mutating func hangUp(_ request: DialRequest) {}
 }
 

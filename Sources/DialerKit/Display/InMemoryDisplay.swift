@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerEngine
 
 /// Keeps every screen, dial, outcome and hang-up it is given, in order, for tests.
@@ -17,13 +18,13 @@ public struct InMemoryDisplay: DialerDisplay, Sendable {
     public mutating func show(_ screen: ScreenState) { updates.append(.screen(screen)) }
 
     /// The outcome of each dial, in the order they came.
-    public var outcomes: [CallOutcome] {
+    public var outcomes: [DialOutcome] {
         updates.compactMap { if case .dialFinished(_, let outcome) = $0 { outcome } else { nil } }
     }
 
     public mutating func dial(_ request: DialRequest) { updates.append(.dial(request)) }
 
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         updates.append(.dialFinished(request, outcome))
     }
 

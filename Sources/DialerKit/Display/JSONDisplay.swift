@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerEngine
 
 /// Writes each screen and dial as one line of JSON, for a program that drives a display:
@@ -28,11 +29,11 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write(Self.json(request) + "\n")
     }
 
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         var json = JSONWriter()
         Self.writeCallee(request, to: &json, event: "dialled", extra: [
-            ("placed", { $0.raw(outcome.placed ? "true" : "false") }),
-            ("message", { $0.string(outcome.message) }),
+            ("placed", { $0.raw(outcome.isPlaced ? "true" : "false") }),
+            ("message", { $0.string(outcome.screenMessage) }),
         ])
         output.write(json.output + "\n")
     }
@@ -92,10 +93,10 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         let state: String
         switch progress {
         case .dialling: state = "dialling"
-        case .finished(let outcome) where !outcome.placed: state = "failed"
+        case .finished(let outcome) where !outcome.isPlaced: state = "failed"
         case .finished, nil: state = "placed"
         }
-        let message: String? = if case .finished(let outcome) = progress { outcome.message } else { nil }
+        let message: String? = if case .finished(let outcome) = progress { outcome.screenMessage } else { nil }
         return [("state", { $0.string(state) }), ("message", { json in json.optionalString(message) })]
     }
 

@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerConfig
 public import DialerEngine
 public import Logging
@@ -49,7 +50,7 @@ public final class ScreenDisplay: DialerDisplay {
         var bitsPerPixel = format.bitsPerPixel
         for output in outputs {
             guard case .framebuffer(let path) = output else { continue }
-            guard framebuffer == nil else { throw .other("only one framebuffer can be drawn on; --output names \(path) too") }
+            guard framebuffer == nil else { throw .screen(.secondFramebuffer(path: path)) }
             do {
                 let opened = try FramebufferScreen(device: try FramebufferDevice(path: path), rotation: rotation)
                 format = opened.format
@@ -57,13 +58,13 @@ public final class ScreenDisplay: DialerDisplay {
                 bitsPerPixel = opened.format.bitsPerPixel
                 framebuffer = consume opened
             } catch {
-                throw .other(error.description)
+                throw .screen(.framebuffer(error))
             }
         }
         do {
             packer = try FramePacker(format: format, logicalSize: size)
         } catch {
-            throw .other(String(describing: error))
+            throw .screen(.pixelFormat(error))
         }
         self.console = framebuffer == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
         self.framebuffer = framebuffer
@@ -72,7 +73,7 @@ public final class ScreenDisplay: DialerDisplay {
         self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
         self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
         for path in pngPaths {
-            do { try PNGFile.checkWritable(path) } catch { throw .other(error.description) }
+            do { try PNGFile.checkWritable(path) } catch { throw .screen(.png(error)) }
         }
         self.scratch = [UInt8](repeating: 0, count: packer.frameBytes)
         self.logger = logger
@@ -82,14 +83,15 @@ public final class ScreenDisplay: DialerDisplay {
     /// names that does not load is an error at the config's line and key.
     public static func loadFont(_ settings: ScreenSettings, dataDirectory: String) throws(DialerError) -> BitmapFont {
         let path = dataDirectory + "/fonts/t9dial-8x16.psf"
+        let problem: ScreenSetupError
         do {
-            let bytes = try settings.font.map { name throws(FontFileError) in try FontFile.read(name) } ?? FontFile.read(path)
-            return try BitmapFont.parse(bytes, name: settings.font ?? path)
+            let bytes = try FontFile.read(settings.font ?? path)
+            do { return try BitmapFont.parse(bytes, name: settings.font ?? path) } catch { problem = .font(error) }
         } catch {
-            let problem = (error as? FontFileError)?.description ?? String(describing: error)
-            if let location = settings.fontLocation { throw .config(location.error(problem)) }
-            throw .other(problem)
+            problem = .fontFile(error)
         }
+        if let location = settings.fontLocation { throw .config(location.error(problem.description)) }
+        throw .screen(problem)
     }
 
     public func show(_ screen: ScreenState) {
@@ -143,7 +145,7 @@ public struct DisplayGroup: DialerDisplay {
         for index in displays.indices { displays[index].dial(request) }
     }
 
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         for index in displays.indices { displays[index].dialFinished(request, outcome) }
     }
 

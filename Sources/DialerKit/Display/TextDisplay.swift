@@ -38,8 +38,8 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     private static func screenLines(_ screen: ScreenState, rows: Int) -> [String] {
         if let call = screen.calling {
             switch screen.callProgress {
-            case .finished(let outcome) where !outcome.placed:
-                return ["not called: " + callee(call) + "  (\(outcome.message))"]
+            case .finished(let outcome) where !outcome.isPlaced:
+                return ["not called: " + callee(call) + "  (\(outcome.screenMessage))"]
             case .dialling: return ["dialling " + callee(call)]
             default: return ["calling " + callee(call)]
             }

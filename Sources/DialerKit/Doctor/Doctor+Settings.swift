@@ -29,6 +29,11 @@ extension Doctor {
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let configFile = settings.file ?? DialerConfiguration.systemFile
         let paths = configuration.contacts
+        if configuration.carddav.url != nil, !SyncedContacts.isBuiltIn {
+            return DoctorCheck(
+                .problem, subject, "[carddav] is set, but this t9dial is built without CardDAV and syncs nothing",
+                fix: "install a t9dial built with the CardDAV trait (the default), or remove [carddav] from \(configFile)")
+        }
         let synced = configuration.carddav.url.map { "; and the [carddav] address book \($0), which the service syncs" } ?? ""
         if let credential = carddavPasswordCheck(configuration, subject: subject) { return credential }
         guard !paths.isEmpty else {

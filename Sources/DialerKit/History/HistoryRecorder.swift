@@ -1,3 +1,4 @@
+public import DialOutcomes
 public import DialerEngine
 public import DialHistory
 import Foundation
@@ -33,11 +34,11 @@ public struct HistoryRecorder: DialerDisplay {
         dialQuery = lastQuery.map { (request, $0.text, $0.mode) }
     }
 
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: CallOutcome) {
+    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         let query = dialQuery.flatMap { $0.request == request ? ($0.text, $0.mode) : nil }
         dialQuery = nil
         do {
-            _ = try history.record(Dial(uid: request.uid, number: request.number, time: Date(), outcome: outcome.placed ? .placed : .failed))
+            _ = try history.record(Dial(uid: request.uid, number: request.number, time: Date(), status: outcome.isPlaced ? .placed : .failed))
             // The pick is learned whatever the outcome: the user chose this contact for the query.
             if let uid = request.uid, let query {
                 try history.learn(query: query.0, mode: query.1, uid: uid)

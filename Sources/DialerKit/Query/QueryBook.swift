@@ -20,20 +20,20 @@ public struct QueryBook: Sendable {
     /// ``Dialer/load(_:)`` does, without building a search index. Only the overrides' config
     /// file, contacts and data directory matter here.
     public static func load(_ overrides: Dialer.Overrides) throws(DialerError) -> QueryBook {
+        let configuration = try Dialer.configuration(overrides)
+        let (_, layouts) = try Dialer.layouts(overrides, configuration)
+        let paths = try Dialer.contactPaths(overrides, configuration)
+        let (history, opening) = Dialer.openHistory(withoutIt: emptyDialAttributes)
+        let (dials, historyProblem) = readDials(history, opening)
+        let maker = QueryRecords(dials: dials, favourites: configuration.history)
+        var records: [QueryRecord] = []
+        let sources: ContactSources
         do {
-            let configuration = try Dialer.configuration(overrides)
-            let (_, layouts) = try Dialer.layouts(overrides, configuration)
-            let (history, opening) = Dialer.openHistory(withoutIt: emptyDialAttributes)
-            let (dials, historyProblem) = readDials(history, opening)
-            let maker = QueryRecords(dials: dials, favourites: configuration.history)
-            var records: [QueryRecord] = []
-            let sources = try ContactSources.read(paths: try Dialer.contactPaths(overrides, configuration)) { contact in
-                records.append(maker.record(for: contact))
-            }
-            return QueryBook(records: records, alphabet: T9Alphabet(layouts: layouts), sources: sources, historyProblem: historyProblem)
+            sources = try ContactSources.read(paths: paths) { contact in records.append(maker.record(for: contact)) }
         } catch {
-            throw DialerError(error)
+            throw .contacts(error)
         }
+        return QueryBook(records: records, alphabet: T9Alphabet(layouts: layouts), sources: sources, historyProblem: historyProblem)
     }
 
     /// What a query misses without the history.

@@ -27,7 +27,7 @@ public struct QueryRecords: Sendable {
     /// a history.
     public init(dials: some Sequence<Dial>, favourites settings: HistorySettings) {
         var tallies: [String: Tally] = [:]
-        for dial in dials where dial.outcome == .placed {
+        for dial in dials where dial.status == .placed {
             guard let uid = dial.uid else { continue }
             let time = dial.time.timeIntervalSince1970
             var tally = tallies[uid, default: Tally()]

@@ -3,6 +3,7 @@ import Dialing
 public import Logging
 public import T9Search
 public import InputEvents
+public import ProcessLoop
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials and hang-ups among them with a `CallPlacer`, feeding each outcome back to the session.
@@ -13,8 +14,10 @@ public import InputEvents
 /// when its files change, ranked anew after each dial, synced from CardDAV; each new book is
 /// swapped into the session with the query kept.
 ///
-/// Dials and reloads run on threads of their own: the loop polls `descriptors`, sleeps until
-/// `nextDeadline` at the latest, and calls `wake(readable:at:display:)` each time it wakes.
+/// Dials and reloads run on threads of their own: the loop waits on `sources` with its own,
+/// sleeps until `nextDeadline` at the latest, and calls `wake(_:display:)` each time it wakes.
+/// A finished dial is one of those wakes (`.call`): the driver collects its outcome from the
+/// placer and gives it to the session, which shows it.
 public final class DialerDriver {
     public let machine: DialerMachine
     public private(set) var placer: CallPlacer
@@ -74,24 +77,27 @@ public final class DialerDriver {
         return machine.session.setNotice(shown)
     }
 
-    /// What the loop polls for input besides the keys: the dials and hang-ups under way, the
-    /// contact files watched, the reloads and syncs running.
-    public var descriptors: [Int32] { placer.descriptors + (live?.descriptors ?? []) }
+    /// What the loop waits on for the driver: the dials and hang-ups under way, the contact
+    /// files watched, the reloads and syncs running.
+    public var sources: [EventLoop.Source<LoopSource>] {
+        placer.descriptors.map { EventLoop.Source(.call, $0) } + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
+    }
 
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due.
     public var nextDeadline: Microseconds? {
         [machine.nextDeadline, live?.deadline].compactMap { $0 }.min()
     }
 
-    /// Acts on what woke the loop at `now`: the descriptors of `descriptors` that are
-    /// readable (others are ignored), and the timers due.
-    public func wake(readable: [Int32], at now: Microseconds, display: inout some DialerDisplay) {
-        if !Set(readable).isDisjoint(with: placer.descriptors) { collect(display: &display) }
-        if let update = live?.handle(readable: readable, at: now) {
+    /// Acts on what of the driver's `sources` woke the loop, then runs the timers due by the
+    /// wake-up's time. The caller hands over its own input (keys) first.
+    public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
+        if wakeup.isReady(.call) { collect(display: &display) }
+        let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
+        if let update = live?.handle(readable: book, at: wakeup.time) {
             update.messages.forEach(logger.log)
             if let book = update.book { apply(machine.session.replaceIndex(book.index), to: &display) }
         }
-        apply(machine.advance(to: now), to: &display)
+        apply(machine.advance(to: wakeup.time), to: &display)
     }
 
     /// Takes in the dials and hang-ups that are over; does not block.
@@ -133,7 +139,7 @@ public final class DialerDriver {
             } else if !placer.onlyPrints {
                 logger.info("\(whom)\(outcome.logMessage)")
             }
-            return machine.session.dialFinished(request, CallOutcome(placed: outcome.isPlaced, message: outcome.screenMessage))
+            return machine.session.dialFinished(request, outcome)
         case .hangUp(let request, let outcome):
             if outcome.isPlaced {
                 logger.info("hung up the call to \(request.number) via \(outcome.via)")

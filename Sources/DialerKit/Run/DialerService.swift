@@ -2,6 +2,7 @@ import ContactWatch
 public import DialerConfig
 public import DialerEngine
 import KeypadInput
+import ProcessLoop
 public import Logging
 import Glibc
 import Systemd
@@ -63,7 +64,7 @@ public final class DialerService {
         do {
             signals = try SignalSource()
         } catch {
-            throw .other("cannot start: \(error)")
+            throw .loop(error)
         }
         // With no book, the contact files named are watched too: one that appears or is fixed
         // is a reason to try again. (A loaded book's files are the live book's to watch.)
@@ -117,10 +118,11 @@ public final class DialerService {
     /// is to stop.
     @discardableResult
     public func step(display: inout some DialerDisplay) throws(DialerError) -> Int32? {
-        let extra = [signals.descriptor] + [configWatcher?.descriptor].compactMap { $0 }
+        let extra = [EventLoop.Source(LoopSource.signals, signals.descriptor)]
+            + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
         var reloadNow = false
-        if woke.readable.contains(signals.descriptor) {
+        if woke.isReady(.signals) {
             let received = signals.received()
             if let stop = received.first(where: { $0 != SIGHUP }) { return stop }
             if received.contains(SIGHUP) {
@@ -128,7 +130,7 @@ public final class DialerService {
                 reloadNow = true
             }
         }
-        if let descriptor = configWatcher?.descriptor, woke.readable.contains(descriptor), let report = configWatcher?.drain() {
+        if woke.isReady(.config), let report = configWatcher?.drain() {
             report.problems.forEach { logger.warning("\($0)") }
             if report.changed { configChanges.changed(at: woke.time) }
         }

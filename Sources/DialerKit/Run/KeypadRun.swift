@@ -2,6 +2,7 @@ public import DialerEngine
 public import KeypadInput
 import Logging
 public import InputEvents
+public import ProcessLoop
 
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.
@@ -16,6 +17,7 @@ public final class KeypadRun {
     private var logger: Logger { driver.logger }
     private let setup: KeypadSetup
     private let reader: KeypadReader
+    private let loop: EventLoop
     /// The machine's device number of each device read, by path.
     private var devices: [String: Int] = [:]
     private var nextDevice = 0
@@ -34,10 +36,11 @@ public final class KeypadRun {
             keymaps: setup.candidateKeymaps,
             grab: grab && setup.settings.grab
         )
+        loop = EventLoop(clock: clock)
         do {
             reader = try KeypadReader(discovery: discovery, clock: clock)
         } catch {
-            throw .other(error.description)
+            throw .input(error)
         }
     }
 
@@ -53,32 +56,37 @@ public final class KeypadRun {
         process(reader.start(), display: &display)
     }
 
-    /// Waits for the next thing to happen (a key, a keypad coming or going, the dialer's next
-    /// timer, one of the caller's `extra` descriptors or its `deadline`) and acts on what is
-    /// the dialer's. Returns the moment the loop woke and which of `extra` are readable, for
-    /// the caller to act on.
+    /// Call `start` first. Waits in the process's one loop for the next thing to happen (a key, a keypad coming
+    /// or going, a dial or reload over, the dialer's next timer, one of the caller's `extra`
+    /// sources or its `deadline`) and acts on what is the dialer's. Returns the wake-up, for
+    /// the caller to act on its own sources.
     @discardableResult
     public func step(
-        display: inout some DialerDisplay, watching extra: [Int32] = [], until deadline: Microseconds? = nil
-    ) throws(DialerError) -> (time: Microseconds, readable: [Int32]) {
-        let wakeup: KeypadWakeup
+        display: inout some DialerDisplay, watching extra: [EventLoop.Source<LoopSource>] = [], until deadline: Microseconds? = nil
+    ) throws(DialerError) -> EventLoop.Wakeup<LoopSource> {
+        let sources = reader.sources.map { EventLoop.Source(LoopSource.keypad($0.tag), $0.descriptor) } + driver.sources + extra
+        let wakeup: EventLoop.Wakeup<LoopSource>
+        let keys: KeypadWakeup
         do {
-            wakeup = try reader.wait(until: [driver.nextDeadline, deadline].compactMap { $0 }.min(), watching: driver.descriptors + extra)
+            wakeup = try loop.wait(for: sources, until: [driver.nextDeadline, reader.nextCheck, deadline].compactMap { $0 }.min())
         } catch {
-            throw .other(error.description)
+            throw .loop(error)
         }
-        process(wakeup, display: &display)
-        let readable = wakeup.events.compactMap { event -> Int32? in
-            if case .readable(let descriptor) = event, extra.contains(descriptor) { descriptor } else { nil }
+        do {
+            keys = try reader.handle(wakeup.keypads, at: wakeup.time)
+        } catch {
+            throw .input(error)
         }
-        return (wakeup.time, readable)
+        process(keys, display: &display)
+        driver.wake(wakeup, display: &display)
+        return wakeup
     }
 
     /// The keypads being read now, for a status line.
     public var keypads: [DeviceChoice] { reader.devices }
 
-    /// Acts on one wake-up: every key event read first, then devices come and gone, then the
-    /// timers, advanced only to the moment the loop woke.
+    /// Acts on the keypads' part of one wake-up: every key event read first, then devices come
+    /// and gone. The driver then runs the timers, advanced only to the moment the loop woke.
     ///
     /// However long handling the keys takes (the first search, a slow panel, a busy board),
     /// "now" for the timers stays the wake-up's time: input that arrived meanwhile is read at
@@ -87,7 +95,6 @@ public final class KeypadRun {
     /// events of its own still to be handled.
     private func process(_ wakeup: KeypadWakeup, display: inout some DialerDisplay) {
         var inputs: [(device: Int, event: InputEvent)] = []
-        var readable: [Int32] = []
         for event in wakeup.events {
             guard case .input(let path, let events) = event, let device = devices[path] else { continue }
             inputs += events.map { (device, $0) }
@@ -125,12 +132,7 @@ public final class KeypadRun {
                 logger.info("\(event.description)")
             case .problem:
                 logger.warning("\(event.description)")
-            case .readable(let descriptor):
-                readable.append(descriptor)
-            case .deadlineReached:
-                break
             }
         }
-        driver.wake(readable: readable, at: wakeup.time, display: &display)
     }
 }

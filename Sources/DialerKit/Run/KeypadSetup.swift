@@ -104,7 +104,7 @@ public struct KeypadSetup: Sendable {
         do {
             return DialerMachine(session: try DialerSession(index: index, settings: dialerSettings))
         } catch {
-            throw .other(String(describing: error))
+            throw .settings(error)
         }
     }
 }

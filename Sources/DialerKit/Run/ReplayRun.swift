@@ -1,5 +1,5 @@
 public import DialerEngine
-public import KeypadInput
+public import ProcessLoop
 import Foundation
 import SystemCalls
 public import InputEvents
@@ -20,29 +20,23 @@ public struct ReplayRun {
     /// Reads the recording at `path` and picks its keymap from the keys its device has (from the
     /// recording's `B: 01` lines, or the keys it presses when it has none).
     public static func load(path: String, setup: KeypadSetup, realtime: Bool) throws(DialerError) -> ReplayRun {
-        let hint = "--replay takes a recording made with evemu-record (see the README)"
         let bytes: [UInt8]
         do {
             bytes = try RegularFile.read(path, maxBytes: maxRecordingBytes)
         } catch {
-            throw .other("\(error.description); \(hint)")
+            throw .replay(.unreadable(error))
         }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw .other("\(path): is not UTF-8 text; \(hint)")
-        }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .replay(.notText(path: path)) }
         let recording: EvemuRecording
         do {
             recording = try EvemuRecording.parse(text: text, file: path)
         } catch {
-            throw .other(String(describing: error))
+            throw .replay(.malformed(error))
         }
         var keys = recording.keyCodes
         if keys.isEmpty { keys = Set(recording.events.filter { $0.type == EventType.key }.map(\.code)) }
         guard let keymap = setup.keymap(forKeys: keys) else {
-            throw .other(
-                "\(path): the recorded device has no keymap whose ten digits it has (keymaps: "
-                    + setup.keymaps.ids.joined(separator: ", ") + "); set keymap in [keypad] of the config to the one it uses"
-            )
+            throw .replay(.noKeymap(path: path, keymaps: setup.keymaps.ids))
         }
         return ReplayRun(recording: recording, keymap: keymap, setup: setup, realtime: realtime)
     }
@@ -65,10 +59,10 @@ public struct ReplayRun {
                 let due = start.addingSaturated(event.time - firstTime)  // evemu times are within ±4e9 s
                 while loop.clock.now() < due {
                     do {
-                        let wakeup = try loop.wait(for: [.extra(signals.descriptor)], until: due)
-                        if wakeup.wakes.contains(.extra(signals.descriptor)), let signal = signals.received().first { return signal }
+                        let wakeup = try loop.wait(for: [EventLoop.Source(LoopSource.signals, signals.descriptor)], until: due)
+                        if wakeup.isReady(.signals), let signal = signals.received().first { return signal }
                     } catch {
-                        throw .other(error.description)
+                        throw .loop(error)
                     }
                 }
             }

@@ -1,7 +1,7 @@
 import DialerEngine
 import Glibc
 import SystemCalls
-public import KeypadInput
+public import ProcessLoop
 import InputEvents
 
 /// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
@@ -37,17 +37,16 @@ public enum TerminalKeypad {
         var pending: [UInt8] = []
         var inputOpen = true
         while inputOpen {
-            let sources = [EventLoop.Source.extra(STDIN_FILENO), .extra(signals.descriptor)] + driver.descriptors.map { .extra($0) }
-            let wakeup: EventLoop.Wakeup
-            do { wakeup = try loop.wait(for: sources, until: driver.nextDeadline) } catch { throw .other(error.description) }
+            let sources = [EventLoop.Source(LoopSource.terminal, STDIN_FILENO), EventLoop.Source(.signals, signals.descriptor)] + driver.sources
+            let wakeup: EventLoop.Wakeup<LoopSource>
+            do { wakeup = try loop.wait(for: sources, until: driver.nextDeadline) } catch { throw .loop(error) }
             // The keys read now are stamped with the moment the loop woke, and the timers go no
             // further, however long handling them takes: a key typed meanwhile is read at the
             // next wake-up, before a multi-tap letter it would change is committed.
-            let readable = wakeup.wakes.compactMap { wake -> Int32? in if case .extra(let descriptor) = wake { descriptor } else { nil } }
-            if readable.contains(signals.descriptor), let signal = signals.received().first {
+            if wakeup.isReady(.signals), let signal = signals.received().first {
                 return signal
             }
-            if readable.contains(STDIN_FILENO) {
+            if wakeup.isReady(.terminal) {
                 var buffer = [UInt8](repeating: 0, count: 64)
                 switch buffer.withUnsafeMutableBytes({ SystemCall.read(STDIN_FILENO, $0) }) {
                 case .success(let count) where count > 0:
@@ -61,7 +60,7 @@ public enum TerminalKeypad {
                     inputOpen = false  // the end of the input, or it cannot be read
                 }
             }
-            driver.wake(readable: readable.filter { $0 != STDIN_FILENO && $0 != signals.descriptor }, at: wakeup.time, display: &display)
+            driver.wake(wakeup, display: &display)
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - loop.clock.now() < 5_000_000 {

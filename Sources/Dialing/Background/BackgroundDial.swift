@@ -1,3 +1,4 @@
+public import DialOutcomes
 import BackgroundWork
 public import SystemCalls
 

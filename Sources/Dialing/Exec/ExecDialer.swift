@@ -1,3 +1,4 @@
+public import DialOutcomes
 import Glibc
 import SystemCalls
 

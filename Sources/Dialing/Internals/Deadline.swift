@@ -19,13 +19,3 @@ struct Deadline {
 
     var hasPassed: Bool { Syscalls.monotonicNanoseconds() >= nanoseconds }
 }
-
-extension Duration {
-    /// "30 s", "1.5 s", "250 ms": a time-out as a message shows it.
-    var shortText: String {
-        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-        if milliseconds < 1000 { return "\(milliseconds) ms" }
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
-    }
-}

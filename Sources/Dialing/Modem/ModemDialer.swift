@@ -1,3 +1,4 @@
+public import DialOutcomes
 /// The `modem` method: places a voice call with `ATD<number>;` on an AT modem's serial port,
 /// and hangs up with `ATH`.
 ///

@@ -1,3 +1,4 @@
+import DialOutcomes
 /// One line from an AT modem, classified. A command's answer ends with a final result code;
 /// everything else before it (the command's echo, unsolicited result codes such as `RING`,
 /// `+CREG: 1` or `^BOOT:...`, information lines) is noted and skipped.

@@ -1,3 +1,4 @@
+import DialOutcomes
 import Glibc
 import SystemCalls
 

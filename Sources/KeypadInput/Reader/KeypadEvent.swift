@@ -1,8 +1,8 @@
 public import Evdev
 public import InputEvents
 
-/// What the keypad reader tells its caller: devices coming and going, their events, problems
-/// to show the user, and the caller's own deadline and descriptors.
+/// What the keypad reader tells its caller: devices coming and going, their events, and
+/// problems to show the user.
 public enum KeypadEvent: Sendable, Hashable, CustomStringConvertible {
     /// A device is read from now on, with this keymap. If it is to be grabbed, `.grabbed`
     /// follows once no key is down.
@@ -20,10 +20,6 @@ public enum KeypadEvent: Sendable, Hashable, CustomStringConvertible {
     /// Nothing is being read: why, and what to check. Reported when it becomes so, and again
     /// only when the reason changes.
     case noKeypad(String)
-    /// An extra descriptor given to `wait` is readable (or at its end).
-    case readable(Int32)
-    /// The deadline given to `wait` passed: the caller's timers are due.
-    case deadlineReached
 
     public var description: String {
         switch self {
@@ -40,10 +36,6 @@ public enum KeypadEvent: Sendable, Hashable, CustomStringConvertible {
             error.message
         case .noKeypad(let explanation):
             explanation
-        case .readable(let descriptor):
-            "descriptor \(descriptor) is readable"
-        case .deadlineReached:
-            "deadline reached"
         }
     }
 }

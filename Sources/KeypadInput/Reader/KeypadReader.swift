@@ -1,5 +1,6 @@
 public import Evdev
 public import InputEvents
+public import ProcessLoop
 
 /// Reads the keypads t9dial should read, for as long as it runs: the dialer's source of key
 /// events.
@@ -7,8 +8,11 @@ public import InputEvents
 /// It keeps the devices discovery chose open and follows hotplug: a keypad unplugged is let go
 /// (its held keys released for the caller) and read again when it comes back, also when t9dial
 /// started before it was plugged in. It grabs what discovery says to grab, once no key is down.
-/// Problems with a device are reported once. The caller owns time: it passes its next timer's
-/// deadline to `wait`, which sleeps in poll until then or until something happens.
+/// Problems with a device are reported once.
+///
+/// The reader waits for nothing itself: the process's one `EventLoop` waits on its `sources`
+/// (with everything else the program waits on) and hands it what is ready (`handle`), and the
+/// caller owns time. `wait` is that, for a program that waits for keypads alone:
 ///
 ///     let reader = try KeypadReader(discovery: discovery)
 ///     while true {
@@ -20,6 +24,12 @@ public final class KeypadReader {
     /// Opens a device by path: `EvdevDevice.init(path:)`, or in tests one that fails for
     /// chosen paths.
     public typealias Opener = (String) throws(EvdevError) -> EvdevDevice
+
+    /// What the reader waits on: an open device, or the input directory's hotplug watch.
+    public enum Source: Hashable, Sendable {
+        case device(Int32)
+        case hotplug
+    }
 
     public let discovery: DeviceDiscovery
     let clock: MonotonicClock
@@ -65,38 +75,48 @@ public final class KeypadReader {
         return KeypadWakeup(time: time, events: rescan(settled: true))
     }
 
-    /// Waits until something happens or `deadline` (CLOCK_MONOTONIC microseconds) passes, and
-    /// says what: events read, devices come and gone, problems, `.readable` for the `extra`
-    /// descriptors that are ready, `.deadlineReached`. With no deadline it waits with no
-    /// timeout. The events may be none when what woke it concerned no one (a rescan that
-    /// changed nothing). Each device's events come together and in order; events of different
-    /// devices may interleave in time, as two keypads pressed at once do.
-    public func wait(until deadline: Microseconds?, watching extra: [Int32] = []) throws(KeypadInputError) -> KeypadWakeup {
-        if !started { return start() }
+    /// The descriptors to wait on for the reader: the devices read and the hotplug watch.
+    public var sources: [EventLoop.Source<Source>] {
+        openDevices.map { EventLoop.Source(.device($0.device.fileDescriptor), $0.device.fileDescriptor) }
+            + [EventLoop.Source(.hotplug, monitor.fileDescriptor)]
+    }
+
+    /// When the reader must be handed a wake-up at the latest, ready sources or not: a device
+    /// that appeared unreadable is looked at again once udev has had time to set it up. Nil
+    /// when nothing waits.
+    public var nextCheck: Microseconds? { problems.nextCheck }
+
+    /// Acts on what of the reader's `sources` woke the loop at `time`: reads the devices that
+    /// are ready, lets go those that are gone, and looks for devices again when the input
+    /// directory changed or `nextCheck` has come. The events may be none when what woke it
+    /// concerned no one (a rescan that changed nothing). Each device's events come together and
+    /// in order; events of different devices may interleave in time, as two keypads pressed at
+    /// once do.
+    public func handle(_ ready: [EventLoop.Ready<Source>], at time: Microseconds) throws(KeypadInputError) -> KeypadWakeup {
         let recheck = problems.nextCheck
-        let wakeAt = [deadline, recheck].compactMap { $0 }.min()
-        let sources = openDevices.map { EventLoop.Source.device($0.device.fileDescriptor) }
-            + [.hotplug(monitor.fileDescriptor)] + extra.map { .extra($0) }
         var events: [KeypadEvent] = []
         var changed = false
-        let wakeup = try loop.wait(for: sources, until: wakeAt)
-        for wake in wakeup.wakes {
-            switch wake {
-            case .device(let descriptor, _, let vanished):
+        for source in ready {
+            switch source.tag {
+            case .device(let descriptor):
                 if let device = openDevices.first(where: { $0.device.fileDescriptor == descriptor }) {
-                    events += read(device, vanished: vanished)
+                    events += read(device, vanished: source.hungUp)
                 }
             case .hotplug:
                 if try monitor.drain() { changed = true }
-            case .extra(let descriptor):
-                events.append(.readable(descriptor))
-            case .deadline:
-                break
             }
         }
-        if let recheck, wakeup.time >= recheck { changed = true }
+        if let recheck, time >= recheck { changed = true }
         if changed { events += rescan(settled: false) }
-        if let deadline, wakeup.time >= deadline { events.append(.deadlineReached) }
-        return KeypadWakeup(time: wakeup.time, events: events)
+        return KeypadWakeup(time: time, events: events)
+    }
+
+    /// Waits for the keypads alone until something happens or `deadline` (CLOCK_MONOTONIC
+    /// microseconds) passes, and says what (`handle`); with no deadline it waits with no
+    /// timeout. Looks for devices first (`start`) when that was not done.
+    public func wait(until deadline: Microseconds?) throws(KeypadInputError) -> KeypadWakeup {
+        if !started { return start() }
+        let wakeup = try loop.wait(for: sources, until: [deadline, nextCheck].compactMap { $0 }.min())
+        return try handle(wakeup.ready, at: wakeup.time)
     }
 }

@@ -41,7 +41,7 @@ struct HistoryCommand: ParsableCommand {
         let names = contactNames()
         for dial in dials {
             let who = dial.uid.map { "  " + (names[$0] ?? $0) } ?? ""
-            StandardOutput.writeLine("\(format.string(from: dial.time))  \(dial.outcome)  \(dial.number)" + who)
+            StandardOutput.writeLine("\(format.string(from: dial.time))  \(dial.status)  \(dial.number)" + who)
         }
     }
 }

@@ -3,6 +3,7 @@ public import DialerConfig
 import DialerEngine
 import DialerKit
 import KeypadInput
+import ProcessLoop
 import Logging
 import ScreenOutput
 
@@ -59,7 +60,7 @@ struct RunCommand: ParsableCommand {
         do {
             if let replay {
                 let signals: SignalSource
-                do { signals = try SignalSource() } catch { throw DialerError.other(error.description) }
+                do { signals = try SignalSource() } catch { throw DialerError.loop(error) }
                 let (setup, driver, shown) = try prepareReplay(logger: logger)
                 var display = shown
                 defer { display.restore() }

@@ -12,6 +12,7 @@ struct SyncCommand: ParsableCommand {
     var config: String?
 
     func run() throws {
+        #if CardDAV
         do {
             let settings = try Dialer.loadConfiguration(file: config)
             let report = try SyncedContacts.sync(settings.carddav, configFile: settings.file)
@@ -22,5 +23,9 @@ struct SyncCommand: ParsableCommand {
         } catch let error as DialerError {
             throw CommandFailure(message: error.description)
         }
+        #else
+        throw CommandFailure(
+            message: "this t9dial is built without CardDAV, so it cannot sync; build it with the CardDAV trait (the default: make release)")
+        #endif
     }
 }

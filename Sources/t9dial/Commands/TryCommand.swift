@@ -2,6 +2,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import KeypadInput
+import ProcessLoop
 
 struct TryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -26,7 +26,7 @@ enum HistoryWriter {
         let history = try DialHistory(path: path)
         for n in 0..<limit {
             let number = "\(run)-\(n)"
-            try history.record(Dial(uid: "uid\(n % 7)", number: number, time: Date(), outcome: .placed))
+            try history.record(Dial(uid: "uid\(n % 7)", number: number, time: Date(), status: .placed))
             if n % 5 == 0 { try history.learn(query: String(n), mode: "t9", uid: "uid\(n % 7)") }
             say("placed \(number)\n")
         }

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerEngine
 import T9Search
 import Testing
@@ -28,13 +29,13 @@ struct DialerSessionDialTests {
     @Test func aPlacedCallClearsTheQuery() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: true, message: "Calling +447700900123")
+        dialing.finishDial(.placed, number: "+447700900123")
         #expect(dialing.screen.calling == Self.smith)
         #expect(dialing.screen.callHeadline == "Calling")
         #expect(dialing.query == "")
         #expect(dialing.session.nextDeadline == nil)
         // The outcome is reported before the screen that shows it.
-        #expect(dialing.updates.suffix(2).first == .dialFinished(Self.smith, CallOutcome(placed: true, message: "Calling +447700900123")))
+        #expect(dialing.updates.suffix(2).first == .dialFinished(Self.smith, DialOutcome(.placed, via: "test", number: "+447700900123")))
     }
 
     @Test func aFailedDialShowsWhyAndKeepsTheQuery() throws {
@@ -42,7 +43,7 @@ struct DialerSessionDialTests {
         dialing.type("3733")
         dialing.tap(.star)
         dialing.type("#")
-        dialing.finishDial(placed: false, message: "Busy")
+        dialing.finishDial(.busy)
         #expect(dialing.screen.callHeadline == "Busy")
         #expect(dialing.screen.callProgress?.failed == true)
         // Any key goes back to the query as it was, selection included.
@@ -57,7 +58,7 @@ struct DialerSessionDialTests {
         dialing.type("373376#")
         dialing.type("4")
         let before = dialing.screen
-        dialing.finishDial(placed: true, message: "Calling +447700900123")
+        dialing.finishDial(.placed, number: "+447700900123")
         #expect(dialing.screen == before)
         #expect(dialing.query == "3733764")
     }
@@ -65,7 +66,7 @@ struct DialerSessionDialTests {
     @Test func poundTappedOnTheCallingScreenOnlyLeavesIt() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: false, message: "No carrier")
+        dialing.finishDial(.noCarrier)
         dialing.type("#")
         #expect(dialing.dials.count == 1)
         #expect(dialing.screen.calling == nil)
@@ -75,7 +76,7 @@ struct DialerSessionDialTests {
     @Test func poundHeldOnTheCallingScreenHangsUp() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: true, message: "Calling +447700900123")
+        dialing.finishDial(.placed, number: "+447700900123")
         dialing.hold(.pound)
         #expect(dialing.updates.contains(.hangUp(Self.smith)))
         #expect(dialing.screen.calling == nil)
@@ -93,7 +94,7 @@ struct DialerSessionDialTests {
     @Test func aFailedCallHasNothingToHangUp() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: false, message: "Busy")
+        dialing.finishDial(.busy)
         dialing.press(.hangUp)
         #expect(!dialing.updates.contains { if case .hangUp = $0 { true } else { false } })
         #expect(dialing.screen.calling == nil)
@@ -114,7 +115,7 @@ struct DialerSessionDialTests {
         dialing.type("4242#")
         #expect(dialing.dials == [DialRequest(number: "4242")])
         #expect(dialing.screen.calling == DialRequest(number: "4242"))
-        dialing.finishDial(placed: true, message: "Calling 4242")
+        dialing.finishDial(.placed, number: "4242")
         #expect(dialing.query == "")
     }
 
@@ -143,7 +144,7 @@ struct DialerSessionDialTests {
     @Test func theCallingScreenStaysUntilTheNextKeyWhichThenActs() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: true, message: "Calling +447700900123")
+        dialing.finishDial(.placed, number: "+447700900123")
         dialing.advance(to: dialing.now + ms(60_000))
         #expect(dialing.screen.calling == Self.smith)
         dialing.type("3")
@@ -154,7 +155,7 @@ struct DialerSessionDialTests {
     @Test func hangUpEndsTheCallAndLeavesTheCallingScreen() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373376#")
-        dialing.finishDial(placed: true, message: "Calling +447700900123")
+        dialing.finishDial(.placed, number: "+447700900123")
         dialing.press(.hangUp)
         #expect(dialing.updates.contains(.hangUp(Self.smith)))
         #expect(dialing.screen == ScreenState(mode: .t9, modeLabel: "T9"))

@@ -129,7 +129,7 @@ struct DialerSessionMultiTapTests {
         var dialing = try SessionFixtures.dialer(Self.latin)
         dialing.type("33377733#", gap: ms(80))
         #expect(dialing.dials.map(\.uid) == ["sanders"])
-        dialing.finishDial(placed: true, message: "Calling +441214960000")
+        dialing.finishDial(.placed, number: "+441214960000")
         #expect(dialing.screen.query == QueryText())
         #expect(dialing.screen.mode == .multiTap(layout: "latin"))
     }

@@ -77,7 +77,7 @@ struct DialerSessionTimerTests {
     @Test func aFailedDialsQueryDoesNotClearBehindTheCallingScreen() throws {
         var dialing = try SessionFixtures.dialer()
         dialing.type("373#")
-        dialing.finishDial(placed: false, message: "Busy")
+        dialing.finishDial(.busy)
         #expect(dialing.advance(to: dialing.now + ms(600_000)).isEmpty)
         // The next key leaves the calling screen, and the idle time starts again from it.
         dialing.press(.next)

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerConfig
 import DialerEngine
 import T9Search
@@ -105,9 +106,9 @@ struct Dialing {
     }
 
     /// Tells the session what came of its last dial, as the dial method would.
-    mutating func finishDial(placed: Bool, message: String) {
+    mutating func finishDial(_ kind: DialOutcome.Kind, number: String = "") {
         guard let request = dials.last else { return }
-        updates += session.dialFinished(request, CallOutcome(placed: placed, message: message))
+        updates += session.dialFinished(request, DialOutcome(kind, via: "test", number: number))
     }
 
     /// Presses a dedicated key (Enter, Backspace, ...), which acts when it goes down.

@@ -165,7 +165,7 @@ struct LiveBookTests {
             let loader = BookLoaderTests.loader([.named(file)])
             var live = LiveBook(loader: loader, book: try loader.load(history: history), history: history)
             #expect(BookLoaderTests.found("22537", in: live.book) == ["ann", "bob"])
-            _ = try history.record(Dial(uid: "bob", number: "+44 7700 900000", time: Date(), outcome: .placed))
+            _ = try history.record(Dial(uid: "bob", number: "+44 7700 900000", time: Date(), status: .placed))
 
             live.rankAgain()
             #expect(live.deadline == 0)

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerConfig
 import DialerEngine
 import DialerKit

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerEngine
 import T9Search
 import InputEvents
@@ -14,7 +15,7 @@ enum DisplayFixtures {
     /// The screen after each key of `keys` (digits, `*`, `#`) is tapped, and the updates of the
     /// last one, followed by those of `outcome` when the last key dialled; `mode` is the
     /// initial mode.
-    static func updates(_ keys: String, mode: InputMode = .t9, outcome: CallOutcome? = nil) throws -> [DialerUpdate] {
+    static func updates(_ keys: String, mode: InputMode = .t9, outcome: DialOutcome? = nil) throws -> [DialerUpdate] {
         let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
         var updates: [DialerUpdate] = []
         var time: Microseconds = 0

@@ -9,6 +9,7 @@
 //
 // then look at every changed PNG before committing it. On a mismatch the picture drawn is
 // written as `<golden name>.actual.png` in a temporary folder whose path the failure gives.
+import DialOutcomes
 import ContactBook
 import DialerConfig
 import DialerEngine
@@ -134,7 +135,7 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
         let session = try DialerSession(index: index)
         let screen = GoldenBook.type(keys, on: session)
         guard let call = screen.calling else { return screen }
-        _ = session.dialFinished(call, CallOutcome(placed: true, message: "Calling \(call.number)"))
+        _ = session.dialFinished(call, DialOutcome(.placed, via: "print", number: call.number))
         return session.screen
     }
 }

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerEngine
 import DialerKit
 import Testing
@@ -22,8 +23,8 @@ struct InMemoryDisplayTests {
             return
         }
         #expect(calling.calling == sanders)
-        display.apply(session.dialFinished(sanders, CallOutcome(placed: false, message: "Busy")))
-        #expect(display.outcomes == [CallOutcome(placed: false, message: "Busy")])
+        display.apply(session.dialFinished(sanders, DialOutcome(.busy, via: "/dev/ttyUSB2", number: "+15550100")))
+        #expect(display.outcomes == [DialOutcome(.busy, via: "/dev/ttyUSB2", number: "+15550100")])
         #expect(display.screens.last?.callHeadline == "Busy")
     }
 }

@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerEngine
 @testable import DialerKit
 import Testing
@@ -32,8 +33,8 @@ struct JSONDisplayTests {
 
     @Test func aDialIsAnEventThenTheCallingScreen() throws {
         var display = JSONDisplay(output: "")
-        display.apply(try DisplayFixtures.updates("373376#", outcome: CallOutcome(placed: true, message: "Calling +447700900123")))
-        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "Busy")))
+        display.apply(try DisplayFixtures.updates("373376#", outcome: DialOutcome(.placed, via: "print", number: "+447700900123")))
+        display.apply(try DisplayFixtures.updates("4242#", outcome: DialOutcome(.busy, via: "/dev/ttyUSB2", number: "4242")))
         let lines = display.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 8)
         #expect(lines[0] == #"{"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"#)

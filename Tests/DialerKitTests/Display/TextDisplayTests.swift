@@ -1,3 +1,4 @@
+import DialOutcomes
 import DialerEngine
 @testable import DialerKit
 import Testing
@@ -57,8 +58,8 @@ struct TextDisplayTests {
 
     @Test func aDialIsOneLineThenTheCallingScreen() throws {
         var display = TextDisplay(output: "")
-        display.apply(try DisplayFixtures.updates("373376#", outcome: CallOutcome(placed: true, message: "Calling +447700900123")))
-        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "Failed: exit 3: no modem")))
+        display.apply(try DisplayFixtures.updates("373376#", outcome: DialOutcome(.placed, via: "print", number: "+447700900123")))
+        display.apply(try DisplayFixtures.updates("4242#", outcome: DialOutcome(.exited(status: 3), via: "mmcli", number: "4242", detail: "no modem\n")))
         #expect(display.output == """
             dial: Fred Smith  +44 7700 900123
             dialling Fred Smith  +44 7700 900123
@@ -74,14 +75,14 @@ struct TextDisplayTests {
     /// shown, so an answer cannot clear the terminal or add a line.
     @Test func controlCharactersFromOutsideAreShownNotWritten() throws {
         var display = TextDisplay(output: "")
-        display.apply(try DisplayFixtures.updates("4242#", outcome: CallOutcome(placed: false, message: "NO CARRIER\u{1B}[2J\r\nOK")))
+        display.apply(try DisplayFixtures.updates("4242#", outcome: DialOutcome(.modemError("NO CARRIER\u{1B}[2J\r\nOK"), via: "/dev/ttyUSB2", number: "4242")))
         var screen = try DisplayFixtures.screen("")
         screen.notice = "contacts.vcf\u{7}: unreadable"
         display.show(screen)
         #expect(display.output == """
             dial: 4242
             dialling 4242
-            not called: 4242  (NO CARRIER^[[2J^M^JOK)
+            not called: 4242  (Modem: NO CARRIER^[[2J^M^JOK)
             T9:
             ! contacts.vcf^G: unreadable
 

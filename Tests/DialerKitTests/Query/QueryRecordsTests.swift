@@ -54,8 +54,8 @@ struct QueryRecordsTests {
         return Dictionary(uniqueKeysWithValues: records.map { ($0.uid, $0) })
     }
 
-    static func dial(_ uid: String?, at seconds: Double, _ outcome: DialOutcome) -> Dial {
-        Dial(uid: uid, number: "+44 7700 900123", time: Date(timeIntervalSince1970: seconds), outcome: outcome)
+    static func dial(_ uid: String?, at seconds: Double, _ status: Dial.Status) -> Dial {
+        Dial(uid: uid, number: "+44 7700 900123", time: Date(timeIntervalSince1970: seconds), status: status)
     }
 
     @Test func theCardsFieldsAreTheTextAttributes() throws {

@@ -5,6 +5,7 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import KeypadInput
+import ProcessLoop
 @testable import Systemd
 import Testing
 import InputEvents

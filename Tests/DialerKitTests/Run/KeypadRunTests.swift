@@ -6,6 +6,7 @@ import Evdev
 import EvdevTestSupport
 import Foundation
 import KeypadInput
+import ProcessLoop
 import Logging
 import T9Search
 import Testing
@@ -135,7 +136,7 @@ struct KeypadRunTests {
         try tap(node, Self.pound, clock)
         try run.step(display: &display)
         #expect(run.machine.session.screen.callProgress == .dialling)
-        #expect(run.driver.descriptors.count == 1)
+        #expect(run.driver.sources == [EventLoop.Source(.call, try #require(run.driver.placer.descriptors.first))])
 
         // A key read while the program runs: 3 leaves the calling screen and types.
         try tap(node, Self.digit(3), clock)
@@ -143,10 +144,10 @@ struct KeypadRunTests {
         #expect(run.machine.session.screen.calling == nil)
         _ = FileManager.default.createFile(atPath: gate, contents: nil)
         while display.outcomes.isEmpty { try run.step(display: &display) }
-        #expect(display.outcomes == [CallOutcome(placed: false, message: "Failed: exit 4: busy line")])
+        #expect(display.outcomes.map(\.screenMessage) == ["Failed: exit 4: busy line"])
         // The failed dial kept the query, and the key typed meanwhile is on it.
         #expect(run.machine.session.screen.query.text == "373373")
-        #expect(run.driver.descriptors.isEmpty)
+        #expect(run.driver.sources.isEmpty)
     }
 
     /// A contact file saved while t9dial runs is searched from then on, with the query typed

@@ -1,3 +1,4 @@
+import DialOutcomes
 import Dialing
 import Foundation
 import ModemTestSupport

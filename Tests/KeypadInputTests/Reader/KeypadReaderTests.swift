@@ -3,6 +3,7 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import KeypadInput
+import ProcessLoop
 import Testing
 import InputEvents
 
@@ -33,10 +34,6 @@ struct KeypadReaderTests {
                 "problem \(name(error.path)) \(error.kind)"
             case .noKeypad(let explanation):
                 "no keypad: \(explanation.replacingOccurrences(of: directory.path, with: "DIR"))"
-            case .readable(let descriptor):
-                "readable \(descriptor)"
-            case .deadlineReached:
-                "deadline"
             }
         }
     }
@@ -213,15 +210,15 @@ struct KeypadReaderTests {
         #expect(try reader.wait(until: nil).events.isEmpty)
     }
 
-    @Test("Extra descriptors and the caller's deadline wake the reader")
-    func extraAndDeadline() throws {
+    @Test("With nothing plugged in the reader waits on the hotplug watch alone, until the caller's deadline")
+    func sourcesAndDeadline() throws {
         let directory = try TemporaryDirectory()
         let reader = try KeypadReader(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
         _ = reader.start()
-        let input = try FakeEvdevPipe()
-        try input.send([.report(at: 0)])
-        #expect(try reader.wait(until: nil, watching: [input.readEnd]).events == [.readable(input.readEnd)])
-        let idle = try FakeEvdevPipe()
-        #expect(try reader.wait(until: MonotonicClock.system.now() + 10_000, watching: [idle.readEnd]).events == [.deadlineReached])
+        #expect(reader.sources.map(\.tag) == [.hotplug])
+        let deadline = MonotonicClock.system.now() + 10_000
+        let wakeup = try reader.wait(until: deadline)
+        #expect(wakeup.events.isEmpty)
+        #expect(wakeup.time >= deadline)
     }
 }

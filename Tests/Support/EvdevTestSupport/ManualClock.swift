@@ -1,5 +1,6 @@
 public import DialerEngine
 public import KeypadInput
+public import ProcessLoop
 import Synchronization
 public import InputEvents
 

@@ -1,8 +1,6 @@
-import DialerEngine
-import Evdev
 import EvdevTestSupport
 import Glibc
-@testable import KeypadInput
+@testable import ProcessLoop
 import Synchronization
 import Testing
 import SystemCalls
@@ -42,9 +40,10 @@ struct EventLoopTests {
             clock.set(clock.now + Microseconds(timeout) * 1_000)
             return .success(0)
         }
-        #expect(try loop.wait(for: [.extra(0)], until: nil) == EventLoop.Wakeup(time: 1_000_000, wakes: [.extra(0)]))
-        #expect(try loop.wait(for: [.extra(0)], until: 1_250_500) == EventLoop.Wakeup(time: 1_251_000, wakes: [.deadline]))
-        #expect(try loop.wait(for: [.extra(0)], until: 1_000_000) == EventLoop.Wakeup(time: 1_251_000, wakes: [.deadline]))
+        let input = [EventLoop.Source("input", 0)]
+        #expect(try loop.wait(for: input, until: nil) == EventLoop.Wakeup(time: 1_000_000, ready: [.init("input")], deadlinePassed: false))
+        #expect(try loop.wait(for: input, until: 1_250_500) == EventLoop.Wakeup(time: 1_251_000, ready: [], deadlinePassed: true))
+        #expect(try loop.wait(for: input, until: 1_000_000) == EventLoop.Wakeup(time: 1_251_000, ready: [], deadlinePassed: true))
         // Each wait looks once more without waiting (timeout 0) after poll returned.
         #expect(timeouts.withLock { $0 } == [-1, 0, 251, 0, 0, 0])
     }
@@ -67,8 +66,8 @@ struct EventLoopTests {
             if let descriptors, count > 1 { descriptors[1].revents = Int16(POLLIN) }
             return .success(1)
         }
-        let wakeup = try loop.wait(for: [.hotplug(7), .device(3)], until: 10_000)
-        #expect(wakeup == EventLoop.Wakeup(time: 10_000, wakes: [.device(3, readable: true, vanished: false), .deadline]))
+        let wakeup = try loop.wait(for: [EventLoop.Source("hotplug", 7), EventLoop.Source("device", 3)], until: 10_000)
+        #expect(wakeup == EventLoop.Wakeup(time: 10_000, ready: [.init("device", readable: true, hungUp: false)], deadlinePassed: true))
     }
 
     @Test("A signal interrupting poll is not an error: it polls again with the time left")
@@ -84,7 +83,8 @@ struct EventLoopTests {
             clock.set(10_000)
             return .success(0)
         }
-        #expect(try loop.wait(for: [], until: 10_000).wakes == [.deadline])
+        let wakeup = try loop.wait(for: [EventLoop.Source<String>](), until: 10_000)
+        #expect(wakeup.ready.isEmpty && wakeup.deadlinePassed)
         #expect(calls.withLock { $0 } == [10, 6, 0])
     }
 
@@ -92,28 +92,30 @@ struct EventLoopTests {
     func failure() {
         let loop = EventLoop(clock: ManualClock(0).clock) { _, _, _ in .failure(Errno(ENOMEM)) }
         #expect {
-            _ = try loop.wait(for: [.extra(0)], until: nil)
+            _ = try loop.wait(for: [EventLoop.Source("input", 0)], until: nil)
         } throws: { error in
-            (error as? KeypadInputError)?.message == "waiting for keys (poll) failed: Cannot allocate memory (ENOMEM); the system is out of memory"
+            (error as? LoopError)?.message == "waiting for keys and timers (poll) failed: Cannot allocate memory (ENOMEM); the system is out of memory"
         }
     }
 
-    @Test("Real pipes: data is readable, a closed writer is a vanished device, an idle loop reaches its deadline")
+    @Test("Real pipes: data is readable, a closed writer is hung up, an idle loop reaches its deadline")
     func realPoll() throws {
         let loop = EventLoop()
         let device = try FakeEvdevPipe()
         let input = try FakeEvdevPipe()
         try input.send([.report(at: 0)])
-        #expect(try loop.wait(for: [.device(device.readEnd), .extra(input.readEnd)], until: nil).wakes == [.extra(input.readEnd)])
+        let both = [EventLoop.Source("device", device.readEnd), EventLoop.Source("input", input.readEnd)]
+        #expect(try loop.wait(for: both, until: nil).ready == [.init("input")])
 
         try device.send([.report(at: 0)])
         device.hangUp()
-        let wakes = try loop.wait(for: [.device(device.readEnd)], until: nil).wakes
-        #expect(wakes == [.device(device.readEnd, readable: true, vanished: true)])
+        let ready = try loop.wait(for: [EventLoop.Source("device", device.readEnd)], until: nil).ready
+        #expect(ready == [.init("device", readable: true, hungUp: true)])
 
         let idle = try FakeEvdevPipe()
         let deadline = MonotonicClock.system.now() + 20_000
-        #expect(try loop.wait(for: [.device(idle.readEnd)], until: deadline).wakes == [.deadline])
+        let wakeup = try loop.wait(for: [EventLoop.Source("idle", idle.readEnd)], until: deadline)
+        #expect(wakeup.ready.isEmpty && wakeup.deadlinePassed)
         #expect(MonotonicClock.system.now() >= deadline)
     }
 }

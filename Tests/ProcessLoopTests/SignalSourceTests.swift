@@ -1,6 +1,6 @@
 import EvdevTestSupport
 import Glibc
-import KeypadInput
+import ProcessLoop
 import Testing
 
 @Suite("Signals as a descriptor")
@@ -10,8 +10,8 @@ struct SignalSourceTests {
         try ThreadSignal.withBlocked(SIGHUP) {
             #expect(signals.received().isEmpty)
             raise(SIGHUP)
-            let wakeup = try EventLoop().wait(for: [.extra(signals.descriptor)], until: nil)
-            #expect(wakeup.wakes == [.extra(signals.descriptor)])
+            let wakeup = try EventLoop().wait(for: [EventLoop.Source("signals", signals.descriptor)], until: nil)
+            #expect(wakeup.ready == [.init("signals")])
             #expect(signals.received() == [SIGHUP])
             #expect(signals.received().isEmpty)
         }

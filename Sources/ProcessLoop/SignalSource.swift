@@ -1,5 +1,5 @@
 import Glibc
-import SystemCalls
+public import SystemCalls
 
 /// SIGTERM, SIGINT and SIGHUP as a descriptor the loop waits on with everything else, so that
 /// signals have one owner and no handler runs in the middle of the program.
@@ -25,10 +25,10 @@ public struct SignalSource: ~Copyable {
     }
 
     /// A descriptor for the (blocked) signals.
-    public init() throws(KeypadInputError) {
+    public init() throws(LoopError) {
         switch Syscalls.signalDescriptor(Self.signals) {
         case .success(let descriptor): self.descriptor = descriptor
-        case .failure(let error): throw KeypadInputError(operation: "reading signals (signalfd)", errno: error)
+        case .failure(let error): throw LoopError(operation: "reading signals (signalfd)", errno: error)
         }
     }
 

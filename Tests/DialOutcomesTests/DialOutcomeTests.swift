@@ -1,4 +1,4 @@
-import Dialing
+import DialOutcomes
 import Testing
 
 @Suite struct DialOutcomeTests {

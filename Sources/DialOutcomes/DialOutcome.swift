@@ -112,13 +112,23 @@ public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {
 
 extension String {
     /// Without leading and trailing spaces and newlines.
-    var trimmingWhitespace: String {
+    package var trimmingWhitespace: String {
         String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
     }
 
     /// Line breaks as " | ", so a multi-line stderr stays one log line.
-    var replacingNewlines: String {
+    package var replacingNewlines: String {
         split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
             .joined(separator: " | ")
+    }
+}
+
+extension Duration {
+    /// "30 s", "1.5 s", "250 ms": a time-out as a message shows it.
+    package var shortText: String {
+        let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+        if milliseconds < 1000 { return "\(milliseconds) ms" }
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
     }
 }

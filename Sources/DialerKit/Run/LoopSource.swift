@@ -1,0 +1,29 @@
+public import KeypadInput
+public import ProcessLoop
+
+/// What the dialer's one loop waits on (`EventLoop`), each tagged with its owner, so whatever
+/// woke the loop goes straight to the one who acts on it.
+public enum LoopSource: Hashable, Sendable {
+    /// A keypad or the hotplug watch: the `KeypadReader`'s.
+    case keypad(KeypadReader.Source)
+    /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
+    case call
+    /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).
+    case book(Int32)
+    /// SIGTERM, SIGINT or SIGHUP came (`SignalSource`).
+    case signals
+    /// The service's config file changed.
+    case config
+    /// `t9dial try`'s terminal has keys.
+    case terminal
+}
+
+extension EventLoop.Wakeup<LoopSource> {
+    /// What of this wake-up is the keypad reader's.
+    var keypads: [EventLoop.Ready<KeypadReader.Source>] {
+        ready.compactMap { source in
+            guard case .keypad(let tag) = source.tag else { return nil }
+            return EventLoop.Ready(tag, readable: source.readable, hungUp: source.hungUp)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import CLinux
+import Glibc
+import SystemCalls
+
+/// The libc calls of the ProcessLoop module, one line each: the signals read as a descriptor.
+/// poll itself is `SystemCall.poll`.
+enum Syscalls {
+    /// A descriptor that reads the signals of `signals` (which must be blocked), non-blocking
+    /// and closed on exec. (signalfd)
+    static func signalDescriptor(_ signals: [Int32]) -> Result<Int32, Errno> {
+        var mask = signalSet(signals)
+        return valueOrErrno(signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)))
+    }
+
+    /// The signal numbers waiting on a signalfd descriptor, or none. (read)
+    static func readSignals(_ descriptor: Int32) -> [Int32] {
+        var signals: [Int32] = []
+        var info = signalfd_siginfo()
+        // Until EAGAIN: none left.
+        while case .success(MemoryLayout<signalfd_siginfo>.size) = withUnsafeMutableBytes(of: &info, { SystemCall.read(descriptor, $0) }) {
+            signals.append(Int32(bitPattern: info.ssi_signo))
+        }
+        return signals
+    }
+
+    /// Blocks `signals` in the calling thread, and so in the threads it starts after. (pthread_sigmask)
+    static func blockSignals(_ signals: [Int32]) {
+        var mask = signalSet(signals)
+        pthread_sigmask(SIG_BLOCK, &mask, nil)
+    }
+
+    /// Ends the process by `signal` with its default action, as if it had never been blocked.
+    /// (signal, pthread_sigmask, raise, _exit)
+    static func endBySignal(_ signal: Int32) -> Never {
+        _ = Glibc.signal(signal, SIG_DFL)
+        var mask = signalSet([signal])
+        pthread_sigmask(SIG_UNBLOCK, &mask, nil)
+        raise(signal)
+        _exit(128 + signal)
+    }
+
+    private static func signalSet(_ signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for signal in signals { sigaddset(&set, signal) }
+        return set
+    }
+}
