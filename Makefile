@@ -1,8 +1,8 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-#   make test       every test: the unit tests, the install tests, then the tests against a
-#                   real kernel (test-vm) and on a whole board with systemd (test-board)
+#   make test       every test: check-format, the unit tests, the install tests, then the tests
+#                   against a real kernel (test-vm) and on a whole board with systemd (test-board)
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
 #                   and a fixed count of mutants from a fixed seed)
 #   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
@@ -14,6 +14,8 @@
 #   make install    the program, its data, the udev rule, the systemd unit and the default
 #                   config (PREFIX=/usr/local, DESTDIR for packaging); make uninstall
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book
+#   make format     the Swift sources formatted in place by swift-format (.swift-format); make
+#                   check-format fails on any line it would change or any rule broken
 #
 # Each target first installs the Debian packages it needs when they are missing.
 
@@ -61,7 +63,7 @@ else
 INSTALL_BINARY := .build/debug/t9dial
 endif
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test test-unit fuzz test-install test-vm test-board install install-files uninstall bench clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files uninstall bench format clean
 
 all: build
 
@@ -111,7 +113,15 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: test-unit test-install test-vm test-board
+test: check-format test-unit test-install test-vm test-board
+
+# swift-format ships with the Swift toolchain (swift format --version); .swift-format at the
+# root is its configuration, and these are the Swift files it covers.
+FORMAT_PATHS ?= Sources Tests Benchmarks Package.swift
+
+# Fails on any finding: make format fixes the formatting; a broken rule is fixed by hand.
+check-format:
+	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format $(FORMAT_PATHS)
 
 test-unit: test-deps
 	$(SWIFT) build --build-tests
@@ -229,6 +239,10 @@ bench: deps
 	Benchmarks/.build/release/t9dial-bench search --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench screen --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
+
+# Formats the Swift sources in place, as make check-format wants them.
+format:
+	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(FORMAT_PATHS)
 
 clean:
 	rm -rf .build Benchmarks/.build

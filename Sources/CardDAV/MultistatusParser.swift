@@ -118,8 +118,8 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         if currentProperty != nil { propertyText += string }
     }
 
-    func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
-        let string = String(decoding: CDATABlock, as: UTF8.self)
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        let string = String(decoding: block, as: UTF8.self)
         text += string
         if currentProperty != nil { propertyText += string }
     }
