@@ -102,7 +102,8 @@ let package = Package(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
-                "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork", "ContactWatch", "Systemd",
+                "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
+                "ContactWatch", "Systemd",
                 "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -119,10 +120,13 @@ let package = Package(
         // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
-        .target(name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"], path: "Tests/Support/EvdevTestSupport"),
+        .target(
+            name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
+            path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
-        .testTarget(name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
+        .testTarget(
+            name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
@@ -140,7 +144,8 @@ let package = Package(
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
         .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
-        .testTarget(name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(
+            name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",

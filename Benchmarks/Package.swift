@@ -24,6 +24,6 @@ let package = Package(
                 .product(name: "ScreenOutput", package: "t9dial"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
-        ),
+        )
     ]
 )

@@ -74,7 +74,8 @@ public struct CardDAVClient: Sendable {
     public func syncCollection(token: String?) throws(CardDAVError) -> SyncChanges? {
         let response = try exchange("REPORT", depth: "1", body: DAVRequestBody.syncCollection(token: token))
         if token != nil, response.status == 403 || response.status == 409,
-            String(decoding: response.body, as: UTF8.self).contains("valid-sync-token") {
+            String(decoding: response.body, as: UTF8.self).contains("valid-sync-token")
+        {
             return nil
         }
         try check(response, method: "REPORT")

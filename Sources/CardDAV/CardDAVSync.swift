@@ -97,9 +97,10 @@ public enum CardDAVSync {
         var taken = Set(state.cards.values.map(\.file))
         for card in cards.sorted(by: { $0.href < $1.href }) {
             guard card.data.count <= maxCardBytes else {
-                report.warnings.append(ImportWarning(
-                    location: SourceLocation(file: card.href, line: 0),
-                    message: "the card is \(card.data.count >> 10) KiB, over the \(maxCardBytes >> 20) MiB a card may have; not cached"))
+                report.warnings.append(
+                    ImportWarning(
+                        location: SourceLocation(file: card.href, line: 0),
+                        message: "the card is \(card.data.count >> 10) KiB, over the \(maxCardBytes >> 20) MiB a card may have; not cached"))
                 continue
             }
             let file: String

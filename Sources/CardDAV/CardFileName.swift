@@ -45,7 +45,8 @@ enum CardFileName {
     static func encoded(_ text: String) -> String {
         var result = ""
         for (offset, byte) in text.utf8.enumerated() {
-            let safe = (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            let safe =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
                 || byte == 0x2D || byte == 0x5F || (byte == 0x2E && offset > 0)
             if safe {
                 result.unicodeScalars.append(Unicode.Scalar(byte))
@@ -68,7 +69,8 @@ extension Substring {
         var position = 0
         while position < utf8.count {
             if utf8[position] == 0x25, position + 2 < utf8.count,
-                let value = UInt8(String(decoding: utf8[(position + 1)...(position + 2)], as: UTF8.self), radix: 16) {
+                let value = UInt8(String(decoding: utf8[(position + 1)...(position + 2)], as: UTF8.self), radix: 16)
+            {
                 bytes.append(value)
                 position += 3
             } else {

@@ -62,7 +62,8 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
             // The declaration ends at its "?>", with no "<" before it; one that does not is
             // no declaration, and is refused below like any other instruction.
             if let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start),
-               firstIndex(of: [UInt8(ascii: "<")], in: bytes, from: start + 1).map({ $0 > end }) ?? true {
+                firstIndex(of: [UInt8(ascii: "<")], in: bytes, from: start + 1).map({ $0 > end }) ?? true
+            {
                 start = end + 2
             }
         }

@@ -70,7 +70,9 @@ public enum ImportLimits {
             guard number.value.utf8.count > maxNumberDigits else { return number }
             let digits = number.value.unicodeScalars.lazy.filter { $0.properties.numericType == .decimal }.count
             if digits > maxNumberDigits || number.value.count > maxNumberCharacters {
-                notes.append("a number of \(digits) digits (\(number.value.count) characters) is longer than any that can be dialled (\(maxNumberDigits) digits); number dropped")
+                notes.append(
+                    "a number of \(digits) digits (\(number.value.count) characters) is longer than any that can be dialled (\(maxNumberDigits) digits); number dropped"
+                )
                 return nil
             }
             return number
@@ -78,7 +80,8 @@ public enum ImportLimits {
             // What would be dialled is exactly its dialable characters: a number holding
             // anything else (shell punctuation, words) is refused here, not dialled in part.
             if !DialableNumber.isPlainlyDialable(number.value),
-               case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) }) {
+                case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) })
+            {
                 notes.append("the number \"\(number.value)\" holds \"\(found)\", which no phone dials; number dropped")
                 return nil
             }

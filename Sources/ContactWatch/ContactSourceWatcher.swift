@@ -222,4 +222,3 @@ public struct ContactSourceWatcher: ~Copyable {
         return (watches, present, problems)
     }
 }
-

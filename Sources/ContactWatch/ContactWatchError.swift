@@ -15,8 +15,9 @@ public struct ContactWatchError: Error, Sendable, Hashable, CustomStringConverti
     /// An error with the limit it may be about read from /proc/sys now.
     public init(operation: String, errno: Errno) {
         let name = Self.limitName(for: errno)
-        self.init(operation: operation, errno: errno,
-                  limitValue: name.flatMap { Syscalls.kernelSetting("/proc/sys/" + $0.split(separator: ".").joined(separator: "/")) })
+        self.init(
+            operation: operation, errno: errno,
+            limitValue: name.flatMap { Syscalls.kernelSetting("/proc/sys/" + $0.split(separator: ".").joined(separator: "/")) })
     }
 
     /// An error with the limit's value given, for tests.

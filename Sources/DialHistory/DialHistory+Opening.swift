@@ -37,17 +37,19 @@ extension DialHistory {
     /// device in its place a "disk I/O error", which sends the user looking at the disk.
     static func checkIsRegularFile(_ path: String) throws(DialHistoryError) {
         guard let type = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)[.type] as? FileAttributeType,
-              type != .typeRegular
+            type != .typeRegular
         else { return }
-        let kind = switch type {
-        case .typeDirectory: "a folder"
-        case .typeCharacterSpecial, .typeBlockSpecial: "a device"
-        case .typeSocket: "a socket"
-        default: "a special file (a FIFO?)"
-        }
+        let kind =
+            switch type {
+            case .typeDirectory: "a folder"
+            case .typeCharacterSpecial, .typeBlockSpecial: "a device"
+            case .typeSocket: "a socket"
+            default: "a special file (a FIFO?)"
+            }
         throw DialHistoryError(
             kind: .open, path: path,
-            message: "cannot open the dial history: it is \(kind) rather than a database file; move it away, or set the history's place (STATE_DIRECTORY or XDG_STATE_HOME) to a folder of its own"
+            message:
+                "cannot open the dial history: it is \(kind) rather than a database file; move it away, or set the history's place (STATE_DIRECTORY or XDG_STATE_HOME) to a folder of its own"
         )
     }
 
@@ -110,7 +112,8 @@ extension DialHistory {
         } catch {
             throw DialHistoryError(
                 kind: .moveAside, path: path,
-                message: "the dial history is unusable (\(reason)) and could not be moved to \(target): \(error.localizedDescription); move or remove it by hand"
+                message:
+                    "the dial history is unusable (\(reason)) and could not be moved to \(target): \(error.localizedDescription); move or remove it by hand"
             )
         }
         return MovedAsideDatabase(original: path, movedTo: target, reason: reason)

@@ -25,10 +25,11 @@ public final class DialHistory: Sendable {
         var movedAside: MovedAsideDatabase?
         do {
             if let unusable = try Self.check(path: path) {
-                let reason: MovedAsideDatabase.Reason = switch unusable {
-                case .corrupt(let detail): .corrupt(detail)
-                case .foreign: .foreign
-                }
+                let reason: MovedAsideDatabase.Reason =
+                    switch unusable {
+                    case .corrupt(let detail): .corrupt(detail)
+                    case .foreign: .foreign
+                    }
                 movedAside = try Self.moveAside(path: path, reason: reason, now: now)
             }
             queue = try Self.openDatabase(path: path)
@@ -100,7 +101,9 @@ public final class DialHistory: Sendable {
     }
 
     /// The affinity of every dialled contact and favourite (see ``Affinity``).
-    public func affinity(favourites: Set<String> = [], now: Date = Date(), halfLife: TimeInterval = Affinity.defaultHalfLife) throws(DialHistoryError) -> [String: Double] {
+    public func affinity(favourites: Set<String> = [], now: Date = Date(), halfLife: TimeInterval = Affinity.defaultHalfLife) throws(DialHistoryError)
+        -> [String: Double]
+    {
         Affinity(halfLife: halfLife).scores(dials: try allDials(), favourites: favourites, now: now)
     }
 

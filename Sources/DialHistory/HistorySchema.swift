@@ -18,23 +18,24 @@ enum HistorySchema {
             // Written in the same transaction as the tables: a file killed half-way through its
             // creation has neither the marker nor tables, and is simply made again.
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            try db.execute(sql: """
-                CREATE TABLE dial (
-                    id INTEGER PRIMARY KEY,
-                    uid TEXT,
-                    number TEXT NOT NULL,
-                    time REAL NOT NULL,
-                    outcome TEXT NOT NULL
-                );
-                CREATE INDEX dial_time ON dial(time);
-                CREATE TABLE pick (
-                    query TEXT NOT NULL,
-                    mode TEXT NOT NULL,
-                    uid TEXT NOT NULL,
-                    time REAL NOT NULL,
-                    PRIMARY KEY (query, mode, uid)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE dial (
+                        id INTEGER PRIMARY KEY,
+                        uid TEXT,
+                        number TEXT NOT NULL,
+                        time REAL NOT NULL,
+                        outcome TEXT NOT NULL
+                    );
+                    CREATE INDEX dial_time ON dial(time);
+                    CREATE TABLE pick (
+                        query TEXT NOT NULL,
+                        mode TEXT NOT NULL,
+                        uid TEXT NOT NULL,
+                        time REAL NOT NULL,
+                        PRIMARY KEY (query, mode, uid)
+                    ) WITHOUT ROWID;
+                    """)
         }
         return migrator
     }

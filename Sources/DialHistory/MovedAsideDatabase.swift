@@ -24,10 +24,11 @@ public struct MovedAsideDatabase: CustomStringConvertible, Sendable, Hashable {
     }
 
     public var description: String {
-        let why = switch reason {
-        case .corrupt(let detail): "is not a readable SQLite database (\(detail))"
-        case .foreign: "is an SQLite database of another program (no t9dial marker)"
-        }
+        let why =
+            switch reason {
+            case .corrupt(let detail): "is not a readable SQLite database (\(detail))"
+            case .foreign: "is an SQLite database of another program (no t9dial marker)"
+            }
         return "\(original): the dial history \(why); it was moved to \(movedTo) and a new history was started. "
             + "Dials and learned picks start afresh; delete the moved file once it is not needed."
     }

@@ -62,11 +62,13 @@ extension DialSettings {
         }
         if let speed = try table.integer("baud", example: "baud = 115200") {
             guard Self.baudRates.contains(speed) else {
-                throw table.error(at: "baud", "\(table.subject("baud")) must be one of \(Self.baudRates.map(String.init).joined(separator: ", ")); found \(speed)")
+                throw table.error(
+                    at: "baud", "\(table.subject("baud")) must be one of \(Self.baudRates.map(String.init).joined(separator: ", ")); found \(speed)")
             }
             baud = speed
         }
-        timeoutSeconds = try table.integer("timeout_s", in: 1...600, example: "timeout_s = 30", meaning: "how long a dial may take, in seconds") ?? timeoutSeconds
+        timeoutSeconds =
+            try table.integer("timeout_s", in: 1...600, example: "timeout_s = 30", meaning: "how long a dial may take, in seconds") ?? timeoutSeconds
         // A method without what it needs is an error here, not at the first dial.
         if method == .exec, command.isEmpty {
             throw table.error(at: "method", #"method = "exec" needs command = ["program", "argument", ...] with {number} where the number goes"#)

@@ -34,7 +34,8 @@ public struct KeymapCatalog: Sendable, Hashable {
                     + "or point --data-dir at the folder that holds keymaps/ (the Config folder of the t9dial sources)"
             )
         }
-        let files = names
+        let files =
+            names
             .filter { $0.hasSuffix("." + KeymapFile.fileExtension) && !$0.hasPrefix(".") }
             .sorted { Array($0.utf8).lexicographicallyPrecedes($1.utf8) }
         guard !files.isEmpty else {
@@ -63,7 +64,8 @@ public struct KeymapCatalog: Sendable, Hashable {
         if let suggestion = Suggestion.closest(to: id, in: ids) {
             message += " (did you mean \(TableReader.quoted(suggestion))?)"
         }
-        message += "; the keymaps in \(directory) are "
+        message +=
+            "; the keymaps in \(directory) are "
             + ids.map(TableReader.quoted).joined(separator: ", ")
             + "; add \(id).\(KeymapFile.fileExtension) there or use one of those"
         throw ConfigError(file: directory, message: message)

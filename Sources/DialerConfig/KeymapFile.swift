@@ -37,7 +37,8 @@ public enum KeymapFile {
         var forKeyboards = false
         if let devices = try root.string("devices", example: #"devices = "keyboards""#) {
             guard devices == "keypads" || devices == "keyboards" else {
-                throw root.error(at: "devices", #""devices" must be "keypads" (the default) or "keyboards" (full keyboards' top row), not "# + TableReader.quoted(devices))
+                throw root.error(
+                    at: "devices", #""devices" must be "keypads" (the default) or "keyboards" (full keyboards' top row), not "# + TableReader.quoted(devices))
             }
             forKeyboards = devices == "keyboards"
         }
@@ -46,7 +47,8 @@ public enum KeymapFile {
     }
 
     /// The values a key may have, in the order messages list them.
-    static let allowedValues = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"]
+    static let allowedValues =
+        ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#"]
         + ["dial", "delete", "next", "previous", "mode", "hangup", "ignore"]
 
     // MARK: [keys]
@@ -75,7 +77,8 @@ public enum KeymapFile {
         let missing = (0...9).filter { !typed.contains(.digit(UInt8($0))) }
         guard missing.isEmpty else {
             let digits = missing.map(String.init)
-            let list = digits.count == 1
+            let list =
+                digits.count == 1
                 ? "digit \(digits[0])"
                 : "digits " + digits.dropLast().joined(separator: ", ") + " and " + (digits.last ?? "")
             throw table.error(
@@ -102,7 +105,8 @@ public enum KeymapFile {
 
     /// Says that `value` is no role, listing the roles.
     private static func badValueMessage(_ value: String, key: String, place: String) -> String {
-        var message = "\(key) \(place) must be one of "
+        var message =
+            "\(key) \(place) must be one of "
             + allowedValues.map(TableReader.quoted).joined(separator: ", ")
             + "; found \(TableReader.quoted(value))"
         if let suggestion = Suggestion.closest(to: value, in: allowedValues.filter { $0.count > 1 }) {

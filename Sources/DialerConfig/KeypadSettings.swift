@@ -82,15 +82,18 @@ extension KeypadSettings {
             }
             mode = value
         }
-        debounceMilliseconds = try table.integer(
-            "debounce_ms", in: 0...500, example: "debounce_ms = 15", meaning: "the chatter window in milliseconds"
-        ) ?? debounceMilliseconds
-        longPressMilliseconds = try table.integer(
-            "long_press_ms", in: 100...5000, example: "long_press_ms = 500", meaning: "the long-press time in milliseconds"
-        ) ?? longPressMilliseconds
-        clearHoldMilliseconds = try table.integer(
-            "clear_hold_ms", in: 200...20000, example: "clear_hold_ms = 2000", meaning: "how long * is held to clear, in milliseconds"
-        ) ?? clearHoldMilliseconds
+        debounceMilliseconds =
+            try table.integer(
+                "debounce_ms", in: 0...500, example: "debounce_ms = 15", meaning: "the chatter window in milliseconds"
+            ) ?? debounceMilliseconds
+        longPressMilliseconds =
+            try table.integer(
+                "long_press_ms", in: 100...5000, example: "long_press_ms = 500", meaning: "the long-press time in milliseconds"
+            ) ?? longPressMilliseconds
+        clearHoldMilliseconds =
+            try table.integer(
+                "clear_hold_ms", in: 200...20000, example: "clear_hold_ms = 2000", meaning: "how long * is held to clear, in milliseconds"
+            ) ?? clearHoldMilliseconds
         guard clearHoldMilliseconds > longPressMilliseconds else {
             throw table.error(
                 at: "clear_hold_ms",
@@ -98,13 +101,15 @@ extension KeypadSettings {
                     + "(\(longPressMilliseconds)), or holding * would clear before it deletes"
             )
         }
-        multitapCommitMilliseconds = try table.integer(
-            "multitap_commit_ms", in: 100...5000, example: "multitap_commit_ms = 800",
-            meaning: "how long multi-tap waits before taking a letter, in milliseconds"
-        ) ?? multitapCommitMilliseconds
-        idleClearSeconds = try table.integer(
-            "idle_clear_s", in: 0...86400, example: "idle_clear_s = 30",
-            meaning: "the seconds without a key before the query clears (0 never)"
-        ) ?? idleClearSeconds
+        multitapCommitMilliseconds =
+            try table.integer(
+                "multitap_commit_ms", in: 100...5000, example: "multitap_commit_ms = 800",
+                meaning: "how long multi-tap waits before taking a letter, in milliseconds"
+            ) ?? multitapCommitMilliseconds
+        idleClearSeconds =
+            try table.integer(
+                "idle_clear_s", in: 0...86400, example: "idle_clear_s = 30",
+                meaning: "the seconds without a key before the query clears (0 never)"
+            ) ?? idleClearSeconds
     }
 }

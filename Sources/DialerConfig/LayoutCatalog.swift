@@ -37,7 +37,8 @@ public struct LayoutCatalog: Sendable, Hashable {
                     + "or point --data-dir at the folder that holds layouts/"
             )
         }
-        let files = names
+        let files =
+            names
             .filter { $0.hasSuffix("." + LayoutFile.fileExtension) && !$0.hasPrefix(".") }
             .sorted { first, second in
                 if (first == latinFile) != (second == latinFile) { return first == latinFile }
@@ -73,7 +74,8 @@ public struct LayoutCatalog: Sendable, Hashable {
                 if let suggestion = Suggestion.closest(to: id, in: self.ids) {
                     message += " (did you mean \(TableReader.quoted(suggestion))?)"
                 }
-                message += "; the layouts in \(directory) are "
+                message +=
+                    "; the layouts in \(directory) are "
                     + self.ids.map(TableReader.quoted).joined(separator: ", ")
                     + "; add \(id).\(LayoutFile.fileExtension) there or use one of those"
                 throw ConfigError(file: directory, message: message)

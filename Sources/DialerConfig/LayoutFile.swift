@@ -34,9 +34,10 @@ public enum LayoutFile {
             )
         }
         let keys = try readKeys(keysTable)
-        let expansions = try root.table("expansions").map { table throws(ConfigError) in
-            try readExpansions(table, keys: keys)
-        } ?? [:]
+        let expansions =
+            try root.table("expansions").map { table throws(ConfigError) in
+                try readExpansions(table, keys: keys)
+            } ?? [:]
         return KeypadLayout(id: id, name: name, keys: keys, expansions: expansions)
     }
 
@@ -71,7 +72,8 @@ public enum LayoutFile {
                     throw table.error(at: key, "\(describe(letter)) on key \(key) \(problem)")
                 }
                 if let other = keyOfLetter[letter] {
-                    let message = other == key
+                    let message =
+                        other == key
                         ? "\(describe(letter)) is listed twice on key \(key); list each letter once"
                         : "\(describe(letter)) is on key \(other) and on key \(key); a letter can be on one key only, "
                             + "so remove it from one of them"

@@ -55,7 +55,8 @@ extension SearchSettings {
         }
 
         if let text = try table.string("region", example: #"region = "GB""#) {
-            let isTwoLetters = text.unicodeScalars.count == 2
+            let isTwoLetters =
+                text.unicodeScalars.count == 2
                 && text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("a"..."z").contains($0) }
             guard text.isEmpty || isTwoLetters else {
                 throw table.error(

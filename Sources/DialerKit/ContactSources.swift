@@ -74,15 +74,17 @@ public struct ContactSources: Sendable {
     /// The contact files of the folder at `path`, in name order; none when it has none.
     static func contactFiles(inFolder path: String) throws(ContactBookError) -> [String] {
         guard isFolder(path) else {
-            throw ContactBookError(kind: .fileNotFound, file: path, problem: "the folder is gone or is no longer a folder",
-                                   remedy: "Put the folder of contacts back, or name another with --contacts.")
+            throw ContactBookError(
+                kind: .fileNotFound, file: path, problem: "the folder is gone or is no longer a folder",
+                remedy: "Put the folder of contacts back, or name another with --contacts.")
         }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: path)
         } catch {
-            throw ContactBookError(kind: .permissionDenied, file: path, problem: "the folder cannot be listed",
-                                   remedy: "check its permissions (ls -ld \(path))")
+            throw ContactBookError(
+                kind: .permissionDenied, file: path, problem: "the folder cannot be listed",
+                remedy: "check its permissions (ls -ld \(path))")
         }
         let folder = path.hasSuffix("/") ? path : path + "/"
         // Contact files only: not hidden files, and not folders whose names happen to end in .vcf.
@@ -94,7 +96,8 @@ public struct ContactSources: Sendable {
     }
 
     static func emptyFolder(_ path: String) -> ContactBookError {
-        ContactBookError(kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
-                         remedy: "export your contacts into it, or name the file itself with --contacts")
+        ContactBookError(
+            kind: .unknownFormat, file: path, problem: "the folder has no .vcf, .vcard or .csv files",
+            remedy: "export your contacts into it, or name the file itself with --contacts")
     }
 }

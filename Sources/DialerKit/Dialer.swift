@@ -15,8 +15,10 @@ public struct Dialer: Sendable {
         public var match: MatchMode?
         public var limit: Int?
 
-        public init(configFile: String? = nil, contacts: [String] = [], dataDirectory: String? = nil,
-                    region: String? = nil, match: MatchMode? = nil, limit: Int? = nil) {
+        public init(
+            configFile: String? = nil, contacts: [String] = [], dataDirectory: String? = nil,
+            region: String? = nil, match: MatchMode? = nil, limit: Int? = nil
+        ) {
             self.configFile = configFile
             self.contacts = contacts
             self.dataDirectory = dataDirectory

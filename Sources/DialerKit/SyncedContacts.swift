@@ -65,9 +65,10 @@ public enum SyncedContacts {
         do {
             let password = try CardDAVCredentials.readPassword(fromFile: passwordFile)
             var report = try CardDAVSync.sync(url: url, user: user, password: password, cache: cache)
-            report.warnings = CardDAVSync.warnings(url: url, passwordFile: credential == nil ? passwordFile : nil).map {
-                ImportWarning(location: SourceLocation(file: configFile ?? "[carddav]", line: 0), message: $0)
-            } + report.warnings
+            report.warnings =
+                CardDAVSync.warnings(url: url, passwordFile: credential == nil ? passwordFile : nil).map {
+                    ImportWarning(location: SourceLocation(file: configFile ?? "[carddav]", line: 0), message: $0)
+                } + report.warnings
             return report
         } catch {
             throw .sync(error)

@@ -56,9 +56,10 @@ struct CardDAVCredentialsTests {
         try Data("secret\n".utf8).write(to: URL(fileURLWithPath: path))
         chmod(path, 0o644)
         let url = URL(string: "https://dav.example.org/ann/")!
-        #expect(CardDAVSync.warnings(url: url, passwordFile: path) == [
-            "\(path): others may read the password file (mode 644); chmod 600 '\(path)'",
-        ])
+        #expect(
+            CardDAVSync.warnings(url: url, passwordFile: path) == [
+                "\(path): others may read the password file (mode 644); chmod 600 '\(path)'"
+            ])
         chmod(path, 0o600)
         #expect(CardDAVSync.warnings(url: url, passwordFile: path).isEmpty)
     }

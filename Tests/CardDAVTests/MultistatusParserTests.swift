@@ -65,14 +65,15 @@ struct MultistatusParserTests {
 
     /// Foundation's XMLParser on Linux traps on a body that is not UTF-8 and dereferences NULL on
     /// a processing instruction without data (found by the fuzzer): both are refused first.
-    @Test(arguments: [
-        (Array("<?xml version=\"1.0\"?>\n<D:multistatus xmlns:D=\"DAV:\"><?pi?></D:multistatus>\n<?x?>".utf8), "processing instruction"),
-        (Array("<D:multistatus xmlns:D=\"DAV:\"><?x y?></D:multistatus>".utf8), "processing instruction"),
-        // A declaration never closed before the instruction after it (found by the fuzzer).
-        (Array("<?xml version=\"1.<D:multistatus xmlns:D=\"DAV:\"><?pi?></D:multistatus>".utf8), "processing instruction"),
-        (Array("<D:multistatus xmlns:D=\"DAV:\"><a \u{F2}=\"1\"/></D:multistatus>".utf8).map { $0 == 0xC3 ? 0xF2 : $0 }, "not UTF-8"),
-        ([0x3C, 0x61, 0x3E, 0xF2, 0xB4, 0x27, 0xF7, 0x3C, 0x2F, 0x61, 0x3E], "not UTF-8"),
-    ] as [([UInt8], String)])
+    @Test(
+        arguments: [
+            (Array("<?xml version=\"1.0\"?>\n<D:multistatus xmlns:D=\"DAV:\"><?pi?></D:multistatus>\n<?x?>".utf8), "processing instruction"),
+            (Array("<D:multistatus xmlns:D=\"DAV:\"><?x y?></D:multistatus>".utf8), "processing instruction"),
+            // A declaration never closed before the instruction after it (found by the fuzzer).
+            (Array("<?xml version=\"1.<D:multistatus xmlns:D=\"DAV:\"><?pi?></D:multistatus>".utf8), "processing instruction"),
+            (Array("<D:multistatus xmlns:D=\"DAV:\"><a \u{F2}=\"1\"/></D:multistatus>".utf8).map { $0 == 0xC3 ? 0xF2 : $0 }, "not UTF-8"),
+            ([0x3C, 0x61, 0x3E, 0xF2, 0xB4, 0x27, 0xF7, 0x3C, 0x2F, 0x61, 0x3E], "not UTF-8"),
+        ] as [([UInt8], String)])
     func whatXMLParserCannotSurviveIsRefused(body: [UInt8], said: String) {
         #expect {
             try MultistatusParser.parse(Data(body), url: Self.url)

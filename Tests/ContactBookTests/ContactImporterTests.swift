@@ -10,33 +10,39 @@ import Darwin
 
 @Suite("Contact importer: files, formats and errors")
 struct ContactImporterTests {
-    @Test("the format comes from the extension, ignoring case", arguments: [
-        ("contacts.vcf", ContactImporter.Format?.some(.vCard)),
-        ("/home/me/Backup.VCF", .vCard),
-        ("card.vcard", .vCard),
-        ("google.csv", .csv),
-        ("OUTLOOK.CSV", .csv),
-        ("contacts.txt", nil),
-        ("contacts", nil),
-        ("dir.vcf/contacts", nil),
-    ])
+    @Test(
+        "the format comes from the extension, ignoring case",
+        arguments: [
+            ("contacts.vcf", ContactImporter.Format?.some(.vCard)),
+            ("/home/me/Backup.VCF", .vCard),
+            ("card.vcard", .vCard),
+            ("google.csv", .csv),
+            ("OUTLOOK.CSV", .csv),
+            ("contacts.txt", nil),
+            ("contacts", nil),
+            ("dir.vcf/contacts", nil),
+        ])
     func formatByExtension(path: String, format: ContactImporter.Format?) {
         #expect(ContactImporter.format(ofPath: path) == format)
     }
 
-    @Test("a folder's contact files are its visible .vcf, .vcard and .csv files", arguments: [
-        ("contacts.vcf", true), ("Card.VCARD", true), ("google.csv", true),
-        (".hidden.vcf", false), (".dat.nosyncA1b2", false), (".card.vcf.swp", false), ("card.vcf~", false),
-        ("card.vcf.tmp", false), ("4913", false), ("notes.txt", false), ("sync-state.json", false), ("", false),
-    ])
+    @Test(
+        "a folder's contact files are its visible .vcf, .vcard and .csv files",
+        arguments: [
+            ("contacts.vcf", true), ("Card.VCARD", true), ("google.csv", true),
+            (".hidden.vcf", false), (".dat.nosyncA1b2", false), (".card.vcf.swp", false), ("card.vcf~", false),
+            ("card.vcf.tmp", false), ("4913", false), ("notes.txt", false), ("sync-state.json", false), ("", false),
+        ])
     func contactFileNames(name: String, isContactFile: Bool) {
         #expect(ContactImporter.isContactFileName(name) == isContactFile)
     }
 
-    @Test("a file without a known extension is sniffed", arguments: [
-        ("\r\nBEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "Ann"),
-        ("First Name,Last Name,Mobile Phone\r\nBo,Ek,555\r\n", "Bo Ek"),
-    ])
+    @Test(
+        "a file without a known extension is sniffed",
+        arguments: [
+            ("\r\nBEGIN:VCARD\r\nFN:Ann\r\nEND:VCARD\r\n", "Ann"),
+            ("First Name,Last Name,Mobile Phone\r\nBo,Ek,555\r\n", "Bo Ek"),
+        ])
     func sniffing(content: String, name: String) throws {
         let folder = try TestFiles.temporaryDirectory()
         defer { TestFiles.cleanUp(folder) }
@@ -65,8 +71,9 @@ struct ContactImporterTests {
         try Data("First Name,Last Name\nAnn,Lee\n".utf8).write(to: URL(fileURLWithPath: csvNamedVcf))
         let error = try #require(throws: ContactBookError.self) { try ContactImporter.load(path: csvNamedVcf) }
         #expect(error.kind == .notAVCard)
-        #expect(error.description == "\(csvNamedVcf):1: there is no BEGIN:VCARD line, so this is not a vCard file. "
-            + "If it is a CSV export, give it a .csv extension; otherwise export the contacts again as vCard.")
+        #expect(
+            error.description == "\(csvNamedVcf):1: there is no BEGIN:VCARD line, so this is not a vCard file. "
+                + "If it is a CSV export, give it a .csv extension; otherwise export the contacts again as vCard.")
 
         let empty = folder.appendingPathComponent("empty.vcf").path
         try Data().write(to: URL(fileURLWithPath: empty))

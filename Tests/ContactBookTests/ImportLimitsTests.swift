@@ -9,13 +9,16 @@ struct ImportLimitsTests {
 
     /// One card over a limit: what it becomes, the warning at its line, and the card after it
     /// read as it is.
-    @Test(arguments: [
-        ("FN:" + String(repeating: "A", count: 5000) + "\r\nTEL:5551234\r\n",
-         String(repeating: "A", count: 1000), "the name is 5000 characters long; cut to 1000"),
-        ("FN:Ann\\nBaker\r\nTEL:5551234\r\n", "Ann Baker", nil),
-        ("FN:Eve\u{1B}]0;owned\u{07}\r\nTEL:5551234\r\n", "Eve ]0;owned ", nil),
-        ("FN:Nul\u{0}Byte\r\nTEL:5551234\r\n", "NulByte", nil),
-    ] as [(String, String, String?)])
+    @Test(
+        arguments: [
+            (
+                "FN:" + String(repeating: "A", count: 5000) + "\r\nTEL:5551234\r\n",
+                String(repeating: "A", count: 1000), "the name is 5000 characters long; cut to 1000"
+            ),
+            ("FN:Ann\\nBaker\r\nTEL:5551234\r\n", "Ann Baker", nil),
+            ("FN:Eve\u{1B}]0;owned\u{07}\r\nTEL:5551234\r\n", "Eve ]0;owned ", nil),
+            ("FN:Nul\u{0}Byte\r\nTEL:5551234\r\n", "NulByte", nil),
+        ] as [(String, String, String?)])
     func namesAreOneLineOfAtMostAThousandCharacters(lines: String, name: String, warning: String?) {
         let imported = ContactImporter.parse(vCard: Array(Self.card(lines).utf8), file: "book.vcf")
         #expect(imported.contacts.map(\.displayName) == [name, "Next Card"])
@@ -27,9 +30,10 @@ struct ImportLimitsTests {
             vCard: Array(Self.card("FN:Long Number\r\nTEL:+1" + String(repeating: "5", count: 60_000) + "\r\nTEL:5551234\r\n").utf8),
             file: "book.vcf")
         #expect(imported.contacts.first?.numbers.map(\.value) == ["5551234"])
-        #expect(imported.warnings.map(\.description) == [
-            "book.vcf:1: a number of 60001 digits (60002 characters) is longer than any that can be dialled (64 digits); number dropped",
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                "book.vcf:1: a number of 60001 digits (60002 characters) is longer than any that can be dialled (64 digits); number dropped"
+            ])
     }
 
     @Test func aHundredNumbersAreKept() {
@@ -51,9 +55,10 @@ struct ImportLimitsTests {
             vCard: Array(Self.card("FN:Shell\r\nTEL:+1 555 $(touch x) 0001\r\nTEL:+1555;0003\r\nTEL:1-800-FLOWERS\r\n").utf8),
             file: "book.vcf")
         #expect(imported.contacts.first?.numbers.map(\.value) == ["1-800-FLOWERS"])
-        #expect(imported.warnings.map(\.description) == [
-            #"book.vcf:1: the number "+1 555 $(touch x) 0001" holds "$", which no phone dials; number dropped"#,
-            #"book.vcf:1: the number "+1555;0003" holds ";", which no phone dials; number dropped"#,
-        ])
+        #expect(
+            imported.warnings.map(\.description) == [
+                #"book.vcf:1: the number "+1 555 $(touch x) 0001" holds "$", which no phone dials; number dropped"#,
+                #"book.vcf:1: the number "+1555;0003" holds ";", which no phone dials; number dropped"#,
+            ])
     }
 }

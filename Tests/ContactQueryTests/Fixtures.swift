@@ -5,11 +5,13 @@ import T9Search
 enum Fixtures {
     /// A Latin keypad layout, enough for `d` to fold é, ë, å, ö.
     static let alphabet = T9Alphabet(layouts: [
-        KeypadLayout(id: "latin", name: "Latin", keys: [
-            2: Array("abc".unicodeScalars), 3: Array("def".unicodeScalars), 4: Array("ghi".unicodeScalars),
-            5: Array("jkl".unicodeScalars), 6: Array("mno".unicodeScalars), 7: Array("pqrs".unicodeScalars),
-            8: Array("tuv".unicodeScalars), 9: Array("wxyz".unicodeScalars),
-        ])
+        KeypadLayout(
+            id: "latin", name: "Latin",
+            keys: [
+                2: Array("abc".unicodeScalars), 3: Array("def".unicodeScalars), 4: Array("ghi".unicodeScalars),
+                5: Array("jkl".unicodeScalars), 6: Array("mno".unicodeScalars), 7: Array("pqrs".unicodeScalars),
+                8: Array("tuv".unicodeScalars), 9: Array("wxyz".unicodeScalars),
+            ])
     ])
 
     /// 2023-11-14 22:13:20 UTC, in UTC+1: local midnight today is 1_699_916_400.

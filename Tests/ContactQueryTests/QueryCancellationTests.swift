@@ -71,7 +71,9 @@ struct QueryCancellationTests {
         let runner = inbox.runner(Fixtures.records)
         let ticket = runner.submit("displayName == ")
         #expect(runner.run(ticket, clock: Fixtures.clock))
-        #expect(inbox.deliveries.withLock { $0[0].result } == .failure(QuerySyntaxError(column: 16, message: "expected a value: a \"string\", a number, true, false or $time.now")))
+        #expect(
+            inbox.deliveries.withLock { $0[0].result }
+                == .failure(QuerySyntaxError(column: 16, message: "expected a value: a \"string\", a number, true, false or $time.now")))
     }
 
     /// Queries typed while earlier ones run on other threads: deliveries only ever go forward.

@@ -92,7 +92,10 @@ struct QueryParserTests {
             _ = try QueryExpression.parse(#"nmae == "x""#)
             Issue.record("expected an error")
         } catch {
-            #expect(error.message == "unknown attribute 'nmae'; the attributes are displayName, givenName, familyName, nickname, organization, phoneNumbers, emailAddresses, lastDialed, timesDialed, starred, and ** for any text attribute")
+            #expect(
+                error.message
+                    == "unknown attribute 'nmae'; the attributes are displayName, givenName, familyName, nickname, organization, phoneNumbers, emailAddresses, lastDialed, timesDialed, starred, and ** for any text attribute"
+            )
         }
     }
 

@@ -32,22 +32,28 @@ struct ContactSourceWatcherTests {
     static let card = WatchedFolder.card
 
     static let scenarios: [Scenario] = [
-        Scenario(testDescription: "a file written in place", sources: ["book.vcf"], before: { try $0.writeInPlace("book.vcf") }, steps: [
-            .change("written") { try $0.writeInPlace("book.vcf", card("Bea")) },
-            .change("written again") { try $0.writeInPlace("book.vcf", card("Cy")) },
-        ]),
-        Scenario(testDescription: "a file replaced by a rename", sources: ["book.vcf"], before: { try $0.writeInPlace("book.vcf") }, steps: [
-            .noChange("an editor's temporary file") { try $0.writeInPlace(".book.vcf.swp", card("Bea")) },
-            .change("renamed over the file") { try $0.rename(".book.vcf.swp", to: "book.vcf") },
-            .change("saved the way CardDAVCache saves") { try $0.writeAtomically("book.vcf", card("Cy")) },
-            .change("the new file written in place") { try $0.writeInPlace("book.vcf", card("Di")) },
-        ]),
-        Scenario(testDescription: "a file deleted and made again", sources: ["book.csv"], before: { try $0.writeInPlace("book.csv") }, steps: [
-            .change("deleted") { try $0.remove("book.csv") },
-            .noChange("another file beside it") { try $0.writeInPlace("other.csv") },
-            .change("made again") { try $0.writeInPlace("book.csv") },
-            .change("made unreadable") { chmod($0.join("book.csv"), 0) },
-        ]),
+        Scenario(
+            testDescription: "a file written in place", sources: ["book.vcf"], before: { try $0.writeInPlace("book.vcf") },
+            steps: [
+                .change("written") { try $0.writeInPlace("book.vcf", card("Bea")) },
+                .change("written again") { try $0.writeInPlace("book.vcf", card("Cy")) },
+            ]),
+        Scenario(
+            testDescription: "a file replaced by a rename", sources: ["book.vcf"], before: { try $0.writeInPlace("book.vcf") },
+            steps: [
+                .noChange("an editor's temporary file") { try $0.writeInPlace(".book.vcf.swp", card("Bea")) },
+                .change("renamed over the file") { try $0.rename(".book.vcf.swp", to: "book.vcf") },
+                .change("saved the way CardDAVCache saves") { try $0.writeAtomically("book.vcf", card("Cy")) },
+                .change("the new file written in place") { try $0.writeInPlace("book.vcf", card("Di")) },
+            ]),
+        Scenario(
+            testDescription: "a file deleted and made again", sources: ["book.csv"], before: { try $0.writeInPlace("book.csv") },
+            steps: [
+                .change("deleted") { try $0.remove("book.csv") },
+                .noChange("another file beside it") { try $0.writeInPlace("other.csv") },
+                .change("made again") { try $0.writeInPlace("book.csv") },
+                .change("made unreadable") { chmod($0.join("book.csv"), 0) },
+            ]),
         Scenario(
             testDescription: "a link to a file elsewhere", sources: ["book.vcf"],
             before: { folder in
@@ -57,34 +63,40 @@ struct ContactSourceWatcherTests {
             },
             steps: [.change("the file linked to written in place") { try $0.writeInPlace("elsewhere/real.vcf", card("Bea")) }]
         ),
-        Scenario(testDescription: "a source folder", sources: ["cards"], before: { try $0.makeFolder("cards") }, steps: [
-            .change("a card added") { try $0.writeInPlace("cards/a.vcf") },
-            .change("a CSV export added") { try $0.writeInPlace("cards/b.CSV") },
-            .change("a card saved by a sync") { try $0.writeAtomically("cards/c.vcard") },
-            .noChange("a note") { try $0.writeInPlace("cards/notes.txt") },
-            .noChange("the sync's state") { try $0.writeAtomically("cards/sync-state.json") },
-            .noChange("an editor's swap file") { try $0.writeInPlace("cards/.a.vcf.swp") },
-            .noChange("a backup") { try $0.writeInPlace("cards/a.vcf~") },
-            .noChange("a temporary file") { try $0.writeInPlace("cards/a.vcf.tmp") },
-            .noChange("a folder named like a card") { try $0.makeFolder("cards/old.vcf") },
-            .change("a card made unreadable") { chmod($0.join("cards/a.vcf"), 0) },
-            .change("a card renamed away") { try $0.rename("cards/a.vcf", to: "cards/a.vcf.bak") },
-            .change("a card deleted") { try $0.remove("cards/b.CSV") },
-        ]),
-        Scenario(testDescription: "a folder not made yet", sources: ["state/t9dial/carddav"], steps: [
-            .noChange("a file beside it") { try $0.writeInPlace("unrelated.vcf") },
-            // The folders on the way are not changes of the book; the source itself coming is.
-            .noChange("the first folder on the way") { try $0.makeFolder("state") },
-            .noChange("the next one") { try $0.makeFolder("state/t9dial") },
-            .change("the folder itself") { try $0.makeFolder("state/t9dial/carddav") },
-            .change("a card synced into it") { try $0.writeAtomically("state/t9dial/carddav/card.vcf") },
-            .noChange("the sync's state") { try $0.writeAtomically("state/t9dial/carddav/sync-state.json", "{}") },
-        ]),
-        Scenario(testDescription: "a folder made with its parents at once", sources: ["state/t9dial/carddav"], steps: [
-            // mkdir -p: by the time the watcher moves down, the source is there.
-            .change("made") { try FileManager.default.createDirectory(atPath: $0.join("state/t9dial/carddav"), withIntermediateDirectories: true) },
-            .change("a card written into it") { try $0.writeInPlace("state/t9dial/carddav/card.vcf") },
-        ]),
+        Scenario(
+            testDescription: "a source folder", sources: ["cards"], before: { try $0.makeFolder("cards") },
+            steps: [
+                .change("a card added") { try $0.writeInPlace("cards/a.vcf") },
+                .change("a CSV export added") { try $0.writeInPlace("cards/b.CSV") },
+                .change("a card saved by a sync") { try $0.writeAtomically("cards/c.vcard") },
+                .noChange("a note") { try $0.writeInPlace("cards/notes.txt") },
+                .noChange("the sync's state") { try $0.writeAtomically("cards/sync-state.json") },
+                .noChange("an editor's swap file") { try $0.writeInPlace("cards/.a.vcf.swp") },
+                .noChange("a backup") { try $0.writeInPlace("cards/a.vcf~") },
+                .noChange("a temporary file") { try $0.writeInPlace("cards/a.vcf.tmp") },
+                .noChange("a folder named like a card") { try $0.makeFolder("cards/old.vcf") },
+                .change("a card made unreadable") { chmod($0.join("cards/a.vcf"), 0) },
+                .change("a card renamed away") { try $0.rename("cards/a.vcf", to: "cards/a.vcf.bak") },
+                .change("a card deleted") { try $0.remove("cards/b.CSV") },
+            ]),
+        Scenario(
+            testDescription: "a folder not made yet", sources: ["state/t9dial/carddav"],
+            steps: [
+                .noChange("a file beside it") { try $0.writeInPlace("unrelated.vcf") },
+                // The folders on the way are not changes of the book; the source itself coming is.
+                .noChange("the first folder on the way") { try $0.makeFolder("state") },
+                .noChange("the next one") { try $0.makeFolder("state/t9dial") },
+                .change("the folder itself") { try $0.makeFolder("state/t9dial/carddav") },
+                .change("a card synced into it") { try $0.writeAtomically("state/t9dial/carddav/card.vcf") },
+                .noChange("the sync's state") { try $0.writeAtomically("state/t9dial/carddav/sync-state.json", "{}") },
+            ]),
+        Scenario(
+            testDescription: "a folder made with its parents at once", sources: ["state/t9dial/carddav"],
+            steps: [
+                // mkdir -p: by the time the watcher moves down, the source is there.
+                .change("made") { try FileManager.default.createDirectory(atPath: $0.join("state/t9dial/carddav"), withIntermediateDirectories: true) },
+                .change("a card written into it") { try $0.writeInPlace("state/t9dial/carddav/card.vcf") },
+            ]),
         Scenario(
             testDescription: "a folder deleted and made again", sources: ["cards"],
             before: { folder in
@@ -97,14 +109,16 @@ struct ContactSourceWatcherTests {
                 .change("a card written into it") { try $0.writeInPlace("cards/b.vcf") },
             ]
         ),
-        Scenario(testDescription: "a folder moved away", sources: ["cards"], before: { try $0.makeFolder("cards") }, steps: [
-            .change("moved") { try $0.rename("cards", to: "old-cards") },
-            .noChange("where it went, then beside it (for its parent's watch to report)") { folder in
-                try folder.writeInPlace("old-cards/a.vcf")
-                try folder.writeInPlace("unrelated.txt")
-            },
-            .change("a new one made") { try $0.makeFolder("cards") },
-        ]),
+        Scenario(
+            testDescription: "a folder moved away", sources: ["cards"], before: { try $0.makeFolder("cards") },
+            steps: [
+                .change("moved") { try $0.rename("cards", to: "old-cards") },
+                .noChange("where it went, then beside it (for its parent's watch to report)") { folder in
+                    try folder.writeInPlace("old-cards/a.vcf")
+                    try folder.writeInPlace("unrelated.txt")
+                },
+                .change("a new one made") { try $0.makeFolder("cards") },
+            ]),
         Scenario(
             testDescription: "the sources read, as a reload does", sources: ["cards", "book.vcf"],
             before: { folder in
@@ -118,7 +132,7 @@ struct ContactSourceWatcherTests {
                     _ = try Data(contentsOf: URL(fileURLWithPath: folder.join("book.vcf")))
                     _ = try FileManager.default.contentsOfDirectory(atPath: folder.join("cards"))
                     try folder.writeInPlace("cards/marker.txt")
-                },
+                }
             ]
         ),
         Scenario(

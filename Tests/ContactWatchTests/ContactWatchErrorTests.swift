@@ -6,10 +6,13 @@ import Testing
 @Suite("Contact watch errors")
 struct ContactWatchErrorTests {
     static let cases: [(Int32, Int?, [String])] = [
-        (ENOSPC, 8192, [
-            "watching /home/me/cards (inotify_add_watch) failed: No space left on device (ENOSPC)",
-            "fs.inotify.max_user_watches (now 8192)", "sysctl fs.inotify.max_user_watches=524288", "/etc/sysctl.d/",
-        ]),
+        (
+            ENOSPC, 8192,
+            [
+                "watching /home/me/cards (inotify_add_watch) failed: No space left on device (ENOSPC)",
+                "fs.inotify.max_user_watches (now 8192)", "sysctl fs.inotify.max_user_watches=524288", "/etc/sysctl.d/",
+            ]
+        ),
         (ENOSPC, nil, ["(fs.inotify.max_user_watches)", "sysctl fs.inotify.max_user_watches="]),
         (EMFILE, 128, ["fs.inotify.max_user_instances (now 128)", "ulimit -n", "LimitNOFILE="]),
         (ENFILE, nil, ["fs.file-max"]),

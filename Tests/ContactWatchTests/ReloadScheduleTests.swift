@@ -25,29 +25,47 @@ struct ReloadScheduleTests {
     // settle 400 ms, longest 5 s
     static let scenarios: [(String, [Step])] = [
         ("nothing changed", [.deadline(nil), .start(10_000 * ms, false)]),
-        ("one change is reloaded after the settle time", [
-            .change(1000 * ms), .deadline(1400 * ms), .start(1399 * ms, false), .start(1400 * ms, true), .deadline(nil),
-            .start(2000 * ms, false), .finish, .deadline(nil),
-        ]),
-        ("a burst is reloaded once, after its last change", [
-            .change(0), .change(100 * ms), .change(300 * ms), .deadline(700 * ms), .start(500 * ms, false),
-            .start(700 * ms, true), .finish, .start(5000 * ms, false),
-        ]),
-        ("a source that never settles is reloaded after the longest wait", [
-            .change(0), .change(1000 * ms), .change(2000 * ms), .change(3000 * ms), .change(4000 * ms), .change(4900 * ms),
-            .deadline(5000 * ms), .start(5000 * ms, true),
-        ]),
-        ("changes during a reload are reloaded after it", [
-            .change(0), .start(400 * ms, true), .change(500 * ms), .deadline(nil), .start(900 * ms, false), .finish,
-            .deadline(900 * ms), .start(900 * ms, true), .finish, .deadline(nil),
-        ]),
-        ("a reload that took long starts the next one at once", [
-            .change(0), .start(400 * ms, true), .change(500 * ms), .change(20_000 * ms), .finish, .deadline(5500 * ms),
-            .start(20_000 * ms, true),
-        ]),
-        ("a change stamped earlier than the last does not move the deadline back", [
-            .change(1000 * ms), .change(900 * ms), .deadline(1400 * ms),
-        ]),
+        (
+            "one change is reloaded after the settle time",
+            [
+                .change(1000 * ms), .deadline(1400 * ms), .start(1399 * ms, false), .start(1400 * ms, true), .deadline(nil),
+                .start(2000 * ms, false), .finish, .deadline(nil),
+            ]
+        ),
+        (
+            "a burst is reloaded once, after its last change",
+            [
+                .change(0), .change(100 * ms), .change(300 * ms), .deadline(700 * ms), .start(500 * ms, false),
+                .start(700 * ms, true), .finish, .start(5000 * ms, false),
+            ]
+        ),
+        (
+            "a source that never settles is reloaded after the longest wait",
+            [
+                .change(0), .change(1000 * ms), .change(2000 * ms), .change(3000 * ms), .change(4000 * ms), .change(4900 * ms),
+                .deadline(5000 * ms), .start(5000 * ms, true),
+            ]
+        ),
+        (
+            "changes during a reload are reloaded after it",
+            [
+                .change(0), .start(400 * ms, true), .change(500 * ms), .deadline(nil), .start(900 * ms, false), .finish,
+                .deadline(900 * ms), .start(900 * ms, true), .finish, .deadline(nil),
+            ]
+        ),
+        (
+            "a reload that took long starts the next one at once",
+            [
+                .change(0), .start(400 * ms, true), .change(500 * ms), .change(20_000 * ms), .finish, .deadline(5500 * ms),
+                .start(20_000 * ms, true),
+            ]
+        ),
+        (
+            "a change stamped earlier than the last does not move the deadline back",
+            [
+                .change(1000 * ms), .change(900 * ms), .deadline(1400 * ms),
+            ]
+        ),
     ]
 
     @Test("Scenarios", arguments: scenarios)

@@ -72,9 +72,10 @@ import Testing
             try Data("junk".utf8).write(to: URL(fileURLWithPath: path))
             _ = try DialHistory(path: path, now: now)
         }
-        #expect(try files(in: folder).filter { $0.contains("corrupt") } == [
-            "t9dial.sqlite.corrupt-20250615T150640Z", "t9dial.sqlite.corrupt-20250615T150640Z-2",
-        ])
+        #expect(
+            try files(in: folder).filter { $0.contains("corrupt") } == [
+                "t9dial.sqlite.corrupt-20250615T150640Z", "t9dial.sqlite.corrupt-20250615T150640Z-2",
+            ])
     }
 
     @Test func anEmptyFileIsANewHistory() throws {

@@ -3,13 +3,15 @@ import Testing
 
 @Suite("Default config file")
 struct DefaultFileTests {
-    @Test("Where the config file is looked for", arguments: [
-        (["T9DIAL_CONFIG": "/x/t.toml", "HOME": "/home/ann"], ["/x/t.toml"]),
-        (["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/ann"], ["/cfg/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
-        (["XDG_CONFIG_HOME": "relative", "HOME": "/home/ann"], ["/home/ann/.config/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
-        (["HOME": "/home/ann"], ["/home/ann/.config/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
-        ([:], ["/etc/t9dial/t9dial.toml"]),
-    ])
+    @Test(
+        "Where the config file is looked for",
+        arguments: [
+            (["T9DIAL_CONFIG": "/x/t.toml", "HOME": "/home/ann"], ["/x/t.toml"]),
+            (["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/ann"], ["/cfg/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
+            (["XDG_CONFIG_HOME": "relative", "HOME": "/home/ann"], ["/home/ann/.config/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
+            (["HOME": "/home/ann"], ["/home/ann/.config/t9dial/t9dial.toml", "/etc/t9dial/t9dial.toml"]),
+            ([:], ["/etc/t9dial/t9dial.toml"]),
+        ])
     func defaultFiles(environment: [String: String], files: [String]) {
         #expect(DialerConfiguration.defaultFiles(environment: environment) == files)
     }

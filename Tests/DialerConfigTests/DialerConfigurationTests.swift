@@ -50,9 +50,11 @@ struct DialerConfigurationTests {
             file: "/etc/t9dial/t9dial.toml"
         )
         #expect(configuration.contacts == ["/home/ann/contacts.vcf", "/srv/cards", "/etc/t9dial/work.csv"])
-        #expect(configuration.search == SearchSettings(
-            match: .anywhere, region: "GB", limit: 5, layouts: ["greek", "latin"], dataDirectory: "/home/ann/t9dial-data"
-        ))
+        #expect(
+            configuration.search
+                == SearchSettings(
+                    match: .anywhere, region: "GB", limit: 5, layouts: ["greek", "latin"], dataDirectory: "/home/ann/t9dial-data"
+                ))
     }
 
     @Test("Dotted and quoted keys are read like any other")
@@ -64,10 +66,12 @@ struct DialerConfigurationTests {
 
     @Test("The message of the brief, exactly")
     func unknownKeyMessage() throws {
-        #expect(throws: ConfigError(
-            file: "t9dial.toml", line: 3, key: "search.mach",
-            message: #"unknown key "mach" in [search]; did you mean "match"?"#
-        )) {
+        #expect(
+            throws: ConfigError(
+                file: "t9dial.toml", line: 3, key: "search.mach",
+                message: #"unknown key "mach" in [search]; did you mean "match"?"#
+            )
+        ) {
             try Self.parse("# t9dial\n[search]\nmach = \"smart\"\n")
         }
         let error = ConfigError(file: "t9dial.toml", line: 3, key: "search.mach", message: #"unknown key "mach" in [search]; did you mean "match"?"#)
@@ -81,12 +85,17 @@ struct DialerConfigurationTests {
             ("[search]\nlimit = 5\nregoin = \"GB\"\n", 3, "search.regoin", #"unknown key "regoin" in [search]; did you mean "region"?"#),
             ("[search]\nspeed = 5\n", 2, "search.speed", #"allowed in [search]: "match", "region", "limit", "layouts", "data_dir""#),
             ("[serch]\nmatch = \"smart\"\n", 1, "serch", "unknown table [serch]; did you mean [search]?"),
-            ("[display]\nrows = 4\n", 1, "display", #"unknown table [display]; allowed at the top level: "contacts", [search], [keypad], [screen], [dial], [history], [carddav]"#),
+            (
+                "[display]\nrows = 4\n", 1, "display",
+                #"unknown table [display]; allowed at the top level: "contacts", [search], [keypad], [screen], [dial], [history], [carddav]"#
+            ),
             ("contact = []\n", 1, "contact", #"unknown key "contact" at the top level; did you mean "contacts"?"#),
             ("[search]\nlimit = 5\n\n[search.extra]\nx = 1\n", 4, "search.extra", "unknown table [search.extra]"),
             ("serch.limit = 5\n", 1, "serch", "did you mean [search]?"),
-            ("[search]\nlimit = 5\ncontacts = []\n", 3, "search.contacts",
-             #""contacts" is a top-level key but is written in [search]; move it above the first [table] line"#),
+            (
+                "[search]\nlimit = 5\ncontacts = []\n", 3, "search.contacts",
+                #""contacts" is a top-level key but is written in [search]; move it above the first [table] line"#
+            ),
             // Top-level values.
             ("contacts = \"~/a.vcf\"\n", 1, "contacts", #""contacts" must be a list of strings, like contacts = ["~/contacts.vcf"]"#),
             ("contacts = [\"\"]\n", 1, "contacts", "has an empty path"),
@@ -145,11 +154,13 @@ struct DialerConfigurationTests {
 
     /// A FIFO would block the start for ever, and /dev/zero take the memory: both are refused
     /// at once, as a layout or keymap file would be (they are read the same way).
-    @Test("A config that is not a regular file is refused at once", arguments: [
-        ("/dev/zero", "it is a character device, not a regular file; give the path of a regular file"),
-        ("fifo", "it is a FIFO, not a regular file; give the path of a regular file"),
-        ("/tmp", "is a directory, not a file; name the .toml file inside it"),
-    ])
+    @Test(
+        "A config that is not a regular file is refused at once",
+        arguments: [
+            ("/dev/zero", "it is a character device, not a regular file; give the path of a regular file"),
+            ("fifo", "it is a FIFO, not a regular file; give the path of a regular file"),
+            ("/tmp", "is a directory, not a file; name the .toml file inside it"),
+        ])
     func specialFilesAreRefused(name: String, message: String) throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("t9dial-config-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -51,10 +51,12 @@ struct KeymapFileTests {
         #expect(try Self.shipped(id).roles[code] == role)
     }
 
-    @Test("The keymaps' codes are the kernel's", arguments: [
-        ("KEY_KP1", 79), ("KEY_NUMLOCK", 69), ("KEY_KPASTERISK", 55), ("KEY_NUMERIC_0", 0x200), ("KEY_NUMERIC_POUND", 0x20b),
-        ("KEY_1", 2), ("KEY_0", 11),
-    ] as [(String, UInt16)])
+    @Test(
+        "The keymaps' codes are the kernel's",
+        arguments: [
+            ("KEY_KP1", 79), ("KEY_NUMLOCK", 69), ("KEY_KPASTERISK", 55), ("KEY_NUMERIC_0", 0x200), ("KEY_NUMERIC_POUND", 0x20b),
+            ("KEY_1", 2), ("KEY_0", 11),
+        ] as [(String, UInt16)])
     func codes(keyName: String, code: UInt16) {
         #expect(KeymapFile.code(ofKeyName: keyName) == code)
     }
@@ -86,17 +88,25 @@ struct KeymapFileTests {
             ("[keys]\n\(allDigits)\nKEY_KP10 = \"1\"\n", 12, "keys.KEY_KP10", #""KEY_KP10" in [keys] is not a key name evdev knows; did you mean KEY_KP1?"#),
             ("[keys]\n\(allDigits)\nkey_kp1 = \"1\"\n", 12, "keys.key_kp1", "did you mean KEY_KP1?"),
             ("[keys]\n\(allDigits)\nENTER = \"dial\"\n", 12, "keys.ENTER", "key names are evdev's, as evtest or evemu-record print them"),
-            ("[keys]\n\(allDigits)\nKEY_KP1 = \"one\"\n", 12, "keys.KEY_KP1",
-             ##"KEY_KP1 in [keys] must be one of "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#", "dial", "delete", "next", "previous", "mode", "hangup", "ignore"; found "one""##),
+            (
+                "[keys]\n\(allDigits)\nKEY_KP1 = \"one\"\n", 12, "keys.KEY_KP1",
+                ##"KEY_KP1 in [keys] must be one of "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "*", "#", "dial", "delete", "next", "previous", "mode", "hangup", "ignore"; found "one""##
+            ),
             ("[keys]\n\(allDigits)\nKEY_KP1 = \"Dial\"\n", 12, "keys.KEY_KP1", #"found "Dial" (did you mean "dial"?)"#),
             ("[keys]\n\(allDigits)\nKEY_KP1 = \"10\"\n", 12, "keys.KEY_KP1", #"found "10""#),
             ("[keys]\n\(allDigits)\nKEY_KP1 = 1\n", 12, "keys.KEY_KP1", #"must be a string, like KEY_KP1 = "1"; found the whole number 1"#),
-            ("[keys]\n\(allDigits)\nBTN_A = \"dial\"\nBTN_SOUTH = \"delete\"\n", 13, "keys.BTN_SOUTH",
-             "BTN_SOUTH is the same key as BTN_A (code 304), written above; give each key one line"),
-            ("name = \"Pad\"\n\n[keys]\nKEY_NUMERIC_0 = \"0\"\n", 3, "keys",
-             #"[keys] gives no key for digits 1, 2, 3, 4, 5, 6, 7, 8 and 9; a keymap must type all ten digits, so add a line for each, like KEY_KP1 = "1""#),
-            ("[keys]\n" + (0...8).map { "KEY_NUMERIC_\($0) = \"\($0)\"" }.joined(separator: "\n") + "\n", 1, "keys",
-             #"[keys] gives no key for digit 9; a keymap must type all ten digits"#),
+            (
+                "[keys]\n\(allDigits)\nBTN_A = \"dial\"\nBTN_SOUTH = \"delete\"\n", 13, "keys.BTN_SOUTH",
+                "BTN_SOUTH is the same key as BTN_A (code 304), written above; give each key one line"
+            ),
+            (
+                "name = \"Pad\"\n\n[keys]\nKEY_NUMERIC_0 = \"0\"\n", 3, "keys",
+                #"[keys] gives no key for digits 1, 2, 3, 4, 5, 6, 7, 8 and 9; a keymap must type all ten digits, so add a line for each, like KEY_KP1 = "1""#
+            ),
+            (
+                "[keys]\n" + (0...8).map { "KEY_NUMERIC_\($0) = \"\($0)\"" }.joined(separator: "\n") + "\n", 1, "keys",
+                #"[keys] gives no key for digit 9; a keymap must type all ten digits"#
+            ),
             ("name = \"Pad\"\n", nil, nil, #"has no [keys] table; add one with a line per key, like [keys] and then KEY_KP1 = "1""#),
             ("nmae = \"Pad\"\n[keys]\n\(allDigits)\n", 1, "nmae", #"unknown key "nmae" at the top level; did you mean "name"?"#),
             ("name = \"Pad\"\n[key]\n\(allDigits)\n", 2, "key", "unknown table [key]; did you mean [keys]?"),

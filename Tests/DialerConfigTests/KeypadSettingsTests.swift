@@ -32,10 +32,12 @@ struct KeypadSettingsTests {
             idle_clear_s = 0
             """
         )
-        #expect(settings == KeypadSettings(
-            keymap: "usb-numpad", device: "/home/ann/keypad", grab: false, mode: .multitap, debounceMilliseconds: 25,
-            longPressMilliseconds: 700, clearHoldMilliseconds: 3000, multitapCommitMilliseconds: 1000, idleClearSeconds: 0
-        ))
+        #expect(
+            settings
+                == KeypadSettings(
+                    keymap: "usb-numpad", device: "/home/ann/keypad", grab: false, mode: .multitap, debounceMilliseconds: 25,
+                    longPressMilliseconds: 700, clearHoldMilliseconds: 3000, multitapCommitMilliseconds: 1000, idleClearSeconds: 0
+                ))
     }
 
     @Test(

@@ -75,9 +75,11 @@ struct LayoutFileTests {
 
     // MARK: Parsing
 
-    @Test("The id is the file name without .toml", arguments: [
-        ("layouts/hebrew.toml", "hebrew"), ("/a/b/latin-alt.toml", "latin-alt"), ("greek", "greek"),
-    ])
+    @Test(
+        "The id is the file name without .toml",
+        arguments: [
+            ("layouts/hebrew.toml", "hebrew"), ("/a/b/latin-alt.toml", "latin-alt"), ("greek", "greek"),
+        ])
     func idOfFile(file: String, id: String) {
         #expect(LayoutFile.id(ofFile: file) == id)
     }
@@ -113,8 +115,10 @@ struct LayoutFileTests {
             ("nmae = \"X\"\n[keys]\n2 = \"abc\"\n", 1, "nmae", #"unknown key "nmae" at the top level; did you mean "name"?"#),
             ("name = \"\"\n[keys]\n2 = \"abc\"\n", 1, "name", #""name" is empty"#),
             ("keys = \"abc\"\n", 1, "keys", "must be a table: write [keys] on a line of its own"),
-            ("[keys]\n2 = \"abc\"\n3 = \"s\"\n[expansions]\n\"ß\" = \"sz\"\n", 5, #"expansions."ß""#,
-             #""z" (U+007A), which is on no key of this layout"#),
+            (
+                "[keys]\n2 = \"abc\"\n3 = \"s\"\n[expansions]\n\"ß\" = \"sz\"\n", 5, #"expansions."ß""#,
+                #""z" (U+007A), which is on no key of this layout"#
+            ),
             ("[keys]\n2 = \"abc\"\n[expansions]\n\"ab\" = \"ab\"\n", 4, #"expansions.ab"#, "must be a single letter"),
             ("[keys]\n2 = \"abc\"\n[expansions]\n\"a\" = \"bc\"\n", 4, "expansions.a", "is on key 2 and also expanded"),
             ("[keys]\n2 = \"abc\"\n[expansions]\n\"Æ\" = \"ab\"\n", 4, #"expansions."Æ""#, "is uppercase"),
@@ -135,10 +139,12 @@ struct LayoutFileTests {
 
     @Test("A file without [keys] says to add it")
     func missingKeys() {
-        #expect(throws: ConfigError(
-            file: "x.toml",
-            message: #"has no [keys] table; add one with a line per digit key, like [keys] and then 2 = "abc""#
-        )) {
+        #expect(
+            throws: ConfigError(
+                file: "x.toml",
+                message: #"has no [keys] table; add one with a line per digit key, like [keys] and then 2 = "abc""#
+            )
+        ) {
             try LayoutFile.parse(text: "name = \"X\"\n", file: "x.toml")
         }
     }

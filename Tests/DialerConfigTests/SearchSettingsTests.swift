@@ -32,7 +32,10 @@ struct SearchSettingsTests {
             ("[search]\nlimit = 9223372036854775807\n", 2, "search.limit", "must be from 1 to 1000; found 9223372036854775807"),
             ("[search]\nlimit = \"20\"\n", 2, "search.limit", #"must be a whole number, like limit = 20; found the string "20""#),
             ("[search]\nlimit = 2.5\n", 2, "search.limit", "found the decimal number 2.5"),
-            ("[search]\nregion = \"GBR\"\n", 2, "search.region", #"must be a two-letter ISO 3166 region code such as "GB" or "US", or "" for none; found "GBR""#),
+            (
+                "[search]\nregion = \"GBR\"\n", 2, "search.region",
+                #"must be a two-letter ISO 3166 region code such as "GB" or "US", or "" for none; found "GBR""#
+            ),
             ("[search]\nregion = \"G1\"\n", 2, "search.region", "two-letter ISO 3166 region code"),
             ("[search]\nregion = \"ZZ\"\n", 2, "search.region", #"t9dial does not know how numbers are dialled in "ZZ"; use one of "#),
             ("[search]\nlayouts = \"latin\"\n", 2, "search.layouts", #"must be a list of strings, like layouts = ["latin", "greek"]"#),

@@ -50,10 +50,11 @@ struct DialerTests {
 
     @Test func overridesBeatTheConfigFile() throws {
         try withSetup(config: Self.fullConfig) { directory, configFile in
-            let dialer = try Dialer.load(.init(
-                configFile: configFile, contacts: [directory + "/flag.vcf"], dataDirectory: TestFiles.dataDirectory,
-                region: "us", match: .smart, limit: 7
-            ))
+            let dialer = try Dialer.load(
+                .init(
+                    configFile: configFile, contacts: [directory + "/flag.vcf"], dataDirectory: TestFiles.dataDirectory,
+                    region: "us", match: .smart, limit: 7
+                ))
             #expect(dialer.sources.files == [directory + "/flag.vcf"])
             #expect(uids(dialer, "3733").isEmpty)
             #expect(uids(dialer, "35672") == ["flora"])
@@ -74,8 +75,9 @@ struct DialerTests {
 
     @Test func anEmptyConfigGivesTheDefaults() throws {
         try withSetup(config: "") { directory, configFile in
-            let dialer = try Dialer.load(.init(
-                configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
+            let dialer = try Dialer.load(
+                .init(
+                    configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
             #expect(dialer.index.options.region == nil)
             #expect(dialer.index.options.mode == .smart)
             #expect(dialer.limit == 20)
@@ -102,9 +104,10 @@ struct DialerTests {
     @Test func anUnknownRegionSaysSo() throws {
         try withSetup(config: "") { directory, configFile in
             let error = #expect(throws: DialerError.self) {
-                try Dialer.load(.init(
-                    configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory,
-                    region: "ZZ"))
+                try Dialer.load(
+                    .init(
+                        configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory,
+                        region: "ZZ"))
             }
             guard case .unknownRegion("ZZ") = error else {
                 Issue.record("expected unknownRegion(\"ZZ\"), got \(String(describing: error))")
@@ -119,8 +122,9 @@ struct DialerTests {
     @Test func aBadConfigFileIsAConfigErrorWithFileAndLine() throws {
         try withSetup(config: "[search]\nmach = \"smart\"\n") { directory, configFile in
             let error = #expect(throws: DialerError.self) {
-                try Dialer.load(.init(
-                    configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
+                try Dialer.load(
+                    .init(
+                        configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
             }
             guard case .config(let configError) = error else {
                 Issue.record("expected a config error, got \(String(describing: error))")

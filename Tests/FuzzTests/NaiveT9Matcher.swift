@@ -117,7 +117,8 @@ enum NaiveT9Matcher {
     static func search(_ query: [UInt8], in contacts: [SearchableContact], alphabet: T9Alphabet, mode: MatchMode) -> [Int: MatchQuality] {
         var found: [Int: MatchQuality] = [:]
         for (position, contact) in contacts.enumerated() where !contact.numbers.isEmpty {
-            let qualities = contact.names.compactMap { matchName(query, keyed($0.text, alphabet: alphabet), mode: mode) }
+            let qualities =
+                contact.names.compactMap { matchName(query, keyed($0.text, alphabet: alphabet), mode: mode) }
                 + contact.numbers.compactMap { matchNumber(query, $0) }
             if let best = qualities.min() { found[position] = best }
         }

@@ -65,7 +65,8 @@ struct SearchIndexFuzzTests {
             for name in contacts.flatMap(\.names) where name.text.unicodeScalars.allSatisfy(\.isASCII) {
                 let folded = KeyedText(name.text, alphabet: Self.alphabet)
                 let naive = NaiveT9Matcher.keyed(name.text, alphabet: Self.alphabet)
-                check.expect(folded.keys == naive.keys && folded.words == naive.words, "\(name.text.debugDescription) folds to \(folded.keys), words \(folded.words)")
+                check.expect(
+                    folded.keys == naive.keys && folded.words == naive.words, "\(name.text.debugDescription) folds to \(folded.keys), words \(folded.words)")
             }
             for query in Self.queries(contacts, random: &random) {
                 let expected = NaiveT9Matcher.search(query, in: contacts, alphabet: Self.alphabet, mode: mode)
@@ -73,7 +74,8 @@ struct SearchIndexFuzzTests {
                 let label = "\(mode) query \(query.map(String.init).joined())"
                 check.expect(Set(found.map(\.contact)).count == found.count, "\(label): a contact found twice")
                 let foundQualities = Dictionary(found.map { ($0.contact, $0.quality) }, uniquingKeysWith: min)
-                check.expect(foundQualities == expected, "\(label): index \(foundQualities.sorted { $0.key < $1.key }), naive \(expected.sorted { $0.key < $1.key })")
+                check.expect(
+                    foundQualities == expected, "\(label): index \(foundQualities.sorted { $0.key < $1.key }), naive \(expected.sorted { $0.key < $1.key })")
                 let order = found.map { (Int($0.quality.rawValue), index.rank(of: $0.contact)) }
                 check.expect(zip(order, order.dropFirst()).allSatisfy { $0 < $1 }, "\(label): results out of order")
             }

@@ -20,10 +20,11 @@ struct InotifyInstanceTests {
         record(-1, 0x4000, "", padded: 0)
         record(2, 0x80, "é.vcf", padded: 32)
         let notifications = bytes.withUnsafeBytes { InotifyNotification.parse($0) }
-        #expect(notifications == [
-            .init(watch: 1, mask: 0x100, name: "event3"), .init(watch: -1, mask: 0x4000, name: ""),
-            .init(watch: 2, mask: 0x80, name: "é.vcf"),
-        ])
+        #expect(
+            notifications == [
+                .init(watch: 1, mask: 0x100, name: "event3"), .init(watch: -1, mask: 0x4000, name: ""),
+                .init(watch: 2, mask: 0x80, name: "é.vcf"),
+            ])
     }
 
     @Test func whatHappensInAWatchedFolderIsRead() throws {
@@ -36,9 +37,10 @@ struct InotifyInstanceTests {
         close(open(folder + "/a", O_WRONLY | O_CREAT, 0o644))
         try FileManager.default.removeItem(atPath: folder + "/a")
         let (notifications, failure) = inotify.readPending()
-        #expect(notifications == [
-            .init(watch: watch, mask: UInt32(IN_CREATE), name: "a"), .init(watch: watch, mask: UInt32(IN_DELETE), name: "a"),
-        ])
+        #expect(
+            notifications == [
+                .init(watch: watch, mask: UInt32(IN_CREATE), name: "a"), .init(watch: watch, mask: UInt32(IN_DELETE), name: "a"),
+            ])
         #expect(failure == nil)
         inotify.removeWatch(watch)
         #expect(inotify.readPending().notifications == [.init(watch: watch, mask: UInt32(IN_IGNORED), name: "")])

@@ -55,7 +55,9 @@ struct EventLoopTests {
         let clock = ManualClock(5_000)
         let calls = Mutex(0)
         let loop = EventLoop(clock: clock.clock) { descriptors, count, timeout in
-            let call = calls.withLock { $0 += 1; return $0 }
+            let call = calls.withLock {
+                $0 += 1; return $0
+            }
             if call == 1 {
                 // Poll times out at the deadline, with nothing ready yet.
                 clock.set(10_000)
@@ -75,7 +77,9 @@ struct EventLoopTests {
         let clock = ManualClock(0)
         let calls = Mutex<[Int32]>([])
         let loop = EventLoop(clock: clock.clock) { _, _, timeout in
-            let count = calls.withLock { $0.append(timeout); return $0.count }
+            let count = calls.withLock {
+                $0.append(timeout); return $0.count
+            }
             if count == 1 {
                 clock.set(4_000)
                 return .failure(Errno(EINTR))

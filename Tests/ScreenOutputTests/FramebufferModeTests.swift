@@ -4,7 +4,10 @@ import Testing
 
 @Suite("Framebuffer modes")
 struct FramebufferModeTests {
-    static func mode(bpp: Int, visual: FramebufferVisual, grayscale: Bool = false, red: (Int, Int) = (0, 8), green: (Int, Int) = (0, 8), blue: (Int, Int) = (0, 8), width: Int = 640, height: Int = 480, lineLength: Int? = nil) -> FramebufferMode {
+    static func mode(
+        bpp: Int, visual: FramebufferVisual, grayscale: Bool = false, red: (Int, Int) = (0, 8), green: (Int, Int) = (0, 8), blue: (Int, Int) = (0, 8),
+        width: Int = 640, height: Int = 480, lineLength: Int? = nil
+    ) -> FramebufferMode {
         FramebufferMode(
             identifier: "Virtual FB", width: width, height: height, bitsPerPixel: bpp, grayscale: grayscale,
             red: ColorField(offset: red.0, length: red.1), green: ColorField(offset: green.0, length: green.1),
@@ -36,12 +39,14 @@ struct FramebufferModeTests {
         #expect(panned.visibleOffset == 240 * 640 && panned.mappedLength == 480 * 640)
     }
 
-    @Test("Unsupported modes name the depth and visual", arguments: [
-        (8, FramebufferVisual.staticPseudoColor, "FB_VISUAL_STATIC_PSEUDOCOLOR"),
-        (4, FramebufferVisual.pseudoColor, "4 bits per pixel"),
-        (16, FramebufferVisual.fourCC, "FB_VISUAL_FOURCC"),
-        (1, FramebufferVisual.trueColor, "FB_VISUAL_TRUECOLOR"),
-    ])
+    @Test(
+        "Unsupported modes name the depth and visual",
+        arguments: [
+            (8, FramebufferVisual.staticPseudoColor, "FB_VISUAL_STATIC_PSEUDOCOLOR"),
+            (4, FramebufferVisual.pseudoColor, "4 bits per pixel"),
+            (16, FramebufferVisual.fourCC, "FB_VISUAL_FOURCC"),
+            (1, FramebufferVisual.trueColor, "FB_VISUAL_TRUECOLOR"),
+        ])
     func unsupported(bpp: Int, visual: FramebufferVisual, named: String) {
         let mode = Self.mode(bpp: bpp, visual: visual, red: (11, 5), green: (5, 6), blue: (0, 5))
         do {

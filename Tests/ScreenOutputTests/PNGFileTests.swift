@@ -8,11 +8,12 @@ import Testing
 struct PNGFileTests {
     @Test("Encoding then decoding gives the same canvas", arguments: PNGFormat.allCases)
     func roundTrip(format: PNGFormat) throws {
-        let canvas = switch format {
-        case .rgb: Patterns.colour()
-        case .gray8: Patterns.grey()
-        case .mono1: Patterns.mono()
-        }
+        let canvas =
+            switch format {
+            case .rgb: Patterns.colour()
+            case .gray8: Patterns.grey()
+            case .mono1: Patterns.mono()
+            }
         #expect(try PNGFile.decode(PNGFile.encode(canvas, format: format)) == canvas)
     }
 

@@ -40,7 +40,8 @@ struct ZlibTests {
         try Data("first ".utf8).write(to: URL(fileURLWithPath: folder.join("a")))
         try Data("second".utf8).write(to: URL(fileURLWithPath: folder.join("b")))
         try #require(try run("/usr/bin/gzip", [folder.join("a"), folder.join("b")]) == 0)
-        let joined = [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("a.gz"))))
+        let joined =
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("a.gz"))))
             + [UInt8](try Data(contentsOf: URL(fileURLWithPath: folder.join("b.gz"))))
         #expect(String(decoding: try Zlib.gunzip(joined, maxBytes: 1 << 20), as: UTF8.self) == "first second")
     }

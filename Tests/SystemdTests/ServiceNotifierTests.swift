@@ -51,13 +51,14 @@ struct ServiceNotifierTests {
         notifier.reloading()
         notifier.watchdogPing()
         notifier.stopping()
-        #expect(systemd.received() == [
-            "READY=1\nSTATUS=12 contacts, reading /dev/input/event3",
-            "STATUS=12 contacts, no keypad plugged in",
-            "RELOADING=1\nSTATUS=reloading the config and the contacts",
-            "WATCHDOG=1",
-            "STOPPING=1",
-        ])
+        #expect(
+            systemd.received() == [
+                "READY=1\nSTATUS=12 contacts, reading /dev/input/event3",
+                "STATUS=12 contacts, no keypad plugged in",
+                "RELOADING=1\nSTATUS=reloading the config and the contacts",
+                "WATCHDOG=1",
+                "STOPPING=1",
+            ])
     }
 
     @Test(

@@ -20,7 +20,9 @@ enum Fixtures {
     /// Keys for a string of digits written in a test ("37337").
     static func keys(_ digits: String) -> [UInt8] { digits.unicodeScalars.map { UInt8($0.value - 48) } }
 
-    static func contact(_ name: String, _ numbers: [String] = ["555 0100"], uid: String? = nil, nickname: String? = nil, phonetic: String? = nil) -> SearchableContact {
+    static func contact(_ name: String, _ numbers: [String] = ["555 0100"], uid: String? = nil, nickname: String? = nil, phonetic: String? = nil)
+        -> SearchableContact
+    {
         var names = [NameField(name, kind: .displayName)]
         if let nickname { names.append(NameField(nickname, kind: .nickname)) }
         if let phonetic { names.append(NameField(phonetic, kind: .phonetic)) }

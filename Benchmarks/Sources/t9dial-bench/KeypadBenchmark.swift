@@ -30,7 +30,9 @@ struct KeypadBenchmark: ParsableCommand {
 
         let buildStart = ContinuousClock.now
         index.prepareTextSearch()
-        print("  text index (multi-tap), built once at start: \(Report.ms(buildStart, ContinuousClock.now)), resident now \(Report.megabytes(Memory.residentMegabytes())), peak \(Report.megabytes(Memory.peakResidentMegabytes()))")
+        print(
+            "  text index (multi-tap), built once at start: \(Report.ms(buildStart, ContinuousClock.now)), resident now \(Report.megabytes(Memory.residentMegabytes())), peak \(Report.megabytes(Memory.peakResidentMegabytes()))"
+        )
 
         for (label, mode, events) in [("T9", InputMode.t9, t9), ("multi-tap", InputMode.multiTap(layout: "latin"), multiTap)] {
             let machine = DialerMachine(session: try DialerSession(index: index, settings: DialerSettings(resultLimit: book.limit, initialMode: mode)))

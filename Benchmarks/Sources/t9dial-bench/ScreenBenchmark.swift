@@ -47,10 +47,11 @@ struct ScreenBenchmark: ParsableCommand {
             print("  the flush in parts (FramePacker directly, the same steps as FrameUpdater):")
             for kind in ["pack", "diff", "copy"] { print(Report.row("  " + kind, parts[kind]!)) }
             let rows = timings.rowsCopied.sorted()
-            print(String(
-                format: "  rows copied per frame: median %d of %d, %.0f%% of all rows; p99 frame %@ the 2 ms target",
-                rows[rows.count / 2], timings.height, 100 * Double(rows.reduce(0, +)) / Double(rows.count * timings.height),
-                Report.micro(Self.percentile(timings.durations["frame (all)"]!, 0.99)) < 2000 ? "meets" : "misses"))
+            print(
+                String(
+                    format: "  rows copied per frame: median %d of %d, %.0f%% of all rows; p99 frame %@ the 2 ms target",
+                    rows[rows.count / 2], timings.height, 100 * Double(rows.reduce(0, +)) / Double(rows.count * timings.height),
+                    Report.micro(Self.percentile(timings.durations["frame (all)"]!, 0.99)) < 2000 ? "meets" : "misses"))
         }
 
         // A snapshot: the 320x240 canvas as PNG bytes in memory (no file).
@@ -71,7 +72,9 @@ struct ScreenBenchmark: ParsableCommand {
     }
 
     /// Paints and flushes every state into a frame-sized buffer, timing the parts.
-    static func measure(_ states: [ScreenState], on option: ScreenOption, painter: ScreenPainter) throws -> (durations: [String: [Duration]], rowsCopied: [Int], height: Int) {
+    static func measure(_ states: [ScreenState], on option: ScreenOption, painter: ScreenPainter) throws -> (
+        durations: [String: [Duration]], rowsCopied: [Int], height: Int
+    ) {
         let packer = try FramePacker(format: option.format, logicalSize: option.size)
         var updater = FrameUpdater(packer: packer)
         // Standing in for the mapped framebuffer.

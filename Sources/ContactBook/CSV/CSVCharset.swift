@@ -15,14 +15,16 @@ enum CSVCharset {
                 index += 1
                 continue
             }
-            let length = switch lead {
-            case 0xC2...0xDF: 2
-            case 0xE0...0xEF: 3
-            case 0xF0...0xF4: 4
-            default: 0
-            }
+            let length =
+                switch lead {
+                case 0xC2...0xDF: 2
+                case 0xE0...0xEF: 3
+                case 0xF0...0xF4: 4
+                default: 0
+                }
             if length > 0, index + length <= bytes.count,
-               bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 }) {
+                bytes[(index + 1)..<(index + length)].allSatisfy({ $0 & 0xC0 == 0x80 })
+            {
                 validSequences += 1
                 index += length
             } else {

@@ -49,7 +49,8 @@ struct CSVColumnMapping {
         let columns = Columns(header)
         let hasNumberedPhones = !columns.numbered("phone", "value").isEmpty
         if columns["given name"] != nil || columns["family name"] != nil
-            || (columns["name"] != nil && (hasNumberedPhones || columns["group membership"] != nil)) {
+            || (columns["name"] != nil && (hasNumberedPhones || columns["group membership"] != nil))
+        {
             self.init(googleLegacy: columns)
         } else if columns["first name"] != nil || columns["last name"] != nil {
             let outlookPhones = Self.outlookPhoneHeaders.compactMap { columns[$0] }

@@ -52,7 +52,9 @@ struct CSVContactParser {
         while let record = reader.next() {
             if record.isBlank { continue }
             if record.hasUnclosedQuote {
-                warn(record.line, "a quoted field on this row is never closed; the row is read to the end of its line, quotes and all, and the rows after it as rows")
+                warn(
+                    record.line,
+                    "a quoted field on this row is never closed; the row is read to the end of its line, quotes and all, and the rows after it as rows")
             }
             if record.replacedInvalidBytes {
                 warn(record.line, "invalid UTF-8 replaced with U+FFFD; row kept")
@@ -97,10 +99,12 @@ struct CSVContactParser {
         }
         let emails = mapping.emails.flatMap { values($0) }
         let organization = optional(mapping.organization)
-        guard let displayName = DisplayNameFallback.displayName(
-            formatted: optional(mapping.formattedName), name: name, organization: organization,
-            numbers: numbers, emails: emails
-        ) else { return nil }
+        guard
+            let displayName = DisplayNameFallback.displayName(
+                formatted: optional(mapping.formattedName), name: name, organization: organization,
+                numbers: numbers, emails: emails
+            )
+        else { return nil }
 
         var phoneticGiven = optional(mapping.phoneticGiven)
         let phoneticMiddle = optional(mapping.phoneticMiddle)

@@ -9,9 +9,10 @@ enum PhoneLabel {
             text = String(text.dropFirst(4).dropLast(4))
         }
         let lowercased = text.lowercased()
-        let key = String(lowercased.unicodeScalars.filter { scalar in
-            !" _-/'’".unicodeScalars.contains(scalar) && !("0"..."9").contains(scalar)
-        })
+        let key = String(
+            lowercased.unicodeScalars.filter { scalar in
+                !" _-/'’".unicodeScalars.contains(scalar) && !("0"..."9").contains(scalar)
+            })
         if let known = knownLabels[key] { return known }
         return lowercased.isEmpty ? [] : [lowercased]
     }

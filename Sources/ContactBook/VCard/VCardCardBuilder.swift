@@ -40,9 +40,11 @@ struct VCardCardBuilder {
                 numbers[index].types.append(type)
             }
         }
-        guard let displayName = DisplayNameFallback.displayName(
-            formatted: formattedName, name: name, organization: organization, numbers: numbers, emails: emails
-        ) else { return nil }
+        guard
+            let displayName = DisplayNameFallback.displayName(
+                formatted: formattedName, name: name, organization: organization, numbers: numbers, emails: emails
+            )
+        else { return nil }
         return Contact(
             uid: uid ?? "\(uidPrefix)#\(startLine)",
             displayName: displayName,

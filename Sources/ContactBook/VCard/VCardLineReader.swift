@@ -204,12 +204,13 @@ struct VCardLineReader {
 
     private func isBase64Line(at start: Int) -> Bool {
         let line = bytes[start..<lineBounds(from: start).end]
-        return !line.isEmpty && line.allSatisfy { byte in
-            switch byte {
-            case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F, ASCII.equals: true
-            default: false
+        return !line.isEmpty
+            && line.allSatisfy { byte in
+                switch byte {
+                case 0x41...0x5A, 0x61...0x7A, 0x30...0x39, 0x2B, 0x2F, ASCII.equals: true
+                default: false
+                }
             }
-        }
     }
 
     // MARK: - Physical lines

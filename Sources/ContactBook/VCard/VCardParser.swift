@@ -146,7 +146,8 @@ struct VCardParser {
             }
         case .organization:
             if let parts = parts(of: property, separatedBy: ASCII.semicolon), card.organization == nil,
-               let first = parts.first, !first.isEmpty {
+                let first = parts.first, !first.isEmpty
+            {
                 card.organization = first
                 card.organizationSortAs = Self.sortAs(property.parameters)
             }
@@ -247,7 +248,8 @@ struct VCardParser {
     /// parameters only the extension kept ("tel:+1-555-0100;ext=12" is "+1-555-0100 ext. 12").
     static func phoneNumber(_ text: String) -> String {
         guard let first = text.utf8.first, ASCII.lowercased(first) == UInt8(ascii: "t"),
-              text.lowercased().hasPrefix("tel:") else { return text }
+            text.lowercased().hasPrefix("tel:")
+        else { return text }
         let parts = text.dropFirst(4).split(separator: ";", omittingEmptySubsequences: true)
         guard let number = parts.first else { return "" }
         let extensionPrefix = "ext="

@@ -112,7 +112,8 @@ struct VCardValueDecoder {
                 continue
             }
             if index + 2 < value.count, let high = ASCII.hexValue(value[index + 1]),
-               let low = ASCII.hexValue(value[index + 2]) {
+                let low = ASCII.hexValue(value[index + 2])
+            {
                 transferDecoded.append(high << 4 | low)
                 index += 3
             } else if value[(index + 1)...].allSatisfy(ASCII.isBlank) {

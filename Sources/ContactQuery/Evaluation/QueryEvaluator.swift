@@ -101,7 +101,8 @@ private struct TextTest {
         self.modifiers = modifiers
         literal = folder.fold(text, modifiers)
         pattern = WildcardPattern(literal)
-        tokens = modifiers.contains(.tokenized)
+        tokens =
+            modifiers.contains(.tokenized)
             ? literal.split(whereSeparator: \.properties.isWhitespace).map { WildcardPattern(Array($0)) }
             : []
     }

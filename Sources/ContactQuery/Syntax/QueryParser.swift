@@ -29,10 +29,13 @@ struct QueryParser {
     private var current: QueryToken { tokens[position] }
 
     mutating func parseQuery() throws(QuerySyntaxError) -> QueryExpression {
-        if current.kind == .end { throw QuerySyntaxError(column: current.column, message: "empty query: expected a comparison such as displayName == \"ann*\"c") }
+        if current.kind == .end {
+            throw QuerySyntaxError(column: current.column, message: "empty query: expected a comparison such as displayName == \"ann*\"c")
+        }
         let expression = try parseOr()
         guard current.kind == .end else {
-            throw QuerySyntaxError(column: current.column, message: current.kind == .rightParen ? "')' without a matching '('" : "expected '&&', '||' or the end of the query")
+            throw QuerySyntaxError(
+                column: current.column, message: current.kind == .rightParen ? "')' without a matching '('" : "expected '&&', '||' or the end of the query")
         }
         return expression
     }
@@ -96,7 +99,8 @@ struct QueryParser {
             throw QuerySyntaxError(column: token.column, message: "expected an attribute: \(ContactAttribute.knownNames)")
         }
         guard let attribute = ContactAttribute(rawValue: name) else {
-            throw QuerySyntaxError(column: token.column, message: "unknown attribute '\(name)'; the attributes are \(ContactAttribute.knownNames), and ** for any text attribute")
+            throw QuerySyntaxError(
+                column: token.column, message: "unknown attribute '\(name)'; the attributes are \(ContactAttribute.knownNames), and ** for any text attribute")
         }
         position += 1
         return attribute
@@ -127,7 +131,8 @@ struct QueryParser {
         let attributeToken = current
         let attribute = try parseAttribute()
         guard attribute.kind == .number || attribute.kind == .date else {
-            throw QuerySyntaxError(column: attributeToken.column, message: "InRange applies to numbers and dates (timesDialed, lastDialed), not to \(attribute.rawValue)")
+            throw QuerySyntaxError(
+                column: attributeToken.column, message: "InRange applies to numbers and dates (timesDialed, lastDialed), not to \(attribute.rawValue)")
         }
         var bounds: [QueryValue] = []
         for _ in 0..<2 {
@@ -186,11 +191,15 @@ struct QueryParser {
         case "time.today": return .today(days: offset)
         case "time.yesterday": return .today(days: offset - 1)
         default:
-            throw QuerySyntaxError(column: token.column, message: "unknown variable '$\(name)'; the variables are $time.now, $time.today and $time.yesterday, each with an optional (N)")
+            throw QuerySyntaxError(
+                column: token.column,
+                message: "unknown variable '$\(name)'; the variables are $time.now, $time.today and $time.yesterday, each with an optional (N)")
         }
     }
 
-    private func check(_ value: QueryValue, _ modifiers: QueryModifiers, fits kind: ContactAttribute.Kind, of field: QueryField, at token: QueryToken) throws(QuerySyntaxError) {
+    private func check(_ value: QueryValue, _ modifiers: QueryModifiers, fits kind: ContactAttribute.Kind, of field: QueryField, at token: QueryToken)
+        throws(QuerySyntaxError)
+    {
         let name: String
         switch field {
         case .anyText: name = "**"
@@ -202,12 +211,13 @@ struct QueryParser {
         default: fits = false
         }
         guard fits else {
-            let wanted = switch kind {
-            case .text: "a quoted string"
-            case .number: "a number"
-            case .date: "a date: unix seconds or $time.now, $time.today(N)"
-            case .boolean: "true or false"
-            }
+            let wanted =
+                switch kind {
+                case .text: "a quoted string"
+                case .number: "a number"
+                case .date: "a date: unix seconds or $time.now, $time.today(N)"
+                case .boolean: "true or false"
+                }
             throw QuerySyntaxError(column: token.column, message: "\(name) takes \(wanted)")
         }
     }

@@ -23,7 +23,7 @@ struct SourceMap: Sendable, Hashable {
             if scanner.consume("[") {
                 let isArrayOfTables = scanner.consume("[")
                 guard let path = scanner.dottedKey(), scanner.consume("]"),
-                      !isArrayOfTables || scanner.consume("]"), scanner.isAtEndOfContent
+                    !isArrayOfTables || scanner.consume("]"), scanner.isAtEndOfContent
                 else { continue }
                 table = path
                 record(path, line: number)

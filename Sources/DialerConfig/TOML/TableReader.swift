@@ -27,7 +27,8 @@ struct TableReader {
     func rejectUnknownKeys(keys: [String], tables: [String] = []) throws(ConfigError) {
         for (key, value) in entries where !keys.contains(key) && !tables.contains(key) {
             let isTable = value.type == .table
-            var message = isTable
+            var message =
+                isTable
                 ? "unknown table \(Self.header(path + [key]))"
                 : "unknown key \(Self.quoted(key)) \(place)"
             if let suggestion = Suggestion.closest(to: key, in: keys + tables) {
@@ -35,7 +36,8 @@ struct TableReader {
                 message += "; did you mean \(name)?"
             } else {
                 let allowed = keys.map(Self.quoted) + tables.map { Self.header(path + [$0]) }
-                message += allowed.isEmpty
+                message +=
+                    allowed.isEmpty
                     ? "; nothing is allowed \(place)"
                     : "; allowed \(place): \(allowed.joined(separator: ", "))"
             }
@@ -144,12 +146,14 @@ struct TableReader {
 
     /// A key as TOML would write it: bare when it can be, else quoted.
     static func keyText(_ key: String) -> String {
-        let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { scalar in
-            switch scalar {
-            case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
-            default: false
+        let isBare =
+            !key.isEmpty
+            && key.unicodeScalars.allSatisfy { scalar in
+                switch scalar {
+                case "A"..."Z", "a"..."z", "0"..."9", "_", "-": true
+                default: false
+                }
             }
-        }
         return isBare ? key : quoted(key)
     }
 

@@ -69,7 +69,7 @@ struct EvemuParser {
     private mutating func readMask(_ rest: Substring, line: Int) throws(EvemuRecordingError) {
         let fields = Self.fields(rest)
         guard let typeField = fields.first, let type = Self.hex(typeField, maxDigits: 2), type < 0x20,
-              let bytes = Self.maskBytes(Array(fields.dropFirst()))
+            let bytes = Self.maskBytes(Array(fields.dropFirst()))
         else {
             throw error(
                 line,
@@ -128,7 +128,7 @@ struct EvemuParser {
         let isNegative = field.first == "-"
         let parts = field.dropFirst(isNegative ? 1 : 0).split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, parts[1].count == 6,
-              parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit)
+            parts[0].allSatisfy(\.isASCIIDigit), parts[1].allSatisfy(\.isASCIIDigit)
         else {
             throw error(
                 line,
@@ -137,7 +137,7 @@ struct EvemuParser {
         }
         // The whole time is within the limit: 4000000000.000001 is over it too.
         guard let seconds = Int64(parts[0]), let microseconds = Int64(parts[1]), seconds <= Self.maxSeconds,
-              seconds * 1_000_000 + microseconds <= Self.maxSeconds * 1_000_000
+            seconds * 1_000_000 + microseconds <= Self.maxSeconds * 1_000_000
         else {
             throw error(line, "event time \(Self.quoted(field)) is too large: evemu times are at most \(Self.maxSeconds) seconds either way")
         }

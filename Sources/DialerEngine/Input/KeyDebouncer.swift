@@ -68,7 +68,8 @@ public struct KeyDebouncer: Sendable {
     /// The held-back releases whose window has ended by `time`, earliest first, each with its
     /// original time.
     public mutating func advance(to time: Microseconds) -> [InputEvent] {
-        let due = heldBackReleases
+        let due =
+            heldBackReleases
             .filter { $0.value.addingSaturated(window) <= time }
             .sorted { ($0.value, $0.key) < ($1.value, $1.key) }
         for (code, _) in due {

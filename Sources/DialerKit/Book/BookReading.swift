@@ -39,9 +39,11 @@ struct BookReading {
             // A state file that cannot be read would look like nothing synced: after a good
             // load, the cards keep their last good copy instead.
             if previous != nil, case .failure(let error) = Result(catching: { () throws(CardDAVError) in try CardDAVCache(folder: folder).state() }) {
-                return keep(source: folder, file: nil, because: ContactBookError(
-                    kind: .readFailed, file: folder, problem: "the synced address book's state cannot be read (\(error))",
-                    remedy: "Run t9dial sync again."))
+                return keep(
+                    source: folder, file: nil,
+                    because: ContactBookError(
+                        kind: .readFailed, file: folder, problem: "the synced address book's state cannot be read (\(error))",
+                        remedy: "Run t9dial sync again."))
             }
             #endif
             guard source.pathToRead != nil else { return }  // nothing synced yet, or nothing left

@@ -32,7 +32,8 @@ public final class CallPlacer {
             case .print:
                 self.init(methodName: "print", method: PrintDialer(), hangUpMethod: nil)
             case .exec:
-                let hangUp = settings.hangUpCommand.isEmpty
+                let hangUp =
+                    settings.hangUpCommand.isEmpty
                     ? nil : try ExecDialer(command: CommandTemplate(settings.hangUpCommand), timeout: timeout)
                 self.init(
                     methodName: "exec", method: try ExecDialer(command: CommandTemplate(settings.command), timeout: timeout),

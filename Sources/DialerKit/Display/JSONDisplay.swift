@@ -31,10 +31,12 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
 
     public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         var json = JSONWriter()
-        Self.writeCallee(request, to: &json, event: "dialled", extra: [
-            ("placed", { $0.raw(outcome.isPlaced ? "true" : "false") }),
-            ("message", { $0.string(outcome.screenMessage) }),
-        ])
+        Self.writeCallee(
+            request, to: &json, event: "dialled",
+            extra: [
+                ("placed", { $0.raw(outcome.isPlaced ? "true" : "false") }),
+                ("message", { $0.string(outcome.screenMessage) }),
+            ])
         output.write(json.output + "\n")
     }
 
@@ -54,15 +56,21 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             ("query", { $0.string(screen.query.text) }),
             ("pending", { json in json.optionalString(screen.query.pending.map { String($0) }) }),
             ("selection", { json in json.raw(screen.selection.map { String($0) } ?? "null") }),
-            ("results", { json in
-                json.array(Array(screen.results.enumerated())) { json, item in
-                    writeResult(ResultPresentation(item.element), selected: item.offset == screen.selection, to: &json)
+            (
+                "results",
+                { json in
+                    json.array(Array(screen.results.enumerated())) { json, item in
+                        writeResult(ResultPresentation(item.element), selected: item.offset == screen.selection, to: &json)
+                    }
                 }
-            }),
-            ("calling", { json in
-                guard let call = screen.calling else { return json.raw("null") }
-                writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress))
-            }),
+            ),
+            (
+                "calling",
+                { json in
+                    guard let call = screen.calling else { return json.raw("null") }
+                    writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress))
+                }
+            ),
             ("notice", { json in json.optionalString(screen.notice) }),
         ])
         return json.output

@@ -77,9 +77,9 @@ public struct CheckedSystem: Sendable {
     /// What is at a path, links followed; nil when nothing is.
     func node(_ systemPath: String) -> Node? {
         guard let resolved = DeviceLinks.resolve(path(systemPath)),
-              let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
-              let group = (attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value,
-              let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue
+            let attributes = try? FileManager.default.attributesOfItem(atPath: resolved),
+            let group = (attributes[.groupOwnerAccountID] as? NSNumber)?.uint32Value,
+            let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue
         else { return nil }
         return Node(
             localPath: resolved, path: self.systemPath(of: resolved),

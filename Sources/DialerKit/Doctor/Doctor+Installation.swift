@@ -36,7 +36,8 @@ extension Doctor {
         }
         guard let program = Self.execStartProgram(system.text(of: unit) ?? "") else {
             return DoctorCheck(
-                .problem, subject, "\(unit) has no ExecStart= line", fix: installFix(Self.unitName, into: Self.unitFolders[0], then: "sudo systemctl daemon-reload")
+                .problem, subject, "\(unit) has no ExecStart= line",
+                fix: installFix(Self.unitName, into: Self.unitFolders[0], then: "sudo systemctl daemon-reload")
             )
         }
         guard !program.hasPrefix("/") || system.isExecutable(program) else {
@@ -82,7 +83,8 @@ extension Doctor {
         let subject = "group \(Self.groupName)"
         if let id = system.groupID(Self.groupName) { return DoctorCheck(.ok, subject, "gid \(id)") }
         let sysusers = ["/etc/sysusers.d", "/usr/lib/sysusers.d"].map { $0 + "/t9dial.conf" }.first(where: system.exists)
-        let create = sysusers.map { "sudo systemd-sysusers \($0)" }
+        let create =
+            sysusers.map { "sudo systemd-sysusers \($0)" }
             ?? installedCopy(of: "t9dial.sysusers").map {
                 "sudo install -m 644 \($0) /etc/sysusers.d/t9dial.conf && sudo systemd-sysusers /etc/sysusers.d/t9dial.conf"
             } ?? "reinstall t9dial (sudo make install in its source folder), which makes it"

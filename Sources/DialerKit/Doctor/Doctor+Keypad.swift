@@ -9,13 +9,15 @@ extension Doctor {
         let subject = "keypad"
         let link = system.inputDirectory + "/" + DeviceDiscovery.udevLinkName
         guard let node = system.node(link) else { return missingLinkCheck(settings, link: link) }
-        let device = (try? InputDeviceInfo.read(path: node.localPath, inputDirectory: system.path(system.inputDirectory)))
+        let device =
+            (try? InputDeviceInfo.read(path: node.localPath, inputDirectory: system.path(system.inputDirectory)))
             .map { " \"\($0.name)\" (\($0.busName) \($0.vendorProduct))" } ?? ""
         let found = "\(link) -> \(node.path)\(device), group \(node.groupName), mode \(node.mode)"
         let reapply = "sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input"
         guard node.belongs(toGroup: Self.groupName, on: system) else {
-            return DoctorCheck(.problem, subject, found + ", so the service cannot read it (the group must be t9dial)",
-                               fix: "create the group t9dial (see above), then " + reapply)
+            return DoctorCheck(
+                .problem, subject, found + ", so the service cannot read it (the group must be t9dial)",
+                fix: "create the group t9dial (see above), then " + reapply)
         }
         guard node.permissions & 0o777 == 0o660 else {
             return DoctorCheck(.warning, subject, found + ", not 0660 as 70-t9dial.rules sets it; another rule changes it", fix: reapply)
@@ -57,8 +59,11 @@ extension Doctor {
             }
         }
         guard let first = keypads.first else {
-            let cannotOpen = unreadable == 0 ? "" : "; \(Self.count(unreadable, "device")) could not be opened"
-                + (system.runsAsRoot ? "" : ": run t9dial doctor as root to look at them")
+            let cannotOpen =
+                unreadable == 0
+                ? ""
+                : "; \(Self.count(unreadable, "device")) could not be opened"
+                    + (system.runsAsRoot ? "" : ": run t9dial doctor as root to look at them")
             return DoctorCheck(
                 .problem, subject,
                 "no \(link), and no input device qualifies as a keypad "

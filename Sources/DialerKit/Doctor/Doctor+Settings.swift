@@ -49,7 +49,8 @@ extension Doctor {
         } catch {
             return DoctorCheck(.problem, subject, error.description)
         }
-        var found = "\(Self.count(sources.contacts.count, "contact")) in \(Self.count(sources.files.count, "file"))"
+        var found =
+            "\(Self.count(sources.contacts.count, "contact")) in \(Self.count(sources.files.count, "file"))"
             + " (\(paths.joined(separator: ", ")))" + synced
         if let hidden = paths.first(where: { path in Self.hiddenFolders.contains { path.hasPrefix($0) } }) {
             return DoctorCheck(
@@ -80,7 +81,8 @@ extension Doctor {
     /// password file should be) reaches the service only as a credential of a drop-in.
     func carddavPasswordCheck(_ configuration: DialerConfiguration, subject: String) -> DoctorCheck? {
         guard configuration.carddav.url != nil, let file = configuration.carddav.passwordFile,
-              let node = system.node(file), node.permissions & 0o004 == 0 else { return nil }
+            let node = system.node(file), node.permissions & 0o004 == 0
+        else { return nil }
         let dropIns = system.names(in: Self.dropInFolder).filter { $0.hasSuffix(".conf") }.map { Self.dropInFolder + "/" + $0 }
         if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(SyncedContacts.passwordCredential):") }) {
             return nil

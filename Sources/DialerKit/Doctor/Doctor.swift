@@ -48,9 +48,10 @@ public struct Doctor: Sendable {
                 throw ConfigError(file: named, message: "no such file, but T9DIAL_CONFIG names it; create it or unset T9DIAL_CONFIG")
             }
             settings.file = configFile ?? DialerConfiguration.defaultFiles(environment: system.environment).first(where: system.exists)
-            let configuration = try settings.file.map { file throws(ConfigError) in
-                try DialerConfiguration.load(path: system.path(file), as: file, environment: system.environment)
-            } ?? DialerConfiguration()
+            let configuration =
+                try settings.file.map { file throws(ConfigError) in
+                    try DialerConfiguration.load(path: system.path(file), as: file, environment: system.environment)
+                } ?? DialerConfiguration()
             settings.configuration = configuration
             // The config's own folder names a folder of the checked system; --data-dir one of this machine.
             let dataDirectory = try LayoutCatalog.findDataDirectory(

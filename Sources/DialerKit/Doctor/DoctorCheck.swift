@@ -57,7 +57,8 @@ public struct DoctorReport: Sendable, Hashable {
             let count = checks.count { $0.status == status }
             return "\(count) \(noun)\(count == 1 ? "" : "s")"
         }
-        let counts = "\(checks.count) checks: \(checks.count { $0.status == .ok }) ok, "
+        let counts =
+            "\(checks.count) checks: \(checks.count { $0.status == .ok }) ok, "
             + count(.warning, "warning") + ", " + count(.problem, "problem")
         return counts + (hasProblem ? "; fix the problems, then run t9dial doctor again." : ".")
     }

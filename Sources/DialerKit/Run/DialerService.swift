@@ -68,7 +68,8 @@ public final class DialerService {
         }
         // With no book, the contact files named are watched too: one that appears or is fixed
         // is a reason to try again. (A loaded book's files are the live book's to watch.)
-        let watched = Dialer.configFiles(overrides)
+        let watched =
+            Dialer.configFiles(overrides)
             + (problem == nil ? [] : (overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts))
         do {
             configWatcher = try ContactSourceWatcher(sources: watched)
@@ -118,7 +119,8 @@ public final class DialerService {
     /// is to stop.
     @discardableResult
     public func step(display: inout some DialerDisplay) throws(DialerError) -> Int32? {
-        let extra = [EventLoop.Source(LoopSource.signals, signals.descriptor)]
+        let extra =
+            [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
         var reloadNow = false

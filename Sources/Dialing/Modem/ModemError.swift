@@ -21,12 +21,13 @@ public struct ModemError: Error, Sendable, Hashable, CustomStringConvertible {
     /// "cannot open /dev/ttyUSB2: Permission denied (EACCES); add your user to the dialout
     /// group: ..."
     public var description: String {
-        let verb = switch operation {
-        case .open: "open"
-        case .configure: "set up"
-        case .write: "write to"
-        case .read: "read from"
-        }
+        let verb =
+            switch operation {
+            case .open: "open"
+            case .configure: "set up"
+            case .write: "write to"
+            case .read: "read from"
+            }
         return "cannot \(verb) \(device): \(errno)" + fix
     }
 

@@ -131,13 +131,15 @@ public struct DeviceDiscovery: Sendable, Hashable {
                     + Self.count(keyboards.count, "full keyboard") + ", shared with other programs"
             )
         }
-        var explanation = classified.isEmpty && unreadable.isEmpty
+        var explanation =
+            classified.isEmpty && unreadable.isEmpty
             ? "no input devices in \(inputDirectory)"
             : "no keypad among the " + Self.count(classified.count + unreadable.count, "input device") + " in \(inputDirectory)"
         if !unreadable.isEmpty {
             explanation += " (" + Self.count(unreadable.count, "device") + " could not be opened: \(unreadable[0].message))"
         }
-        explanation += "; is the keypad plugged in? are you on the board? ls -l \(inputDirectory)"
+        explanation +=
+            "; is the keypad plugged in? are you on the board? ls -l \(inputDirectory)"
             + (classified.isEmpty ? "" : "; t9dial devices says what each device lacks")
         return DeviceSelection(chosen: [], classified: classified, explanation: explanation)
     }

@@ -41,7 +41,7 @@ public struct UdevRule: Sendable, Hashable {
         case .fullKeyboard:
             [
                 "this device is a full keyboard (it has letter keys): the rule gives all its keys to t9dial, grabbed, "
-                    + "so no other program, the login console included, gets a key from it",
+                    + "so no other program, the login console included, gets a key from it"
             ]
         case .doesNotQualify:
             ["t9dial cannot read this device as a keypad: \(classification.reason)"]
@@ -89,9 +89,11 @@ public struct UdevRule: Sendable, Hashable {
     /// It would match another character in that place too, which the ids of the same rule make
     /// harmless.
     static func matchValue(_ name: String) -> String {
-        String(String.UnicodeScalarView(name.unicodeScalars.map { scalar in
-            "\"\\*?[|".unicodeScalars.contains(scalar) || isControl(scalar) ? "?" : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                name.unicodeScalars.map { scalar in
+                    "\"\\*?[|".unicodeScalars.contains(scalar) || isControl(scalar) ? "?" : scalar
+                }))
     }
 
     /// `text` for a comment line: a control character (a newline would end the comment) as `?`.

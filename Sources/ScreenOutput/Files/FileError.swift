@@ -46,9 +46,10 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
             case ENOENT where operation == .read: return head + "; check the path"
             case ENOENT, ENOTDIR: return head + "; the folder does not exist: create it first"
             case EACCES, EPERM:
-                return head + (operation == .read
-                    ? "; you may not read it: check its permissions (ls -l \(path))"
-                    : "; choose a file and folder you may write to, or change their permissions")
+                return head
+                    + (operation == .read
+                        ? "; you may not read it: check its permissions (ls -l \(path))"
+                        : "; choose a file and folder you may write to, or change their permissions")
             case EROFS: return head + "; the file system is read-only: choose another folder"
             case ENOSPC, EDQUOT: return head + "; the disk is full: free some space"
             case EISDIR: return head + "; it is a folder: give a file name"

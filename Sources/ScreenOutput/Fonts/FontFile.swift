@@ -21,7 +21,8 @@ public enum FontFile {
     /// find `/usr/share/consolefonts/Uni2-Terminus16.psf.gz`).
     public static func locate(_ nameOrPath: String, in folder: String = defaultFolder) throws(FontFileError) -> String {
         if nameOrPath.contains("/") { return nameOrPath }
-        let candidates = [nameOrPath].filter { name in extensions.contains { name.hasSuffix($0) } }
+        let candidates =
+            [nameOrPath].filter { name in extensions.contains { name.hasSuffix($0) } }
             + extensions.map { nameOrPath + $0 }
         for candidate in candidates {
             let path = folder.hasSuffix("/") ? folder + candidate : folder + "/" + candidate

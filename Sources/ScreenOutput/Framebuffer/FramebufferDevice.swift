@@ -81,9 +81,11 @@ public struct FramebufferDevice: ~Copyable {
     /// for pseudocolour modes. (ioctl FBIOPUTCMAP)
     public func setColorMap(red: [UInt16], green: [UInt16], blue: [UInt16], start: Int = 0) throws(FramebufferError) {
         guard red.count == green.count, green.count == blue.count, start >= 0, start + red.count <= 256 else {
-            throw FramebufferError(path: path, reason: .sizeMismatch(
-                "a colour map needs red, green and blue of the same length, within entries 0-255 "
-                    + "(got \(red.count), \(green.count), \(blue.count) from \(start))"))
+            throw FramebufferError(
+                path: path,
+                reason: .sizeMismatch(
+                    "a colour map needs red, green and blue of the same length, within entries 0-255 "
+                        + "(got \(red.count), \(green.count), \(blue.count) from \(start))"))
         }
         if case .failure(let error) = Syscalls.putColorMap(descriptor, start: UInt32(start), red: red, green: green, blue: blue) {
             throw FramebufferError(path: path, .setColorMap, error)

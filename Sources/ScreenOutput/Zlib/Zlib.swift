@@ -82,7 +82,8 @@ public enum Zlib {
                 }
                 output.append(contentsOf: chunk[0..<(chunk.count - Int(stream.avail_out))])
                 if output.count > maxBytes {
-                    return .failure(ZlibError(operation: operation, code: Z_DATA_ERROR, detail: "it uncompresses to more than \(FileProblem.size(maxBytes)), the limit"))
+                    return .failure(
+                        ZlibError(operation: operation, code: Z_DATA_ERROR, detail: "it uncompresses to more than \(FileProblem.size(maxBytes)), the limit"))
                 }
                 switch code {
                 case Z_OK:

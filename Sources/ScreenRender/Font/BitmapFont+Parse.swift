@@ -8,7 +8,8 @@ extension BitmapFont {
         if bytes.starts(with: PSF2.magic) { return try PSF2.parse(bytes, name: name) }
         // A file shorter than a magic number may still be the start of one: call it cut short.
         if !bytes.isEmpty, bytes.count < PSF2.magic.count,
-           PSF1.magic.starts(with: bytes.prefix(PSF1.magic.count)) || PSF2.magic.starts(with: bytes) {
+            PSF1.magic.starts(with: bytes.prefix(PSF1.magic.count)) || PSF2.magic.starts(with: bytes)
+        {
             throw .truncated(name, at: 0, reading: "magic number", needs: bytes.starts(with: [0x36]) ? 2 : 4, has: bytes.count)
         }
         throw .badMagic(name, found: Array(bytes.prefix(4)))

@@ -58,7 +58,8 @@ public struct BitmapFont: Sendable {
             // Letters with accents are what base + combining mark sequences compose to; CJK and
             // the rest above U+3000 compose from no marks a name would carry, so are left out.
             if value >= 0xC0, value < 0x3000, let scalar = Unicode.Scalar(value),
-               scalar.properties.canonicalCombiningClass == .notReordered {
+                scalar.properties.canonicalCombiningClass == .notReordered
+            {
                 let key = Character(scalar)
                 if precomposed[key] == nil { precomposed[key] = glyph }
             }

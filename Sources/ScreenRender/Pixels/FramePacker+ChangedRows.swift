@@ -30,7 +30,8 @@ extension FramePacker {
     public func changedPhysicalRows(from old: Canvas, to new: Canvas) -> [Int] {
         let all = Array(0..<physicalSize.height)
         guard old.width == logicalSize.width, old.height == logicalSize.height,
-              new.width == logicalSize.width, new.height == logicalSize.height else { return all }
+            new.width == logicalSize.width, new.height == logicalSize.height
+        else { return all }
         let (stepping, count) = (self.stepping, physicalSize.width)
         return old.pixels.withUnsafeBufferPointer { before in
             new.pixels.withUnsafeBufferPointer { after in
@@ -77,7 +78,9 @@ extension FramePacker {
     /// Copies the pixel bytes of physical rows `rows` from one packed frame to another (a
     /// scratch frame to the mapped framebuffer), each at this packer's `lineLength`. Rows
     /// outside the screen are skipped.
-    public func copyRows(_ rows: some Sequence<Int>, from source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawBufferPointer) throws(FramePackingError) {
+    public func copyRows(_ rows: some Sequence<Int>, from source: UnsafeRawBufferPointer, to destination: UnsafeMutableRawBufferPointer)
+        throws(FramePackingError)
+    {
         guard source.count >= frameBytes else { throw .bufferTooSmall(bytes: source.count, needed: frameBytes) }
         guard destination.count >= frameBytes else { throw .bufferTooSmall(bytes: destination.count, needed: frameBytes) }
         guard let from = source.baseAddress, let to = destination.baseAddress else { return }

@@ -64,7 +64,9 @@ public struct PixelFormat: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// A layout already known to be valid: the checked one above and the presets.
-    init(checked kind: Kind, bitsPerPixel: Int, red: ColorField, green: ColorField, blue: ColorField, transparency: ColorField = .absent, grayscale: Bool = false) {
+    init(
+        checked kind: Kind, bitsPerPixel: Int, red: ColorField, green: ColorField, blue: ColorField, transparency: ColorField = .absent, grayscale: Bool = false
+    ) {
         self.bitsPerPixel = bitsPerPixel
         self.red = red
         self.green = green

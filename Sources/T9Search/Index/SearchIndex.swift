@@ -169,4 +169,3 @@ struct RankOrder {
         self.contactsByRank = order
     }
 }
-

@@ -99,8 +99,9 @@ struct Highlighter {
                 guard quality.isNameMatch else { continue }
                 table.withUTF8(of: field) { text.reset(utf8: $0, cache: &cache) }
                 guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
-                return SearchResult(contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
-                                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
+                return SearchResult(
+                    contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
+                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
             }
         }
         return nil

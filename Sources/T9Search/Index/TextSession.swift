@@ -48,8 +48,9 @@ public final class TextSession {
                 return nil
             }
             assert(best.quality == found.quality, "the text index and the matcher disagree on contact \(contact)")
-            return SearchResult(contact: contact, quality: best.quality, field: .name(best.field),
-                                number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
+            return SearchResult(
+                contact: contact, quality: best.quality, field: .name(best.field),
+                number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
         }
     }
 }

@@ -15,7 +15,8 @@ public enum FieldMatcher {
         // Runs from the start of a word, across words.
         for (index, word) in text.words.enumerated() where runMatches(query[...], keys: keys, at: word.lowerBound) {
             let run = word.lowerBound..<(word.lowerBound + query.count)
-            let endsWord = index < NameRules.maxWords
+            let endsWord =
+                index < NameRules.maxWords
                 && text.words[index..<min(text.words.count, NameRules.maxWords)].contains { $0.upperBound == run.upperBound }
             if index == 0 || endsWord { return Match(quality: .namePrefix, keyRanges: [run]) }
             if laterWord == nil { laterWord = Match(quality: .laterWordPrefix, keyRanges: [run]) }

@@ -96,8 +96,9 @@ public enum TextQuery {
         var found: [(quality: MatchQuality, rank: Int, result: SearchResult)] = []
         for contact in index.contacts.indices where index.contacts.hasNumbers(contact) {
             guard let best = bestMatch(query, contact: contact, in: index.contacts, cache: &cache) else { continue }
-            let result = SearchResult(contact: contact, quality: best.quality, field: .name(best.field),
-                                      number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
+            let result = SearchResult(
+                contact: contact, quality: best.quality, field: .name(best.field),
+                number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
             found.append((best.quality, index.rank(of: contact), result))
         }
         found.sort { ($0.quality, $0.rank) < ($1.quality, $1.rank) }

@@ -141,8 +141,8 @@ public struct DialableNumber: Sendable, Hashable {
     /// (superscripts and fractions are numbers but not decimal digits).
     private static func asciiDigit(_ character: Character) -> Character? {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
-              scalar.properties.numericType == .decimal, let value = character.wholeNumberValue,
-              (0...9).contains(value)
+            scalar.properties.numericType == .decimal, let value = character.wholeNumberValue,
+            (0...9).contains(value)
         else { return nil }
         return Character(String(value))
     }

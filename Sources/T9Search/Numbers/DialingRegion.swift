@@ -23,9 +23,10 @@ public struct DialingRegion: Sendable, Hashable {
 
     /// The region for an ISO code, case-insensitive, or nil when t9dial does not know it.
     public init?(_ code: String) {
-        let upper = String(code.unicodeScalars.map { scalar in
-            ("a"..."z").contains(scalar) ? Character(Unicode.Scalar(scalar.value - 32)!) : Character(scalar)
-        })
+        let upper = String(
+            code.unicodeScalars.map { scalar in
+                ("a"..."z").contains(scalar) ? Character(Unicode.Scalar(scalar.value - 32)!) : Character(scalar)
+            })
         guard let region = Self.known[upper] else { return nil }
         self = region
     }
@@ -39,8 +40,11 @@ public struct DialingRegion: Sendable, Hashable {
             }
         }
         // North America: trunk prefix 1, international prefix 011.
-        add(["US", "CA", "PR", "AG", "AI", "AS", "BB", "BM", "BS", "DM", "DO", "GD", "GU", "JM", "KN", "KY", "LC",
-             "MP", "MS", "SX", "TC", "TT", "VC", "VG", "VI"], "1", trunk: "1", international: ["011"], nanp: true)
+        add(
+            [
+                "US", "CA", "PR", "AG", "AI", "AS", "BB", "BM", "BS", "DM", "DO", "GD", "GU", "JM", "KN", "KY", "LC",
+                "MP", "MS", "SX", "TC", "TT", "VC", "VG", "VI",
+            ], "1", trunk: "1", international: ["011"], nanp: true)
         // Trunk prefix 0.
         for (code, callingCode) in [
             ("GB", "44"), ("IE", "353"), ("DE", "49"), ("AT", "43"), ("CH", "41"), ("NL", "31"), ("BE", "32"),

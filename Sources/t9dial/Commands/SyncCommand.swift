@@ -17,7 +17,9 @@ struct SyncCommand: ParsableCommand {
             let settings = try Dialer.loadConfiguration(file: config)
             let report = try SyncedContacts.sync(settings.carddav, configFile: settings.file)
             for warning in report.warnings { StandardError.write("warning: \(warning)") }
-            StandardOutput.writeLine("synced \(settings.carddav.url ?? ""): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted, into \(try SyncedContacts.folder())")
+            StandardOutput.writeLine(
+                "synced \(settings.carddav.url ?? ""): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted, into \(try SyncedContacts.folder())"
+            )
         } catch let error as ConfigError {
             throw CommandFailure(message: String(describing: error))
         } catch let error as DialerError {

@@ -38,7 +38,8 @@ struct UdevRuleCommand: ParsableCommand {
         }
         let keymaps: [Keymap]
         do {
-            keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
+            keymaps = try KeypadSetup.candidateKeymaps(
+                id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
         } catch {
             throw CommandFailure(message: error.description)
         }

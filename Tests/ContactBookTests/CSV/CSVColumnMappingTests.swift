@@ -3,13 +3,15 @@ import Testing
 
 @Suite("CSV column mapping: which export a header row is")
 struct CSVColumnMappingTests {
-    @Test("formats by header names", arguments: [
-        ("Name,Given Name,Family Name,Group Membership,Phone 1 - Type,Phone 1 - Value", CSVColumnMapping.Format.googleLegacy),
-        ("First Name,Middle Name,Last Name,Labels,Phone 1 - Label,Phone 1 - Value", .google),
-        ("First Name,Last Name,Phonetic First Name", .google),
-        ("Title,First Name,Middle Name,Last Name,Company,Mobile Phone,Home Phone", .outlook),
-        (" first name , LAST NAME ,Business Phone", .outlook),
-    ])
+    @Test(
+        "formats by header names",
+        arguments: [
+            ("Name,Given Name,Family Name,Group Membership,Phone 1 - Type,Phone 1 - Value", CSVColumnMapping.Format.googleLegacy),
+            ("First Name,Middle Name,Last Name,Labels,Phone 1 - Label,Phone 1 - Value", .google),
+            ("First Name,Last Name,Phonetic First Name", .google),
+            ("Title,First Name,Middle Name,Last Name,Company,Mobile Phone,Home Phone", .outlook),
+            (" first name , LAST NAME ,Business Phone", .outlook),
+        ])
     func formats(header: String, format: CSVColumnMapping.Format) throws {
         let fields = header.split(separator: ",").map(String.init)
         let mapping = try #require(CSVColumnMapping(header: fields))

@@ -13,19 +13,21 @@ struct CSVReaderTests {
         }
     }
 
-    @Test("fields and records", arguments: [
-        ("a,b,c", [["a", "b", "c"]]),
-        ("a,b\r\nc,d\r\n", [["a", "b"], ["c", "d"]]),
-        ("a,b\nc,d", [["a", "b"], ["c", "d"]]),
-        ("a,b\rc,d\r", [["a", "b"], ["c", "d"]]),
-        (",,", [["", "", ""]]),
-        ("\"Doe, John\",x", [["Doe, John", "x"]]),
-        ("\"say \"\"hi\"\"\",x", [["say \"hi\"", "x"]]),
-        ("\"two\r\nlines\",x\r\ny,z", [["two\nlines", "x"], ["y", "z"]]),
-        ("\"\",\"\"", [["", ""]]),
-        ("in\"side,x", [["in\"side", "x"]]),
-        ("\"quoted\"tail,x", [["quotedtail", "x"]]),
-    ])
+    @Test(
+        "fields and records",
+        arguments: [
+            ("a,b,c", [["a", "b", "c"]]),
+            ("a,b\r\nc,d\r\n", [["a", "b"], ["c", "d"]]),
+            ("a,b\nc,d", [["a", "b"], ["c", "d"]]),
+            ("a,b\rc,d\r", [["a", "b"], ["c", "d"]]),
+            (",,", [["", "", ""]]),
+            ("\"Doe, John\",x", [["Doe, John", "x"]]),
+            ("\"say \"\"hi\"\"\",x", [["say \"hi\"", "x"]]),
+            ("\"two\r\nlines\",x\r\ny,z", [["two\nlines", "x"], ["y", "z"]]),
+            ("\"\",\"\"", [["", ""]]),
+            ("in\"side,x", [["in\"side", "x"]]),
+            ("\"quoted\"tail,x", [["quotedtail", "x"]]),
+        ])
     func parsing(text: String, expected: [[String]]) {
         #expect(records(text).map(\.fields) == expected)
     }

@@ -13,15 +13,16 @@ struct ContactSearchableTests {
             phoneticGivenName: "たろう", phoneticMiddleName: " ", phoneticFamilyName: "やまだ",
             sortAs: "Yamada Taro", organization: "Acme", source: source
         )
-        #expect(contact.searchable.names == [
-            NameField("山田 太郎", kind: .displayName),
-            NameField("Taro", kind: .nickname),
-            NameField("Tarō", kind: .nickname),
-            NameField("たろう やまだ", kind: .phonetic),
-            NameField("やまだ たろう", kind: .phonetic),
-            NameField("Yamada Taro", kind: .sortAs),
-            NameField("Acme", kind: .organization),
-        ])
+        #expect(
+            contact.searchable.names == [
+                NameField("山田 太郎", kind: .displayName),
+                NameField("Taro", kind: .nickname),
+                NameField("Tarō", kind: .nickname),
+                NameField("たろう やまだ", kind: .phonetic),
+                NameField("やまだ たろう", kind: .phonetic),
+                NameField("Yamada Taro", kind: .sortAs),
+                NameField("Acme", kind: .organization),
+            ])
         #expect(contact.searchable.uid == "u1")
     }
 
@@ -43,13 +44,15 @@ struct ContactSearchableTests {
         #expect(contact.searchable.names == [NameField("Acme", kind: .displayName)])
     }
 
-    @Test("the preferred number is the first mobile one, else the first", arguments: [
-        ([["home"], ["work"], ["cell"], ["cell", "pref"]], 2),
-        ([["home"], ["iphone"]], 1),
-        ([["work"], ["mobile"]], 1),
-        ([["home"], ["work"]], 0),
-        ([], 0),
-    ])
+    @Test(
+        "the preferred number is the first mobile one, else the first",
+        arguments: [
+            ([["home"], ["work"], ["cell"], ["cell", "pref"]], 2),
+            ([["home"], ["iphone"]], 1),
+            ([["work"], ["mobile"]], 1),
+            ([["home"], ["work"]], 0),
+            ([], 0),
+        ])
     func preferredNumber(types: [[String]], expected: Int) {
         let numbers = types.enumerated().map { PhoneNumber("\($0.offset)", types: $0.element) }
         let contact = Contact(uid: "u", displayName: "N", numbers: numbers, source: source)

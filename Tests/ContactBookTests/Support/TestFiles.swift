@@ -30,7 +30,8 @@ enum TestFiles {
 
     static func dataset(_ name: String) -> String? {
         guard let path = datasets?.appendingPathComponent(name).path,
-              FileManager.default.fileExists(atPath: path) else { return nil }
+            FileManager.default.fileExists(atPath: path)
+        else { return nil }
         return path
     }
 

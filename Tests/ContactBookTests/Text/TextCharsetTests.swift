@@ -11,13 +11,15 @@ struct TextCharsetTests {
         bytes.withUnsafeBufferPointer { charset.decode($0) }
     }
 
-    @Test("names, ignoring case, dashes and underscores", arguments: [
-        ("UTF-8", TextCharset?.some(.utf8)), ("utf8", .utf8), ("US-ASCII", .utf8),
-        ("ISO-8859-1", .windows1252), ("iso_8859-1", .windows1252), ("latin1", .windows1252),
-        ("Windows-1252", .windows1252), ("CP1252", .windows1252),
-        ("Shift_JIS", .foundation(.shiftJIS)), ("windows-1251", .foundation(.windowsCP1251)),
-        ("KOI8-R", nil), ("", nil),
-    ])
+    @Test(
+        "names, ignoring case, dashes and underscores",
+        arguments: [
+            ("UTF-8", TextCharset?.some(.utf8)), ("utf8", .utf8), ("US-ASCII", .utf8),
+            ("ISO-8859-1", .windows1252), ("iso_8859-1", .windows1252), ("latin1", .windows1252),
+            ("Windows-1252", .windows1252), ("CP1252", .windows1252),
+            ("Shift_JIS", .foundation(.shiftJIS)), ("windows-1251", .foundation(.windowsCP1251)),
+            ("KOI8-R", nil), ("", nil),
+        ])
     func names(name: String, expected: TextCharset?) {
         #expect(charset(name) == expected)
     }

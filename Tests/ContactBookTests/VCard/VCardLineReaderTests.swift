@@ -29,14 +29,16 @@ struct VCardLineReaderTests {
 
     @Test("quoted-printable soft breaks take the next line verbatim, but never END:VCARD")
     func softBreaks() {
-        let text = "NOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nb=\r\n\r\nN;ENCODING=QUOTED-PRINTABLE:x=\r\n  y\r\n"
+        let text =
+            "NOTE;ENCODING=QUOTED-PRINTABLE:a=\r\nb=\r\n\r\nN;ENCODING=QUOTED-PRINTABLE:x=\r\n  y\r\n"
             + "FN;ENCODING=QUOTED-PRINTABLE:z=\r\nEND:VCARD\r\n"
-        #expect(lines(text) == [
-            "1: NOTE=",  // not read: stepped over, continuation lines included
-            "4: N=x  y",
-            "6: FN=z=",
-            "7: END=VCARD",
-        ])
+        #expect(
+            lines(text) == [
+                "1: NOTE=",  // not read: stepped over, continuation lines included
+                "4: N=x  y",
+                "6: FN=z=",
+                "7: END=VCARD",
+            ])
     }
 
     @Test("binary values are stepped over with their continuations, indented or not")

@@ -7,16 +7,18 @@ struct VCardParametersTests {
         Array(text.utf8).withUnsafeBufferPointer { VCardParameters(parsing: $0, collectTypes: collectTypes) }
     }
 
-    @Test("encodings, named or bare, in any case", arguments: [
-        ("ENCODING=QUOTED-PRINTABLE", VCardEncoding.quotedPrintable),
-        ("CHARSET=UTF-8;QUOTED-PRINTABLE", .quotedPrintable),
-        ("encoding=b", .base64),
-        ("ENCODING=BASE64;TYPE=JPEG", .base64),
-        ("BASE64", .base64),
-        ("ENCODING=8BIT", .plain),
-        ("TYPE=CELL", .plain),
-        ("ENCODING=X-UUENCODE", .unknown("X-UUENCODE")),
-    ])
+    @Test(
+        "encodings, named or bare, in any case",
+        arguments: [
+            ("ENCODING=QUOTED-PRINTABLE", VCardEncoding.quotedPrintable),
+            ("CHARSET=UTF-8;QUOTED-PRINTABLE", .quotedPrintable),
+            ("encoding=b", .base64),
+            ("ENCODING=BASE64;TYPE=JPEG", .base64),
+            ("BASE64", .base64),
+            ("ENCODING=8BIT", .plain),
+            ("TYPE=CELL", .plain),
+            ("ENCODING=X-UUENCODE", .unknown("X-UUENCODE")),
+        ])
     func encodings(text: String, encoding: VCardEncoding) {
         #expect(parse(text).encoding == encoding)
     }

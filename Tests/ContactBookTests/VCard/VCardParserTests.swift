@@ -45,9 +45,10 @@ struct VCardParserRealExportTests {
         #expect(henry.emails == ["henry@company.com"])
 
         // The second ORG of that card ends in the lone byte 0x80.
-        #expect(book.warnings.map(\.description) == [
-            "\(TestFiles.fixture("John_Doe_ANDROID.vcf")):82: ORG: invalid UTF-8 replaced with U+FFFD; value kept"
-        ])
+        #expect(
+            book.warnings.map(\.description) == [
+                "\(TestFiles.fixture("John_Doe_ANDROID.vcf")):82: ORG: invalid UTF-8 replaced with U+FFFD; value kept"
+            ])
     }
 
     @Test("Gmail 3.0: escaped comma in FN and N, phonetic names, folded ADR and NOTE")
@@ -57,16 +58,19 @@ struct VCardParserRealExportTests {
         #expect(book.contacts.count == 1)
         #expect(book.warnings.isEmpty)
         #expect(john.displayName == "Mr. John Richter, James Doe Sr.")
-        #expect(john.name == StructuredName(
-            family: "Doe", given: "John", additional: "Richter, James", prefix: "Mr.", suffix: "Sr."
-        ))
+        #expect(
+            john.name
+                == StructuredName(
+                    family: "Doe", given: "John", additional: "Richter, James", prefix: "Mr.", suffix: "Sr."
+                ))
         #expect(john.phoneticGivenName == "Jon")
         #expect(john.phoneticFamilyName == "Dow")
         #expect(john.organization == "IBM")
         #expect(john.emails == ["john.doe@ibm.com"])
-        #expect(john.numbers == [
-            PhoneNumber("905-555-1234", types: ["cell"]), PhoneNumber("905-666-1234", types: ["home"]),
-        ])
+        #expect(
+            john.numbers == [
+                PhoneNumber("905-555-1234", types: ["cell"]), PhoneNumber("905-666-1234", types: ["home"]),
+            ])
         #expect(john.uid == "John_Doe_GMAIL.vcf#1")
     }
 
@@ -81,16 +85,17 @@ struct VCardParserRealExportTests {
         #expect(john.nicknames == ["Johny"])
         #expect(john.organization == "IBM")
         #expect(john.emails == ["john.doe@ibm.com"])
-        #expect(john.numbers == [
-            PhoneNumber("905-555-1234", types: ["cell", "voice", "pref"]),
-            PhoneNumber("905-666-1234", types: ["home", "voice"]),
-            PhoneNumber("905-777-1234", types: ["work", "voice"]),
-            PhoneNumber("905-888-1234", types: ["home", "fax"]),
-            PhoneNumber("905-999-1234", types: ["work", "fax"]),
-            PhoneNumber("905-111-1234", types: ["pager"]),
-            // item2.TEL with item2.X-ABLabel:_$!<AssistantPhone>!$_
-            PhoneNumber("905-222-1234", types: ["assistant"]),
-        ])
+        #expect(
+            john.numbers == [
+                PhoneNumber("905-555-1234", types: ["cell", "voice", "pref"]),
+                PhoneNumber("905-666-1234", types: ["home", "voice"]),
+                PhoneNumber("905-777-1234", types: ["work", "voice"]),
+                PhoneNumber("905-888-1234", types: ["home", "fax"]),
+                PhoneNumber("905-999-1234", types: ["work", "fax"]),
+                PhoneNumber("905-111-1234", types: ["pager"]),
+                // item2.TEL with item2.X-ABLabel:_$!<AssistantPhone>!$_
+                PhoneNumber("905-222-1234", types: ["assistant"]),
+            ])
     }
 
     @Test("Outlook 2007 2.1: quoted-printable NOTE continued on unindented lines, base64 KEY and PHOTO")
@@ -103,12 +108,13 @@ struct VCardParserRealExportTests {
         #expect(mike.name == StructuredName(family: "Angstadt", given: "Michael", prefix: "Mr.", suffix: "Jr."))
         #expect(mike.nicknames == ["Mike"])
         #expect(mike.organization == "TheCompany")
-        #expect(mike.numbers == [
-            PhoneNumber("(111) 555-1111", types: ["work", "voice"]),
-            PhoneNumber("(111) 555-2222", types: ["home", "voice"]),
-            PhoneNumber("(111) 555-4444", types: ["cell", "voice"]),
-            PhoneNumber("(111) 555-3333", types: ["work", "fax"]),
-        ])
+        #expect(
+            mike.numbers == [
+                PhoneNumber("(111) 555-1111", types: ["work", "voice"]),
+                PhoneNumber("(111) 555-2222", types: ["home", "voice"]),
+                PhoneNumber("(111) 555-4444", types: ["cell", "voice"]),
+                PhoneNumber("(111) 555-3333", types: ["work", "fax"]),
+            ])
         // EMAIL comes after the base64 KEY block: the block was stepped over, not misread.
         #expect(mike.emails == ["mike.angstadt@gmail.com"])
     }
@@ -149,21 +155,23 @@ struct VCardParserSyntaxTests {
         return try #require(book.contacts.first)
     }
 
-    @Test("TEL type spellings", arguments: [
-        ("TEL;CELL:555", "555", ["cell"]),
-        ("TEL;TYPE=CELL:555", "555", ["cell"]),
-        ("TEL;TYPE=cell,voice:555", "555", ["cell", "voice"]),
-        ("TEL;TYPE=\"cell,voice\":555", "555", ["cell", "voice"]),
-        ("TEL;type=CELL;type=pref:555", "555", ["cell", "pref"]),
-        ("TEL;CELL;PREF:555", "555", ["cell", "pref"]),
-        ("tel;Type=Home:555", "555", ["home"]),
-        ("TEL;PREF=1;TYPE=work:555", "555", ["pref", "work"]),
-        ("TEL;VALUE=uri;TYPE=\"voice,cell\":tel:+1-555-555-0100", "+1-555-555-0100", ["voice", "cell"]),
-        ("TEL;VALUE=uri:tel:+1-555-555-0100;ext=42", "+1-555-555-0100 ext. 42", []),
-        ("TEL:tel:+44 20 7946 0000", "+44 20 7946 0000", []),
-        ("TEL;X-CUSTOM=1:555", "555", []),
-        ("TEL: 555 ", "555", []),
-    ])
+    @Test(
+        "TEL type spellings",
+        arguments: [
+            ("TEL;CELL:555", "555", ["cell"]),
+            ("TEL;TYPE=CELL:555", "555", ["cell"]),
+            ("TEL;TYPE=cell,voice:555", "555", ["cell", "voice"]),
+            ("TEL;TYPE=\"cell,voice\":555", "555", ["cell", "voice"]),
+            ("TEL;type=CELL;type=pref:555", "555", ["cell", "pref"]),
+            ("TEL;CELL;PREF:555", "555", ["cell", "pref"]),
+            ("tel;Type=Home:555", "555", ["home"]),
+            ("TEL;PREF=1;TYPE=work:555", "555", ["pref", "work"]),
+            ("TEL;VALUE=uri;TYPE=\"voice,cell\":tel:+1-555-555-0100", "+1-555-555-0100", ["voice", "cell"]),
+            ("TEL;VALUE=uri:tel:+1-555-555-0100;ext=42", "+1-555-555-0100 ext. 42", []),
+            ("TEL:tel:+44 20 7946 0000", "+44 20 7946 0000", []),
+            ("TEL;X-CUSTOM=1:555", "555", []),
+            ("TEL: 555 ", "555", []),
+        ])
     func telephoneTypes(line: String, value: String, types: [String]) throws {
         let contact = try card(["FN:A", line])
         #expect(contact.numbers == [PhoneNumber(value, types: types)])
@@ -184,7 +192,8 @@ struct VCardParserSyntaxTests {
         // Split in the middle of a three-byte letter, as a 75-octet folder does.
         let head = Array(georgian[..<8])
         let tail = Array(georgian[8...])
-        let bytes = Array("BEGIN:VCARD\r\nVERSION:3.0\r\n".utf8) + head + Array("\r\n ".utf8) + tail
+        let bytes =
+            Array("BEGIN:VCARD\r\nVERSION:3.0\r\n".utf8) + head + Array("\r\n ".utf8) + tail
             + Array("\r\nNOTE:a\n\tb\r\nTEL;TYPE=CE\r\n LL:+995 32\r\n  2 00 00 00\r\nEND:VCARD\r\n".utf8)
         let book = ContactImporter.parse(vCard: bytes, file: "folded.vcf")
         let contact = try #require(book.contacts.first)
@@ -193,14 +202,16 @@ struct VCardParserSyntaxTests {
         #expect(contact.numbers == [PhoneNumber("+995 32 2 00 00 00", types: ["cell"])])
     }
 
-    @Test("backslash escapes", arguments: [
-        (#"FN:Doe\, John\; Jr."#, "Doe, John; Jr."),
-        // Line breaks, which a name shows as spaces: it is one line (ImportLimits).
-        (#"FN:Line one\nLine two\NLine three"#, "Line one Line two Line three"),
-        (#"FN:Back\\slash"#, #"Back\slash"#),
-        (#"FN:C:\Users\x"#, #"C:\Users\x"#),
-        (#"FN:http\://example.org"#, "http://example.org"),
-    ])
+    @Test(
+        "backslash escapes",
+        arguments: [
+            (#"FN:Doe\, John\; Jr."#, "Doe, John; Jr."),
+            // Line breaks, which a name shows as spaces: it is one line (ImportLimits).
+            (#"FN:Line one\nLine two\NLine three"#, "Line one Line two Line three"),
+            (#"FN:Back\\slash"#, #"Back\slash"#),
+            (#"FN:C:\Users\x"#, #"C:\Users\x"#),
+            (#"FN:http\://example.org"#, "http://example.org"),
+        ])
     func escapes(line: String, expected: String) throws {
         #expect(try card([line]).displayName == expected)
     }
@@ -216,11 +227,12 @@ struct VCardParserSyntaxTests {
 
     @Test("ORG keeps its first component; vCard 4.0 SORT-AS on N is read")
     func organizationAndSortAs() throws {
-        let contact = try card([
-            "FN:Dr. John Stevenson",
-            "N;SORT-AS=\"Stevenson,John Philip\":Stevenson;John;Philip,Paul;Dr.;Jr.,M.D.",
-            "ORG;SORT-AS=\"ABC\":ABC\\, Inc.;North American Division;Marketing",
-        ], version: "4.0")
+        let contact = try card(
+            [
+                "FN:Dr. John Stevenson",
+                "N;SORT-AS=\"Stevenson,John Philip\":Stevenson;John;Philip,Paul;Dr.;Jr.,M.D.",
+                "ORG;SORT-AS=\"ABC\":ABC\\, Inc.;North American Division;Marketing",
+            ], version: "4.0")
         #expect(contact.organization == "ABC, Inc.")
         #expect(contact.sortAs == "Stevenson John Philip")
         #expect(contact.name?.additional == "Philip,Paul")
@@ -247,18 +259,21 @@ struct VCardParserSyntaxTests {
             "item3.TEL:333",
             "item4.X-ABLabel:_$!<HomeFAX>!$_",
         ])
-        #expect(contact.numbers == [
-            PhoneNumber("111", types: ["cell"]),
-            PhoneNumber("222", types: ["work", "boat phone"]),
-            PhoneNumber("333", types: []),
-        ])
+        #expect(
+            contact.numbers == [
+                PhoneNumber("111", types: ["cell"]),
+                PhoneNumber("222", types: ["work", "boat phone"]),
+                PhoneNumber("333", types: []),
+            ])
     }
 
-    @Test("UID is kept; a card without one gets file name and line", arguments: [
-        (["FN:A", "UID:urn:uuid:1234"], "urn:uuid:1234"),
-        (["FN:A"], "test.vcf#1"),
-        (["FN:A", "UID:"], "test.vcf#1"),
-    ])
+    @Test(
+        "UID is kept; a card without one gets file name and line",
+        arguments: [
+            (["FN:A", "UID:urn:uuid:1234"], "urn:uuid:1234"),
+            (["FN:A"], "test.vcf#1"),
+            (["FN:A", "UID:"], "test.vcf#1"),
+        ])
     func uid(lines: [String], expected: String) throws {
         #expect(try card(lines).uid == expected)
     }
@@ -271,27 +286,31 @@ struct VCardParserSyntaxTests {
         #expect(book.contacts.map(\.source.description) == ["/home/me/Contacts/all.vcf:2", "/home/me/Contacts/all.vcf:5"])
     }
 
-    @Test("missing FN is built from N, else ORG, else the first number, else the first email", arguments: [
-        (["N:Public;John;Quinlan;Mr.;Esq."], "Mr. John Quinlan Public Esq."),
-        (["N:Public;John;;;"], "John Public"),
-        (["N:;;;;", "ORG:Acme Rockets;Sales"], "Acme Rockets"),
-        (["ORG:Acme Rockets", "TEL:+1 555 0100"], "Acme Rockets"),
-        (["TEL:+1 555 0100", "EMAIL:x@example.org"], "+1 555 0100"),
-        (["EMAIL:x@example.org"], "x@example.org"),
-        (["FN:", "N:Doe;Jane"], "Jane Doe"),
-    ])
+    @Test(
+        "missing FN is built from N, else ORG, else the first number, else the first email",
+        arguments: [
+            (["N:Public;John;Quinlan;Mr.;Esq."], "Mr. John Quinlan Public Esq."),
+            (["N:Public;John;;;"], "John Public"),
+            (["N:;;;;", "ORG:Acme Rockets;Sales"], "Acme Rockets"),
+            (["ORG:Acme Rockets", "TEL:+1 555 0100"], "Acme Rockets"),
+            (["TEL:+1 555 0100", "EMAIL:x@example.org"], "+1 555 0100"),
+            (["EMAIL:x@example.org"], "x@example.org"),
+            (["FN:", "N:Doe;Jane"], "Jane Doe"),
+        ])
     func displayNameFallback(lines: [String], expected: String) throws {
         #expect(try card(lines).displayName == expected)
     }
 
-    @Test("CHARSET decodes the value's bytes", arguments: [
-        ("ISO-8859-1", [0x4A, 0x6F, 0x73, 0xE9], "José"),
-        ("latin1", [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72], "Müller"),
-        ("windows-1252", [0x80, 0x20, 0x93, 0x51, 0x94], "€ “Q”"),
-        ("UTF-8", [0xC3, 0xA9], "é"),
-        ("Shift_JIS", [0x82, 0xA0, 0x82, 0xA2], "あい"),
-        ("windows-1251", [0xC8, 0xE2, 0xE0, 0xED], "Иван"),
-    ])
+    @Test(
+        "CHARSET decodes the value's bytes",
+        arguments: [
+            ("ISO-8859-1", [0x4A, 0x6F, 0x73, 0xE9], "José"),
+            ("latin1", [0x4D, 0xFC, 0x6C, 0x6C, 0x65, 0x72], "Müller"),
+            ("windows-1252", [0x80, 0x20, 0x93, 0x51, 0x94], "€ “Q”"),
+            ("UTF-8", [0xC3, 0xA9], "é"),
+            ("Shift_JIS", [0x82, 0xA0, 0x82, 0xA2], "あい"),
+            ("windows-1251", [0xC8, 0xE2, 0xE0, 0xED], "Иван"),
+        ])
     func charsets(charset: String, bytes: [UInt8], expected: String) throws {
         let data = Array("BEGIN:VCARD\r\nVERSION:2.1\r\nFN;CHARSET=\(charset):".utf8) + bytes + Array("\r\nEND:VCARD\r\n".utf8)
         let book = ContactImporter.parse(vCard: data, file: "charset.vcf")
@@ -330,18 +349,19 @@ struct VCardParserSyntaxTests {
 
     @Test("vCard 2.1 base64 with unindented lines and a blank line after it is skipped")
     func base64Unindented() throws {
-        let contact = try card([
-            "FN:Pic",
-            "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD",
-            "2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYG",
-            "CAsICQoKCgoKBggLDAsKDAkKCgr==",
-            "",
-            "TEL:1",
-            "LOGO;ENCODING=b:R0lGODlhAQABAIAAAAAAAP",
-            " ///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
-            "SOUND;VALUE=uri:https://example.org/a",
-            " .ogg",
-        ], version: "2.1")
+        let contact = try card(
+            [
+                "FN:Pic",
+                "PHOTO;ENCODING=BASE64;TYPE=JPEG:/9j/4AAQSkZJRgABAQAAAQABAAD",
+                "2wBDAAIBAQEBAQIBAQECAgICAgQDAgICAgUEBAMEBgUGBgYFBgYGBwkIBgcJBwYG",
+                "CAsICQoKCgoKBggLDAsKDAkKCgr==",
+                "",
+                "TEL:1",
+                "LOGO;ENCODING=b:R0lGODlhAQABAIAAAAAAAP",
+                " ///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7",
+                "SOUND;VALUE=uri:https://example.org/a",
+                " .ogg",
+            ], version: "2.1")
         #expect(contact.numbers.map(\.value) == ["1"])
     }
 

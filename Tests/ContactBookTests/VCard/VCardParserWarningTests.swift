@@ -9,61 +9,63 @@ struct VCardParserWarningTests {
         ContactImporter.parse(vCard: Array(String.crlf(lines).utf8), file: "broken.vcf")
     }
 
-    @Test("each broken card or property is reported and skipped, the good ones kept", arguments: [
-        (
-            ["BEGIN:VCARD", "FN:No End", "TEL:111", "BEGIN:VCARD", "FN:Good", "END:VCARD"],
-            ["broken.vcf:1: card has no END:VCARD before the next BEGIN:VCARD at line 4; card skipped"],
-            ["Good"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN:Good", "END:VCARD", "BEGIN:VCARD", "FN:Unfinished", "TEL:1"],
-            ["broken.vcf:4: card has no END:VCARD before the end of the file; card skipped"],
-            ["Good"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN:Good", "this line has no colon", "TEL:222", "END:VCARD"],
-            [#"broken.vcf:3: line is not a 'NAME:value' property ("this line has no colon"); line ignored, rest of the card kept"#],
-            ["Good"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN;ENCODING=QUOTED-PRINTABLE:Bad=ZZName", "N:Name;Fallback", "END:VCARD"],
-            [#"broken.vcf:2: FN: bad quoted-printable "=ZZ"; property dropped, rest of the card kept"#],
-            ["Fallback Name"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN;ENCODING=X-UUENCODE:begin 644", "ORG:Uuencode Ltd", "END:VCARD"],
-            [#"broken.vcf:2: FN: unknown ENCODING "X-UUENCODE"; property dropped, rest of the card kept"#],
-            ["Uuencode Ltd"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN;ENCODING=b:Sm9obg==", "TEL:5", "END:VCARD"],
-            ["broken.vcf:2: FN: base64-encoded text is not supported; property dropped, rest of the card kept"],
-            ["5"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN;CHARSET=KOI8-R:Ivan", "END:VCARD"],
-            [#"broken.vcf:2: FN: unsupported CHARSET "KOI8-R"; value read as UTF-8"#],
-            ["Ivan"]
-        ),
-        (
-            ["BEGIN:VCARD", "FN:Good", "END:VCARD", "END:VCARD"],
-            ["broken.vcf:4: END:VCARD without a BEGIN:VCARD before it; ignored"],
-            ["Good"]
-        ),
-        (
-            ["hello", "world", "VERSION:3.0", "BEGIN:VCARD", "FN:Good", "END:VCARD", "trailing"],
-            [
-                #"broken.vcf:1: text outside BEGIN:VCARD…END:VCARD ("hello"); ignored"#,
-                #"broken.vcf:7: text outside BEGIN:VCARD…END:VCARD ("trailing"); ignored"#,
-            ],
-            ["Good"]
-        ),
-        (
-            ["BEGIN:VCARD", "VERSION:3.0", "NOTE:nothing to call", "END:VCARD", "BEGIN:VCARD", "FN:Good", "END:VCARD"],
-            ["broken.vcf:1: card has no name, organization, number or email; card skipped"],
-            ["Good"]
-        ),
-    ])
+    @Test(
+        "each broken card or property is reported and skipped, the good ones kept",
+        arguments: [
+            (
+                ["BEGIN:VCARD", "FN:No End", "TEL:111", "BEGIN:VCARD", "FN:Good", "END:VCARD"],
+                ["broken.vcf:1: card has no END:VCARD before the next BEGIN:VCARD at line 4; card skipped"],
+                ["Good"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN:Good", "END:VCARD", "BEGIN:VCARD", "FN:Unfinished", "TEL:1"],
+                ["broken.vcf:4: card has no END:VCARD before the end of the file; card skipped"],
+                ["Good"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN:Good", "this line has no colon", "TEL:222", "END:VCARD"],
+                [#"broken.vcf:3: line is not a 'NAME:value' property ("this line has no colon"); line ignored, rest of the card kept"#],
+                ["Good"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN;ENCODING=QUOTED-PRINTABLE:Bad=ZZName", "N:Name;Fallback", "END:VCARD"],
+                [#"broken.vcf:2: FN: bad quoted-printable "=ZZ"; property dropped, rest of the card kept"#],
+                ["Fallback Name"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN;ENCODING=X-UUENCODE:begin 644", "ORG:Uuencode Ltd", "END:VCARD"],
+                [#"broken.vcf:2: FN: unknown ENCODING "X-UUENCODE"; property dropped, rest of the card kept"#],
+                ["Uuencode Ltd"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN;ENCODING=b:Sm9obg==", "TEL:5", "END:VCARD"],
+                ["broken.vcf:2: FN: base64-encoded text is not supported; property dropped, rest of the card kept"],
+                ["5"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN;CHARSET=KOI8-R:Ivan", "END:VCARD"],
+                [#"broken.vcf:2: FN: unsupported CHARSET "KOI8-R"; value read as UTF-8"#],
+                ["Ivan"]
+            ),
+            (
+                ["BEGIN:VCARD", "FN:Good", "END:VCARD", "END:VCARD"],
+                ["broken.vcf:4: END:VCARD without a BEGIN:VCARD before it; ignored"],
+                ["Good"]
+            ),
+            (
+                ["hello", "world", "VERSION:3.0", "BEGIN:VCARD", "FN:Good", "END:VCARD", "trailing"],
+                [
+                    #"broken.vcf:1: text outside BEGIN:VCARD…END:VCARD ("hello"); ignored"#,
+                    #"broken.vcf:7: text outside BEGIN:VCARD…END:VCARD ("trailing"); ignored"#,
+                ],
+                ["Good"]
+            ),
+            (
+                ["BEGIN:VCARD", "VERSION:3.0", "NOTE:nothing to call", "END:VCARD", "BEGIN:VCARD", "FN:Good", "END:VCARD"],
+                ["broken.vcf:1: card has no name, organization, number or email; card skipped"],
+                ["Good"]
+            ),
+        ])
     func brokenInput(lines: [String], warnings: [String], names: [String]) {
         let book = parse(lines)
         #expect(book.warnings.map(\.description) == warnings)

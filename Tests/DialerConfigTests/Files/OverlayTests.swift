@@ -80,10 +80,11 @@ struct OverlayTests {
         let tree = try Self.matrix.get().tree
         let targets = try tree.overrideTargets(of: parameter)
         let pinIndex = (property == "row-gpios" ? 0 : 4) + index
-        #expect(targets == [
-            OverrideTarget(path: Self.keypadPath, property: property, offset: 4 + 12 * index),
-            OverrideTarget(path: Self.keypadPinsPath, property: "brcm,pins", offset: 4 * pinIndex),
-        ])
+        #expect(
+            targets == [
+                OverrideTarget(path: Self.keypadPath, property: property, offset: 4 + 12 * index),
+                OverrideTarget(path: Self.keypadPinsPath, property: "brcm,pins", offset: 4 * pinIndex),
+            ])
         // Each offset lands on the default pin, so the parameter writes a pin and nothing else.
         for target in targets {
             #expect(tree.nodes[target.path]?.cells(target.property)?[target.offset / 4] == pin, "\(target)")
@@ -136,10 +137,11 @@ struct OverlayTests {
         #expect(button.cells("linux,code") == [code])
         #expect(button.cells("gpios") == Self.activeLow(pin))
         #expect(button.cells("debounce-interval") == [10])
-        #expect(try tree.overrideTargets(of: parameter) == [
-            OverrideTarget(path: path, property: "gpios", offset: 4),
-            OverrideTarget(path: Self.keysPinsPath, property: "brcm,pins", offset: 4 * index),
-        ])
+        #expect(
+            try tree.overrideTargets(of: parameter) == [
+                OverrideTarget(path: path, property: "gpios", offset: 4),
+                OverrideTarget(path: Self.keysPinsPath, property: "brcm,pins", offset: 4 * index),
+            ])
         #expect(tree.nodes[Self.keysPinsPath]?.cells("brcm,pins")?[index] == pin)
     }
 

@@ -24,13 +24,15 @@ struct SourceMapTests {
         y = 2
         """
 
-    @Test("Keys are found on their lines", arguments: [
-        (["top"], 1), (["dotted"], 2), (["dotted", "inner"], 2), (["search"], 3), (["search", "match"], 4),
-        (["search", "quoted key"], 5), (["search", "literal"], 6), (["search", "escaped"], 7),
-        (["search", "text"], 8), (["search", "after"], 11), (["search", "inline"], 12),
-        (["search", "inline", "b"], 12), (["spaced", "deep"], 13), (["spaced", "deep", "x"], 14),
-        (["many"], 15), (["many", "y"], 16),
-    ])
+    @Test(
+        "Keys are found on their lines",
+        arguments: [
+            (["top"], 1), (["dotted"], 2), (["dotted", "inner"], 2), (["search"], 3), (["search", "match"], 4),
+            (["search", "quoted key"], 5), (["search", "literal"], 6), (["search", "escaped"], 7),
+            (["search", "text"], 8), (["search", "after"], 11), (["search", "inline"], 12),
+            (["search", "inline", "b"], 12), (["spaced", "deep"], 13), (["spaced", "deep", "x"], 14),
+            (["many"], 15), (["many", "y"], 16),
+        ])
     func lineOfKey(path: [String], line: Int) {
         #expect(SourceMap(text: Self.text).line(of: path) == line)
     }

@@ -5,10 +5,12 @@ import Testing
 struct SuggestionTests {
     static let keys = ["match", "region", "limit", "layouts", "data_dir"]
 
-    @Test("Likely typos find the key meant", arguments: [
-        ("mach", "match"), ("Match", "match"), ("regoin", "region"), ("limt", "limit"), ("layout", "layouts"),
-        ("data-dir", "data_dir"), ("datadir", "data_dir"), ("lmiit", "limit"),
-    ])
+    @Test(
+        "Likely typos find the key meant",
+        arguments: [
+            ("mach", "match"), ("Match", "match"), ("regoin", "region"), ("limt", "limit"), ("layout", "layouts"),
+            ("data-dir", "data_dir"), ("datadir", "data_dir"), ("lmiit", "limit"),
+        ])
     func typo(word: String, meant: String) {
         #expect(Suggestion.closest(to: word, in: Self.keys) == meant)
     }

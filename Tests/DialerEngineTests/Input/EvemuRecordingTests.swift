@@ -67,14 +67,15 @@ struct EvemuRecordingTests {
             """
         let recording = try EvemuRecording.parse(text: text, file: "t.evemu")
         #expect(recording.name == "Test pad # not a comment in a name")
-        #expect(recording.events == [
-            InputEvent(time: 1, type: 4, code: 4, value: 458841),
-            .key(0x4f, 1, at: 1),
-            InputEvent(time: 1, type: 0, code: 0, value: 0),
-            .key(0x4f, 0, at: 1_250_000),
-            .key(0x4f, -1, at: 12_000_000),
-            .key(0x4f, 1, at: 13_000_000),
-        ])
+        #expect(
+            recording.events == [
+                InputEvent(time: 1, type: 4, code: 4, value: 458841),
+                .key(0x4f, 1, at: 1),
+                InputEvent(time: 1, type: 0, code: 0, value: 0),
+                .key(0x4f, 0, at: 1_250_000),
+                .key(0x4f, -1, at: 12_000_000),
+                .key(0x4f, 1, at: 13_000_000),
+            ])
         #expect(recording.otherDeviceLines == ["S: 00 1"])
     }
 
@@ -107,19 +108,20 @@ struct EvemuRecordingTests {
             otherDeviceLines: ["L: 00 1"],
             events: [.key(79, 1, at: 1), .key(79, 0, at: 1_250_000), .key(79, -1, at: 2_000_000), .key(79, 2, at: -500)]
         )
-        #expect(recording.text == """
-            # EVEMU 1.3
-            N: Pad
-            I: 0003 1c4f 0043 0110
-            B: 01 00 40 00 00 00 00 00 00
-            B: 04 10 00 00 00 00 00 00 00
-            L: 00 1
-            E: 0.000001 0001 004f 0001
-            E: 1.250000 0001 004f 0000
-            E: 2.000000 0001 004f -001
-            E: -0.000500 0001 004f 0002
+        #expect(
+            recording.text == """
+                # EVEMU 1.3
+                N: Pad
+                I: 0003 1c4f 0043 0110
+                B: 01 00 40 00 00 00 00 00 00
+                B: 04 10 00 00 00 00 00 00 00
+                L: 00 1
+                E: 0.000001 0001 004f 0001
+                E: 1.250000 0001 004f 0000
+                E: 2.000000 0001 004f -001
+                E: -0.000500 0001 004f 0002
 
-            """)
+                """)
     }
 
     // MARK: Errors
@@ -145,8 +147,10 @@ struct EvemuRecordingTests {
             ("E: 0.000001 0001 -04f 1\n", 1, #"event code "-04f""#),
             ("E: 0.000001 0001 004f one\n", 1, #"event value "one" must be a decimal whole number"#),
             ("E: 0.000001 0001 004f 4294967296\n", 1, "fits 32 bits"),
-            ("E: 0.500000 0001 004f 1\nE: 0.400000 0001 004f 0\n", 2,
-             "event time 0.400000 is before the previous event's 0.500000; events must be in time order"),
+            (
+                "E: 0.500000 0001 004f 1\nE: 0.400000 0001 004f 0\n", 2,
+                "event time 0.400000 is before the previous event's 0.500000; events must be in time order"
+            ),
             ("I: 0003 1c4f 0043\n", 1, "an I: line is the bus, vendor, product and version as four hex numbers"),
             ("I: 0003 1c4f 0043 zz\n", 1, #"found "0003 1c4f 0043 zz""#),
             ("P: 00 00\n", 1, "a P: line is 8 bytes of the property mask in hex"),

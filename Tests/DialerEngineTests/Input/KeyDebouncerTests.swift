@@ -12,11 +12,12 @@ struct KeyDebouncerTests {
     static func events(_ script: String) -> [InputEvent] {
         script.split(separator: ",").map { item in
             let parts = item.split(separator: " ")
-            let value: Int32 = switch parts[0] {
-            case "P": KeyValue.press
-            case "R": KeyValue.release
-            default: KeyValue.autorepeat
-            }
+            let value: Int32 =
+                switch parts[0] {
+                case "P": KeyValue.press
+                case "R": KeyValue.release
+                default: KeyValue.autorepeat
+                }
             let time = Microseconds((Double(parts[1]) ?? 0) * 1000)
             return .key(key, value, at: time)
         }
@@ -39,8 +40,10 @@ struct KeyDebouncerTests {
             ("a release bouncing 6 and 2 ms", "P 0,R 131,P 137,R 139", "P 0,R 139"),
             ("a bounce of 8 ms each way", "P 0,R 8,P 16,R 100,P 108,R 110", "P 0,R 110"),
             ("a genuine 8 ms tap", "P 0,R 8", "P 0,R 8"),
-            ("fast tapping, a press every 80 ms", "P 0,R 40,P 80,R 120,P 160,R 200,P 240,R 275",
-             "P 0,R 40,P 80,R 120,P 160,R 200,P 240,R 275"),
+            (
+                "fast tapping, a press every 80 ms", "P 0,R 40,P 80,R 120,P 160,R 200,P 240,R 275",
+                "P 0,R 40,P 80,R 120,P 160,R 200,P 240,R 275"
+            ),
             ("a press the whole window after a release", "P 0,R 100,P 115,R 200", "P 0,R 100,P 115,R 200"),
             ("a press a microsecond inside the window", "P 0,R 100,P 114.999,R 200", "P 0,R 200"),
             ("a second press of a key that is down", "P 0,P 50,R 100", "P 0,R 100"),
@@ -65,8 +68,10 @@ struct KeyDebouncerTests {
             (.key(Self.key, KeyValue.release, at: 131_000), []),
             (.key(Self.key, KeyValue.press, at: 137_000), []),
             (.key(Self.key, KeyValue.release, at: 139_000), []),
-            (.key(Self.key, KeyValue.press, at: 200_000),
-             [.key(Self.key, KeyValue.release, at: 139_000), .key(Self.key, KeyValue.press, at: 200_000)]),
+            (
+                .key(Self.key, KeyValue.press, at: 200_000),
+                [.key(Self.key, KeyValue.release, at: 139_000), .key(Self.key, KeyValue.press, at: 200_000)]
+            ),
         ]
         for step in steps {
             #expect(debouncer.handle(step.event) == step.passed, "at \(step.event.time) µs")
@@ -95,11 +100,12 @@ struct KeyDebouncerTests {
         _ = debouncer.handle(.key(Self.otherKey, KeyValue.release, at: 40_000))
         _ = debouncer.handle(.key(Self.key, KeyValue.release, at: 50_000))
         let passed = debouncer.handle(.key(NumpadKey.one, KeyValue.press, at: 70_000))
-        #expect(passed == [
-            .key(Self.otherKey, KeyValue.release, at: 40_000),
-            .key(Self.key, KeyValue.release, at: 50_000),
-            .key(NumpadKey.one, KeyValue.press, at: 70_000),
-        ])
+        #expect(
+            passed == [
+                .key(Self.otherKey, KeyValue.release, at: 40_000),
+                .key(Self.key, KeyValue.release, at: 50_000),
+                .key(NumpadKey.one, KeyValue.press, at: 70_000),
+            ])
     }
 
     @Test("Keys are debounced apart: another key's press does not end a window")
@@ -114,11 +120,12 @@ struct KeyDebouncerTests {
             passed += debouncer.handle(event)
         }
         passed += debouncer.advance(to: .max)
-        #expect(passed == [
-            .key(Self.key, KeyValue.press, at: 0),
-            .key(Self.otherKey, KeyValue.press, at: 55_000),
-            .key(Self.otherKey, KeyValue.release, at: 90_000),
-        ])
+        #expect(
+            passed == [
+                .key(Self.key, KeyValue.press, at: 0),
+                .key(Self.otherKey, KeyValue.press, at: 55_000),
+                .key(Self.otherKey, KeyValue.release, at: 90_000),
+            ])
         #expect(debouncer.downKeys == [Self.key])
     }
 

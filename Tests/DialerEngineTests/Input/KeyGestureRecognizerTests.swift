@@ -27,19 +27,29 @@ struct KeyGestureRecognizerTests {
         "Taps, holds and long holds are timed from the press",
         arguments: [
             ("a tap", [press(five, 0), release(five, 100_000)], ["0.000000 pressed 5", "0.100000 tapped 5"]),
-            ("released a microsecond before the long press", [press(five, 0), release(five, 499_999)],
-             ["0.000000 pressed 5", "0.499999 tapped 5"]),
-            ("released just at the long press", [press(five, 0), release(five, 500_000)],
-             ["0.000000 pressed 5", "0.500000 held 5"]),
+            (
+                "released a microsecond before the long press", [press(five, 0), release(five, 499_999)],
+                ["0.000000 pressed 5", "0.499999 tapped 5"]
+            ),
+            (
+                "released just at the long press", [press(five, 0), release(five, 500_000)],
+                ["0.000000 pressed 5", "0.500000 held 5"]
+            ),
             ("held 700 ms", [press(five, 0), release(five, 700_000)], ["0.000000 pressed 5", "0.500000 held 5"]),
-            ("held 2.5 s", [press(five, 1_000), release(five, 2_501_000)],
-             ["0.001000 pressed 5", "0.501000 held 5", "2.001000 held longer 5"]),
-            ("held 700 ms with autorepeat",
-             [press(five, 0)] + repeats(five, from: 250_000, until: 700_000) + [release(five, 700_000)],
-             ["0.000000 pressed 5", "0.500000 held 5"]),
-            ("tapped with autorepeat (a repeat delay shorter than the long press)",
-             [press(five, 0)] + repeats(five, from: 250_000, until: 400_000) + [release(five, 400_000)],
-             ["0.000000 pressed 5", "0.400000 tapped 5"]),
+            (
+                "held 2.5 s", [press(five, 1_000), release(five, 2_501_000)],
+                ["0.001000 pressed 5", "0.501000 held 5", "2.001000 held longer 5"]
+            ),
+            (
+                "held 700 ms with autorepeat",
+                [press(five, 0)] + repeats(five, from: 250_000, until: 700_000) + [release(five, 700_000)],
+                ["0.000000 pressed 5", "0.500000 held 5"]
+            ),
+            (
+                "tapped with autorepeat (a repeat delay shorter than the long press)",
+                [press(five, 0)] + repeats(five, from: 250_000, until: 400_000) + [release(five, 400_000)],
+                ["0.000000 pressed 5", "0.400000 tapped 5"]
+            ),
         ] as [(String, [InputEvent], [String])]
     )
     func timing(name: String, events: [InputEvent], expected: [String]) {
@@ -54,12 +64,13 @@ struct KeyGestureRecognizerTests {
             Self.press(NumpadKey.enter, 4_000_000), Self.release(NumpadKey.enter, 4_050_000),
             Self.press(NumpadKey.zero, 5_000_000), Self.release(NumpadKey.zero, 5_600_000),
         ]
-        #expect(Self.gestures(events) == [
-            "0.000000 pressed *", "0.500000 held *", "2.000000 held longer *",
-            "3.000000 pressed #", "3.090000 tapped #",
-            "4.000000 pressed dial", "4.050000 tapped dial",
-            "5.000000 pressed 0", "5.500000 held 0",
-        ])
+        #expect(
+            Self.gestures(events) == [
+                "0.000000 pressed *", "0.500000 held *", "2.000000 held longer *",
+                "3.000000 pressed #", "3.090000 tapped #",
+                "4.000000 pressed dial", "4.050000 tapped dial",
+                "5.000000 pressed 0", "5.500000 held 0",
+            ])
     }
 
     @Test(
@@ -99,9 +110,10 @@ struct KeyGestureRecognizerTests {
         #expect(InputFixtures.lines(recognizer.handle(Self.press(Self.five, 0))) == ["0.000000 pressed 5"])
         #expect(InputFixtures.lines(recognizer.handle(Self.press(NumpadKey.two, 100_000))) == ["0.100000 pressed 2"])
         #expect(recognizer.nextDeadline == 500_000)
-        #expect(InputFixtures.lines(recognizer.handle(Self.press(NumpadKey.one, 650_000))) == [
-            "0.500000 held 5", "0.600000 held 2", "0.650000 pressed 1",
-        ])
+        #expect(
+            InputFixtures.lines(recognizer.handle(Self.press(NumpadKey.one, 650_000))) == [
+                "0.500000 held 5", "0.600000 held 2", "0.650000 pressed 1",
+            ])
         #expect(InputFixtures.lines(recognizer.handle(Self.release(NumpadKey.one, 700_000))) == ["0.700000 tapped 1"])
         #expect(recognizer.downKeyCodes == [Self.five, NumpadKey.two])
     }
@@ -128,12 +140,14 @@ struct KeyGestureRecognizerTests {
     @Test("Timings can be set; a clear hold not after the long press fires with it, held first")
     func customTimings() {
         let events = [Self.press(Self.five, 0), Self.release(Self.five, 1_200_000)]
-        #expect(Self.gestures(events, longPress: 300_000, clearHold: 1_000_000) == [
-            "0.000000 pressed 5", "0.300000 held 5", "1.000000 held longer 5",
-        ])
-        #expect(Self.gestures(events, longPress: 300_000, clearHold: 200_000) == [
-            "0.000000 pressed 5", "0.300000 held 5", "0.300000 held longer 5",
-        ])
+        #expect(
+            Self.gestures(events, longPress: 300_000, clearHold: 1_000_000) == [
+                "0.000000 pressed 5", "0.300000 held 5", "1.000000 held longer 5",
+            ])
+        #expect(
+            Self.gestures(events, longPress: 300_000, clearHold: 200_000) == [
+                "0.000000 pressed 5", "0.300000 held 5", "0.300000 held longer 5",
+            ])
     }
 
     @Test("A negative long press is taken as 0")

@@ -13,51 +13,69 @@ struct KeyInterpreterTests {
     }
 
     static let recordings: [RecordingCase] = [
-        RecordingCase(file: "matrix-bounce.evemu", keymap: "phone-keypad", gestures: [
-            "0.000001 pressed 2", "0.139001 tapped 2",
-            "0.420001 pressed 5", "0.566001 tapped 5",
-            "0.900001 pressed #", "1.020001 tapped #",
-        ]),
-        RecordingCase(file: "numpad-fast-multitap.evemu", keymap: "usb-numpad", gestures: [
-            "0.000001 pressed 7", "0.038001 tapped 7", "0.080001 pressed 7", "0.121001 tapped 7",
-            "0.160001 pressed 7", "0.196001 tapped 7", "0.240001 pressed 7", "0.280001 tapped 7",
-            "0.320001 pressed 4", "0.359001 tapped 4", "0.400001 pressed 4", "0.437001 tapped 4",
-        ]),
-        RecordingCase(file: "matrix-hold-autorepeat.evemu", keymap: "phone-keypad", gestures: [
-            "0.000001 pressed 0", "0.500001 held 0",
-            "1.500001 pressed #", "2.000001 held #",
-            "2.600001 pressed *", "2.690001 tapped *",
-        ]),
-        RecordingCase(file: "matrix-hold-no-autorepeat.evemu", keymap: "phone-keypad", gestures: [
-            "0.000001 pressed 0", "0.500001 held 0",
-            "1.200001 pressed 5", "1.290001 tapped 5",
-            "2.000001 pressed #", "2.500001 held #",
-        ]),
-        RecordingCase(file: "numpad-star-clear.evemu", keymap: "usb-numpad", gestures: [
-            "0.000001 pressed 5", "0.085001 tapped 5", "0.300001 pressed 6", "0.390001 tapped 6",
-            "1.000001 pressed *", "1.500001 held *",
-            "2.500001 pressed *", "3.000001 held *", "4.500001 held longer *",
-        ]),
-        RecordingCase(file: "numpad-numlock-wrap.evemu", keymap: "usb-numpad", gestures: [
-            "0.008001 pressed 1", "0.096001 tapped 1",
-            "0.408001 pressed 2", "0.488001 tapped 2",
-            "0.816001 pressed 3", "0.904001 tapped 3",
-        ]),
-        RecordingCase(file: "numpad-numlock-off.evemu", keymap: "usb-numpad", gestures: [
-            "0.000001 pressed 1", "0.090001 tapped 1", "0.250001 pressed 2", "0.340001 tapped 2",
-            "0.500001 pressed 3", "0.590001 tapped 3", "0.750001 pressed 4", "0.840001 tapped 4",
-            "1.000001 pressed 6", "1.090001 tapped 6", "1.250001 pressed 7", "1.340001 tapped 7",
-            "1.500001 pressed 8", "1.590001 tapped 8", "1.750001 pressed 9", "1.840001 tapped 9",
-            "2.000001 pressed 0", "2.090001 tapped 0", "2.250001 pressed #", "2.340001 tapped #",
-        ]),
-        RecordingCase(file: "matrix-scan-codes.evemu", keymap: "phone-keypad", gestures: [
-            "0.000001 pressed 0", "0.095001 tapped 0", "0.200001 pressed 1", "0.295001 tapped 1",
-            "0.400001 pressed 2", "0.495001 tapped 2", "0.600001 pressed 1", "0.695001 tapped 1",
-            "1.000001 pressed #", "1.110001 tapped #",
-        ]),
-        RecordingCase(file: "matrix-short-tap.evemu", keymap: "phone-keypad", gestures: [
-            "0.000001 pressed 3", "0.008001 tapped 3", "0.300001 pressed 9", "0.306001 tapped 9",
-        ]),
+        RecordingCase(
+            file: "matrix-bounce.evemu", keymap: "phone-keypad",
+            gestures: [
+                "0.000001 pressed 2", "0.139001 tapped 2",
+                "0.420001 pressed 5", "0.566001 tapped 5",
+                "0.900001 pressed #", "1.020001 tapped #",
+            ]),
+        RecordingCase(
+            file: "numpad-fast-multitap.evemu", keymap: "usb-numpad",
+            gestures: [
+                "0.000001 pressed 7", "0.038001 tapped 7", "0.080001 pressed 7", "0.121001 tapped 7",
+                "0.160001 pressed 7", "0.196001 tapped 7", "0.240001 pressed 7", "0.280001 tapped 7",
+                "0.320001 pressed 4", "0.359001 tapped 4", "0.400001 pressed 4", "0.437001 tapped 4",
+            ]),
+        RecordingCase(
+            file: "matrix-hold-autorepeat.evemu", keymap: "phone-keypad",
+            gestures: [
+                "0.000001 pressed 0", "0.500001 held 0",
+                "1.500001 pressed #", "2.000001 held #",
+                "2.600001 pressed *", "2.690001 tapped *",
+            ]),
+        RecordingCase(
+            file: "matrix-hold-no-autorepeat.evemu", keymap: "phone-keypad",
+            gestures: [
+                "0.000001 pressed 0", "0.500001 held 0",
+                "1.200001 pressed 5", "1.290001 tapped 5",
+                "2.000001 pressed #", "2.500001 held #",
+            ]),
+        RecordingCase(
+            file: "numpad-star-clear.evemu", keymap: "usb-numpad",
+            gestures: [
+                "0.000001 pressed 5", "0.085001 tapped 5", "0.300001 pressed 6", "0.390001 tapped 6",
+                "1.000001 pressed *", "1.500001 held *",
+                "2.500001 pressed *", "3.000001 held *", "4.500001 held longer *",
+            ]),
+        RecordingCase(
+            file: "numpad-numlock-wrap.evemu", keymap: "usb-numpad",
+            gestures: [
+                "0.008001 pressed 1", "0.096001 tapped 1",
+                "0.408001 pressed 2", "0.488001 tapped 2",
+                "0.816001 pressed 3", "0.904001 tapped 3",
+            ]),
+        RecordingCase(
+            file: "numpad-numlock-off.evemu", keymap: "usb-numpad",
+            gestures: [
+                "0.000001 pressed 1", "0.090001 tapped 1", "0.250001 pressed 2", "0.340001 tapped 2",
+                "0.500001 pressed 3", "0.590001 tapped 3", "0.750001 pressed 4", "0.840001 tapped 4",
+                "1.000001 pressed 6", "1.090001 tapped 6", "1.250001 pressed 7", "1.340001 tapped 7",
+                "1.500001 pressed 8", "1.590001 tapped 8", "1.750001 pressed 9", "1.840001 tapped 9",
+                "2.000001 pressed 0", "2.090001 tapped 0", "2.250001 pressed #", "2.340001 tapped #",
+            ]),
+        RecordingCase(
+            file: "matrix-scan-codes.evemu", keymap: "phone-keypad",
+            gestures: [
+                "0.000001 pressed 0", "0.095001 tapped 0", "0.200001 pressed 1", "0.295001 tapped 1",
+                "0.400001 pressed 2", "0.495001 tapped 2", "0.600001 pressed 1", "0.695001 tapped 1",
+                "1.000001 pressed #", "1.110001 tapped #",
+            ]),
+        RecordingCase(
+            file: "matrix-short-tap.evemu", keymap: "phone-keypad",
+            gestures: [
+                "0.000001 pressed 3", "0.008001 tapped 3", "0.300001 pressed 9", "0.306001 tapped 9",
+            ]),
     ]
 
     static func interpreter(_ keymap: String, timing: KeyTiming = KeyTiming()) throws -> KeyInterpreter {
@@ -183,7 +201,8 @@ struct KeyInterpreterTests {
     @Test("A slower debounce still counts fast multi-tap")
     func slowerDebounce() throws {
         let events = try InputFixtures.recording("numpad-fast-multitap.evemu").events
-        var interpreter = try Self.interpreter("usb-numpad", timing: KeyTiming(debounceMilliseconds: 30, longPressMilliseconds: 500, clearHoldMilliseconds: 2000))
+        var interpreter = try Self.interpreter(
+            "usb-numpad", timing: KeyTiming(debounceMilliseconds: 30, longPressMilliseconds: 500, clearHoldMilliseconds: 2000))
         #expect(interpreter.replay(events).count { $0.gesture == .pressed(.digit(7)) } == 4)
         #expect(KeyTiming(debounceMilliseconds: 15, longPressMilliseconds: 500, clearHoldMilliseconds: 2000) == KeyTiming())
     }

@@ -48,7 +48,8 @@ struct DialerSessionLearningTests {
         let selected = try #require(dialing.selectedUID)
         #expect(selected != "jones")
         // The book reloads with a new Fred, ranked first, and Freya gone.
-        let contacts = [SessionFixtures.contact("Fred Adams", "+44 20 7946 0000", uid: "fadams")]
+        let contacts =
+            [SessionFixtures.contact("Fred Adams", "+44 20 7946 0000", uid: "fadams")]
             + SessionFixtures.contacts.filter { $0.uid != "jones" }
         let index = SearchIndex(contacts: contacts, alphabet: SessionFixtures.index.alphabet)
         let updates = dialing.session.replaceIndex(index)

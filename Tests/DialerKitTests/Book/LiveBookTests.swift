@@ -147,10 +147,11 @@ struct LiveBookTests {
         while true {
             now += 1000
             // A reload waiting for its changes to settle: the clock goes there, as the loop's would.
-            let readable = live.deadline.map { deadline in
-                now = max(now, deadline)
-                return [Int32]()
-            } ?? waitReadable(live.descriptors)
+            let readable =
+                live.deadline.map { deadline in
+                    now = max(now, deadline)
+                    return [Int32]()
+                } ?? waitReadable(live.descriptors)
             let update = live.handle(readable: readable, at: now)
             messages += update.messages.map(\.text)
             if let book = update.book { return (book, messages) }

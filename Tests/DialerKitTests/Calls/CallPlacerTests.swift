@@ -107,8 +107,9 @@ struct CallPlacerTests {
     @Test func hangUpRunsTheHangUpCommandWithTheNumber() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory)
-            let placer = try CallPlacer(settings: DialSettings(
-                method: .exec, command: [program, "dial", "{number}"], hangUpCommand: [program, "hangup", "{number}"]))
+            let placer = try CallPlacer(
+                settings: DialSettings(
+                    method: .exec, command: [program, "dial", "{number}"], hangUpCommand: [program, "hangup", "{number}"]))
             _ = placer.start(Self.fred)
             _ = finished(placer)
             #expect(placer.hangUp(Self.fred) == nil)

@@ -8,22 +8,24 @@ struct JSONDisplayTests {
     @Test func aScreenIsOneObjectPerLine() throws {
         var display = JSONDisplay(output: "")
         display.show(try DisplayFixtures.screen("37337*"))
-        #expect(display.output == #"""
-            {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"37337","pending":null,"selection":1,"results":[\#
-            {"name":"Fred Sanders","number":"+44 121 496 0000","field":"name","ranges":[[0,6]],"uid":"sanders",\#
-            "text":"Fred Sanders","quality":"name prefix","selected":false},\#
-            {"name":"Fred Smith","number":"+44 7700 900123","field":"name","ranges":[[0,6]],"uid":"smith",\#
-            "text":"Fred Smith","quality":"name prefix","selected":true}],"calling":null,"notice":null}
+        #expect(
+            display.output == #"""
+                {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"37337","pending":null,"selection":1,"results":[\#
+                {"name":"Fred Sanders","number":"+44 121 496 0000","field":"name","ranges":[[0,6]],"uid":"sanders",\#
+                "text":"Fred Sanders","quality":"name prefix","selected":false},\#
+                {"name":"Fred Smith","number":"+44 7700 900123","field":"name","ranges":[[0,6]],"uid":"smith",\#
+                "text":"Fred Smith","quality":"name prefix","selected":true}],"calling":null,"notice":null}
 
-            """#)
+                """#)
     }
 
     @Test func aMultiTapScreenGivesItsLayoutAndPendingLetter() throws {
         let json = JSONDisplay<String>.json(try DisplayFixtures.screen("33377799999", mode: .multiTap(layout: "latin")))
-        #expect(json == #"""
-            {"event":"screen","mode":"multitap","layout":"latin","label":"abc","query":"fr9","pending":"9","selection":null,\#
-            "results":[],"calling":null,"notice":null}
-            """#)
+        #expect(
+            json == #"""
+                {"event":"screen","mode":"multitap","layout":"latin","label":"abc","query":"fr9","pending":"9","selection":null,\#
+                "results":[],"calling":null,"notice":null}
+                """#)
     }
 
     @Test func aNumberMatchNamesItsField() throws {
@@ -38,13 +40,16 @@ struct JSONDisplayTests {
         let lines = display.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 8)
         #expect(lines[0] == #"{"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"#)
-        #expect(lines[1].hasSuffix(#""calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"dialling","message":null},"notice":null}"#))
+        #expect(
+            lines[1].hasSuffix(#""calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"dialling","message":null},"notice":null}"#))
         #expect(lines[1].contains(#""query":"373376""#))
-        #expect(lines[2] == #"{"event":"dialled","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","placed":true,"message":"Calling +447700900123"}"#)
-        #expect(lines[3] == #"""
-            {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"","pending":null,"selection":null,"results":[],\#
-            "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"placed","message":"Calling +447700900123"},"notice":null}
-            """#)
+        #expect(
+            lines[2] == #"{"event":"dialled","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","placed":true,"message":"Calling +447700900123"}"#)
+        #expect(
+            lines[3] == #"""
+                {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"","pending":null,"selection":null,"results":[],\#
+                "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"placed","message":"Calling +447700900123"},"notice":null}
+                """#)
         #expect(lines[4] == #"{"event":"dial","name":null,"number":"4242","uid":null}"#)
         #expect(lines[6] == #"{"event":"dialled","name":null,"number":"4242","uid":null,"placed":false,"message":"Busy"}"#)
         // A failed dial keeps its query behind the calling screen.

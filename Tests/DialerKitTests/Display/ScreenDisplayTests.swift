@@ -51,7 +51,10 @@ struct ScreenDisplayTests {
             _ = try ScreenDisplay.loadFont(configuration.screen, dataDirectory: TestFiles.dataDirectory)
             Issue.record("a character device loaded as a font")
         } catch {
-            #expect(error.description == #"t9dial.toml:3: "font" in [screen]: cannot read /dev/zero: it is a character device, not a regular file; give the path of a regular file"#)
+            #expect(
+                error.description
+                    == #"t9dial.toml:3: "font" in [screen]: cannot read /dev/zero: it is a character device, not a regular file; give the path of a regular file"#
+            )
         }
     }
 }

@@ -8,46 +8,50 @@ struct TextDisplayTests {
     @Test func aT9ScreenShowsTheModeTheQueryAndTheSelection() throws {
         var display = TextDisplay(output: "")
         display.show(try DisplayFixtures.screen("373*"))
-        #expect(display.output == """
-            T9: 373
-              [Fre]d Sanders  +44 121 496 0000
-            > [Fre]d Smith  +44 7700 900123
-              [Fre]ya "Fay" Jones  +1 201-555-0123
+        #expect(
+            display.output == """
+                T9: 373
+                  [Fre]d Sanders  +44 121 496 0000
+                > [Fre]d Smith  +44 7700 900123
+                  [Fre]ya "Fay" Jones  +1 201-555-0123
 
-            """)
+                """)
     }
 
     @Test func theWindowScrollsToTheSelection() throws {
         var display = TextDisplay(output: "", rows: 2)
         display.show(try DisplayFixtures.screen("373**"))
-        #expect(display.output == """
-            T9: 373
-              [Fre]d Smith  +44 7700 900123
-            > [Fre]ya "Fay" Jones  +1 201-555-0123
-              (1 more)
+        #expect(
+            display.output == """
+                T9: 373
+                  [Fre]d Smith  +44 7700 900123
+                > [Fre]ya "Fay" Jones  +1 201-555-0123
+                  (1 more)
 
-            """)
+                """)
     }
 
     @Test func atLeastOneRowIsShown() throws {
-        #expect(TextDisplay<String>.lines(try DisplayFixtures.screen("373*"), rows: 0) == [
-            "T9: 373", "> [Fre]d Smith  +44 7700 900123", "  (2 more)",
-        ])
+        #expect(
+            TextDisplay<String>.lines(try DisplayFixtures.screen("373*"), rows: 0) == [
+                "T9: 373", "> [Fre]d Smith  +44 7700 900123", "  (2 more)",
+            ])
     }
 
     @Test func aMultiTapScreenMarksThePendingLetter() throws {
         var display = TextDisplay(output: "")
         display.show(try DisplayFixtures.screen("333", mode: .multiTap(layout: "latin")))
         display.show(try DisplayFixtures.screen("3332", mode: .multiTap(layout: "cyrillic")))
-        #expect(display.output == """
-            abc: <f>
-            > [F]red Sanders  +44 121 496 0000
-              [F]red Smith  +44 7700 900123
-              [F]reya "Fay" Jones  +1 201-555-0123
-            абв: е<а>
-              no matches
+        #expect(
+            display.output == """
+                abc: <f>
+                > [F]red Sanders  +44 121 496 0000
+                  [F]red Smith  +44 7700 900123
+                  [F]reya "Fay" Jones  +1 201-555-0123
+                абв: е<а>
+                  no matches
 
-            """)
+                """)
     }
 
     @Test func anEmptyScreenIsItsMode() throws {
@@ -60,15 +64,16 @@ struct TextDisplayTests {
         var display = TextDisplay(output: "")
         display.apply(try DisplayFixtures.updates("373376#", outcome: DialOutcome(.placed, via: "print", number: "+447700900123")))
         display.apply(try DisplayFixtures.updates("4242#", outcome: DialOutcome(.exited(status: 3), via: "mmcli", number: "4242", detail: "no modem\n")))
-        #expect(display.output == """
-            dial: Fred Smith  +44 7700 900123
-            dialling Fred Smith  +44 7700 900123
-            calling Fred Smith  +44 7700 900123
-            dial: 4242
-            dialling 4242
-            not called: 4242  (Failed: exit 3: no modem)
+        #expect(
+            display.output == """
+                dial: Fred Smith  +44 7700 900123
+                dialling Fred Smith  +44 7700 900123
+                calling Fred Smith  +44 7700 900123
+                dial: 4242
+                dialling 4242
+                not called: 4242  (Failed: exit 3: no modem)
 
-            """)
+                """)
     }
 
     /// A modem's answer and a notice come from outside t9dial: their control characters are
@@ -79,13 +84,14 @@ struct TextDisplayTests {
         var screen = try DisplayFixtures.screen("")
         screen.notice = "contacts.vcf\u{7}: unreadable"
         display.show(screen)
-        #expect(display.output == """
-            dial: 4242
-            dialling 4242
-            not called: 4242  (Modem: NO CARRIER^[[2J^M^JOK)
-            T9:
-            ! contacts.vcf^G: unreadable
+        #expect(
+            display.output == """
+                dial: 4242
+                dialling 4242
+                not called: 4242  (Modem: NO CARRIER^[[2J^M^JOK)
+                T9:
+                ! contacts.vcf^G: unreadable
 
-            """)
+                """)
     }
 }

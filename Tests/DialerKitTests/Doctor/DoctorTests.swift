@@ -85,11 +85,12 @@ struct DoctorTests {
             switch self {
             case .serviceFailed, .serviceInactive, .noSystemd:
                 try fake.installEverything()
-                fake.service = switch self {
-                case .serviceFailed: ServiceState(active: "failed", lastError: "no contacts to search")
-                case .serviceInactive: ServiceState(active: "inactive")
-                default: nil
-                }
+                fake.service =
+                    switch self {
+                    case .serviceFailed: ServiceState(active: "failed", lastError: "no contacts to search")
+                    case .serviceInactive: ServiceState(active: "inactive")
+                    default: nil
+                    }
             case .allGood, .groupMissing:
                 try fake.installEverything()
                 if self == .groupMissing { fake.groups["t9dial"] = nil }
@@ -157,7 +158,12 @@ struct DoctorTests {
                     "keypad": (.problem, "so the service cannot read it (the group must be t9dial)"),
                 ]
             case .linkMissingWithKeypad:
-                ["keypad": (.problem, #"this device qualifies: /dev/input/event2 "USB Numpad" (USB 05a4:9759); fix: t9dial udev-rule --device /dev/input/by-id/usb-05a4_USB_Numpad-event-kbd | sudo tee /etc/udev/rules.d/69-t9dial-local.rules"#)]
+                [
+                    "keypad": (
+                        .problem,
+                        #"this device qualifies: /dev/input/event2 "USB Numpad" (USB 05a4:9759); fix: t9dial udev-rule --device /dev/input/by-id/usb-05a4_USB_Numpad-event-kbd | sudo tee /etc/udev/rules.d/69-t9dial-local.rules"#
+                    )
+                ]
             case .noKeypadAtAll:
                 ["keypad": (.problem, "no input device qualifies as a keypad (0 devices in /dev/input); check the keypad's wiring and its overlay")]
             case .noInputDirectory:
@@ -165,14 +171,24 @@ struct DoctorTests {
             case .framebufferNotADevice:
                 ["framebuffer": (.problem, "/dev/fb0 is not a framebuffer device")]
             case .contactsUnderHome:
-                ["contacts": (.warning, "/home/ann/contacts.vcf is in a home folder, which the service cannot see (ProtectHome=yes); fix: sudo install -m 644 /home/ann/contacts.vcf /etc/t9dial/contacts.vcf")]
+                [
+                    "contacts": (
+                        .warning,
+                        "/home/ann/contacts.vcf is in a home folder, which the service cannot see (ProtectHome=yes); fix: sudo install -m 644 /home/ann/contacts.vcf /etc/t9dial/contacts.vcf"
+                    )
+                ]
             case .badConfig:
                 [
                     "config": (.problem, #"/etc/t9dial/t9dial.toml:3: "framebuffer" in [screen] must be the absolute path"#),
                     "framebuffer": (.warning, "not checked"), "contacts": (.warning, "not checked"), "dial": (.warning, "not checked"),
                 ]
             case .modemWithoutDropIn:
-                ["dial": (.warning, "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service")]
+                [
+                    "dial": (
+                        .warning,
+                        "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service"
+                    )
+                ]
             case .modemWithDropIn, .carddavPasswordWithCredential: [:]
             case .serviceFailed:
                 ["service": (.problem, "failed; its last error: no contacts to search; fix: journalctl -u t9dial.service says why")]
@@ -183,9 +199,19 @@ struct DoctorTests {
             case .contactsInTmp:
                 ["contacts": (.warning, "/tmp/contacts.vcf is in a temporary folder, which the service sees empty (PrivateTmp=yes)")]
             case .contactsNotReadable:
-                ["contacts": (.problem, "/etc/t9dial/contacts.vcf is not readable by others, so the service's own user cannot read it; fix: sudo chmod o+r /etc/t9dial/contacts.vcf")]
+                [
+                    "contacts": (
+                        .problem,
+                        "/etc/t9dial/contacts.vcf is not readable by others, so the service's own user cannot read it; fix: sudo chmod o+r /etc/t9dial/contacts.vcf"
+                    )
+                ]
             case .carddavPasswordWithoutCredential:
-                ["contacts": (.warning, "no drop-in of t9dial.service gives it to the service; fix: sudo systemctl edit t9dial.service, and add [Service] and LoadCredential=carddav-password:/etc/t9dial/carddav-password")]
+                [
+                    "contacts": (
+                        .warning,
+                        "no drop-in of t9dial.service gives it to the service; fix: sudo systemctl edit t9dial.service, and add [Service] and LoadCredential=carddav-password:/etc/t9dial/carddav-password"
+                    )
+                ]
             }
         }
     }
@@ -194,7 +220,8 @@ struct DoctorTests {
     func scenario(_ scenario: Scenario) throws {
         let fake = try scenario.make()
         let report = fake.doctor.examine()
-        #expect(report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial", "service"])
+        #expect(
+            report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial", "service"])
         for check in report.checks {
             if let (status, phrase) = scenario.expected[check.subject] {
                 #expect(check.status == status, "\(check)")
@@ -217,7 +244,9 @@ struct DoctorTests {
         #expect(lines[0] == "ok       udev rule: /etc/udev/rules.d/70-t9dial.rules; yours: /etc/udev/rules.d/69-t9dial-local.rules")
         #expect(lines[1] == "ok       systemd unit: /usr/lib/systemd/system/t9dial.service, starting /usr/local/bin/t9dial")
         #expect(lines[2] == "ok       group t9dial: gid \(fake.groupID)")
-        #expect(lines[3] == #"ok       keypad: /dev/input/t9dial-keypad -> /dev/input/event2 "USB Numpad" (USB 05a4:9759), group \#(group), mode 0660, readable by you"#)
+        #expect(
+            lines[3]
+                == #"ok       keypad: /dev/input/t9dial-keypad -> /dev/input/event2 "USB Numpad" (USB 05a4:9759), group \#(group), mode 0660, readable by you"#)
         #expect(lines[4].hasPrefix("ok       framebuffer: /dev/fb0, group "))
         #expect(lines[5] == "ok       config: /etc/t9dial/t9dial.toml")
         #expect(lines[6] == "ok       contacts: 2 contacts in 1 file (/etc/t9dial/contacts.vcf)")

@@ -12,8 +12,9 @@ struct ContactListingTests {
                 numbers: [PhoneNumber("+44 7700 900123", types: ["cell"]), PhoneNumber("+44 121 496 0000", types: ["home", "pref"])],
                 source: SourceLocation(file: "a.vcf", line: 1)),
             Contact(uid: "nora", displayName: "Nora \"No\" Number", source: SourceLocation(file: "a.vcf", line: 9)),
-            Contact(uid: "zhou", displayName: "周秀英", numbers: [PhoneNumber("+86 138 0013 8000")],
-                    source: SourceLocation(file: "b.csv", line: 2)),
+            Contact(
+                uid: "zhou", displayName: "周秀英", numbers: [PhoneNumber("+86 138 0013 8000")],
+                source: SourceLocation(file: "b.csv", line: 2)),
         ],
         warnings: [
             ImportWarning(location: SourceLocation(file: "a.vcf", line: 5), message: "card has no END:VCARD; card skipped"),
@@ -24,14 +25,15 @@ struct ContactListingTests {
 
     @Test func textListsEachContactThenCountsThenWarnings() {
         let lines = ContactListing.text(Self.sources).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines == [
-            "Fred Smith\t+44 7700 900123 (cell), +44 121 496 0000 (home,pref)\tfred",
-            "Nora \"No\" Number\tno number\tnora",
-            "周秀英\t+86 138 0013 8000\tzhou",
-            "3 contacts, 3 numbers, 2 warnings, from a.vcf, b.csv",
-            "warning: a.vcf:5: card has no END:VCARD; card skipped",
-            "warning: b.csv:3: row has \"quotes\"",
-        ])
+        #expect(
+            lines == [
+                "Fred Smith\t+44 7700 900123 (cell), +44 121 496 0000 (home,pref)\tfred",
+                "Nora \"No\" Number\tno number\tnora",
+                "周秀英\t+86 138 0013 8000\tzhou",
+                "3 contacts, 3 numbers, 2 warnings, from a.vcf, b.csv",
+                "warning: a.vcf:5: card has no END:VCARD; card skipped",
+                "warning: b.csv:3: row has \"quotes\"",
+            ])
     }
 
     @Test func textOfAnEmptyBookIsTheCountsLine() {

@@ -94,7 +94,10 @@ struct JSONWriterTests {
     @Test func theKeysComeInTheDocumentedOrder() throws {
         let result = try #require(Self.index.search(Fixtures.keys("9177")).first)
         let output = ResultPresentation.jsonArray([ResultPresentation(result, in: Self.index)])
-        #expect(output == #"[{"name":"Tan Wei Ling","number":"+6591776930","field":"number","ranges":[[3,7]],"uid":"tan","text":"+6591776930","quality":"number prefix"}]"#)
+        #expect(
+            output
+                == #"[{"name":"Tan Wei Ling","number":"+6591776930","field":"number","ranges":[[3,7]],"uid":"tan","text":"+6591776930","quality":"number prefix"}]"#
+        )
     }
 
     @Test func noResultsIsAnEmptyArray() {

@@ -36,24 +36,31 @@ struct ResultPresentationTests {
     }
 
     @Test(arguments: [
-        Case(query: "37337", uid: "fred", field: "name", text: "Fred Smith", ranges: [0..<6], number: "+44 7700 900123",
-             quality: .namePrefix, markedText: "[Fred S]mith", line: "[Fred S]mith  +44 7700 900123"),
-        Case(query: "957", uid: "william", field: "name", text: "William John Smith", ranges: [0..<1, 8..<9, 13..<14],
-             number: "+1 201-555-0123", quality: .initials, markedText: "[W]illiam [J]ohn [S]mith",
-             line: "[W]illiam [J]ohn [S]mith  +1 201-555-0123"),
-        Case(query: "45674", uid: "telemaco", field: "name", text: "Gloria", ranges: [0..<5], number: "+39 312 481 9661",
-             quality: .namePrefix, markedText: "[Glori]a", line: "Telemaco Palombi ([Glori]a)  +39 312 481 9661"),
-        Case(query: "9468", uid: "zhou", field: "name", text: "Xiuying Zhou", ranges: [8..<12], number: "+86 138 0013 8000",
-             quality: .namePrefix, markedText: "Xiuying [Zhou]", line: "周秀英 (Xiuying [Zhou])  +86 138 0013 8000"),
-        Case(query: "9177", uid: "tan", field: "number", text: "+6591776930", ranges: [3..<7], number: "+6591776930",
-             quality: .numberPrefix, markedText: "+65[9177]6930", line: "Tan Wei Ling  +65[9177]6930"),
+        Case(
+            query: "37337", uid: "fred", field: "name", text: "Fred Smith", ranges: [0..<6], number: "+44 7700 900123",
+            quality: .namePrefix, markedText: "[Fred S]mith", line: "[Fred S]mith  +44 7700 900123"),
+        Case(
+            query: "957", uid: "william", field: "name", text: "William John Smith", ranges: [0..<1, 8..<9, 13..<14],
+            number: "+1 201-555-0123", quality: .initials, markedText: "[W]illiam [J]ohn [S]mith",
+            line: "[W]illiam [J]ohn [S]mith  +1 201-555-0123"),
+        Case(
+            query: "45674", uid: "telemaco", field: "name", text: "Gloria", ranges: [0..<5], number: "+39 312 481 9661",
+            quality: .namePrefix, markedText: "[Glori]a", line: "Telemaco Palombi ([Glori]a)  +39 312 481 9661"),
+        Case(
+            query: "9468", uid: "zhou", field: "name", text: "Xiuying Zhou", ranges: [8..<12], number: "+86 138 0013 8000",
+            quality: .namePrefix, markedText: "Xiuying [Zhou]", line: "周秀英 (Xiuying [Zhou])  +86 138 0013 8000"),
+        Case(
+            query: "9177", uid: "tan", field: "number", text: "+6591776930", ranges: [3..<7], number: "+6591776930",
+            quality: .numberPrefix, markedText: "+65[9177]6930", line: "Tan Wei Ling  +65[9177]6930"),
         // A number match shows the number that matched, not the preferred one.
-        Case(query: "121496", uid: "fred", field: "number", text: "+44 121 496 0000", ranges: [4..<11],
-             number: "+44 121 496 0000", quality: .numberPrefix, markedText: "+44 [121 496] 0000",
-             line: "Fred Smith  +44 [121 496] 0000"),
+        Case(
+            query: "121496", uid: "fred", field: "number", text: "+44 121 496 0000", ranges: [4..<11],
+            number: "+44 121 496 0000", quality: .numberPrefix, markedText: "+44 [121 496] 0000",
+            line: "Fred Smith  +44 [121 496] 0000"),
         // A name match shows the preferred number.
-        Case(query: "3262", uid: "dana", field: "name", text: "Dana", ranges: [0..<4], number: "0755 222",
-             quality: .namePrefix, markedText: "[Dana]", line: "[Dana]  0755 222"),
+        Case(
+            query: "3262", uid: "dana", field: "name", text: "Dana", ranges: [0..<4], number: "0755 222",
+            quality: .namePrefix, markedText: "[Dana]", line: "[Dana]  0755 222"),
     ])
     func presentsTheFirstResult(_ expected: Case) throws {
         let result = try #require(Self.index.search(Fixtures.keys(expected.query)).first)

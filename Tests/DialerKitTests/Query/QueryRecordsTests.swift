@@ -122,7 +122,8 @@ struct QueryRecordsTests {
         Starring(name: "the default category, Favorites", settings: HistorySettings(), starred: ["ann"]),
         Starring(name: "a category in another case", settings: HistorySettings(favouriteCategory: "family"), starred: ["bob"]),
         Starring(name: "no category", settings: HistorySettings(favouriteCategory: nil), starred: []),
-        Starring(name: "listed by name and by UID", settings: HistorySettings(favouriteCategory: nil, favourites: ["Bob Baker", "carol"]), starred: ["bob", "carol"]),
+        Starring(
+            name: "listed by name and by UID", settings: HistorySettings(favouriteCategory: nil, favourites: ["Bob Baker", "carol"]), starred: ["bob", "carol"]),
         Starring(name: "listed and in the category", settings: HistorySettings(favourites: ["Carol Jones"]), starred: ["ann", "carol"]),
     ])
     func favouritesAreStarred(_ starring: Starring) throws {

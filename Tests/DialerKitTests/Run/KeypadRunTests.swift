@@ -178,7 +178,8 @@ struct KeypadRunTests {
         }
         #expect(run.machine.session.screen.results.map(\.name) == ["Ann Baker"])
 
-        try ("BEGIN:VCARD\nVERSION:3.0\nUID:ann\nFN:Ann Baker\nTEL:+44 20 7946 0001\nEND:VCARD\n"
+        try
+            ("BEGIN:VCARD\nVERSION:3.0\nUID:ann\nFN:Ann Baker\nTEL:+44 20 7946 0001\nEND:VCARD\n"
             + "BEGIN:VCARD\nVERSION:3.0\nUID:cat\nFN:Cat Abbott\nTEL:+44 20 7946 0002\nEND:VCARD\n")
             .write(toFile: book, atomically: true, encoding: .utf8)
         // The loop sleeps until the change, the settle time and the reload have passed.

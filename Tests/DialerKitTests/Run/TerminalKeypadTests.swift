@@ -11,10 +11,12 @@ struct TerminalKeypadTests {
         return (gestures.map(\.gesture), quit, bytes)
     }
 
-    @Test("Each character is a quick tap of its key", arguments: [
-        ("5", KeyRole.digit(5)), ("0", .digit(0)), ("*", .star), ("#", .pound), ("\r", .dial), ("\n", .dial),
-        ("\u{7f}", .delete), ("+", .next), ("-", .previous), ("/", .switchMode), ("\t", .switchMode), ("h", .hangUp),
-    ])
+    @Test(
+        "Each character is a quick tap of its key",
+        arguments: [
+            ("5", KeyRole.digit(5)), ("0", .digit(0)), ("*", .star), ("#", .pound), ("\r", .dial), ("\n", .dial),
+            ("\u{7f}", .delete), ("+", .next), ("-", .previous), ("/", .switchMode), ("\t", .switchMode), ("h", .hangUp),
+        ])
     func tap(character: String, role: KeyRole) {
         let result = Self.roles(Array(character.utf8))
         #expect(result.gestures == [.pressed(role), .tapped(role)])

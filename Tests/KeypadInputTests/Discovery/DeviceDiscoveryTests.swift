@@ -78,7 +78,9 @@ struct DeviceChoiceTests {
         let source = DeviceDiscovery.Source.named("/dev/input/event0", node: "/dev/input/event0")
         let selection = discovery.choose(from: [Self.power], source: source)
         #expect(selection.chosen.isEmpty)
-        #expect(selection.explanation.hasPrefix("--device /dev/input/event0 (/dev/input/event0 \"Power Button\" (host 0000:0000)) cannot be read as a keypad: not a keypad"))
+        #expect(
+            selection.explanation.hasPrefix(
+                "--device /dev/input/event0 (/dev/input/event0 \"Power Button\" (host 0000:0000)) cannot be read as a keypad: not a keypad"))
     }
 
     @Test("A named device that is not there yet is waited for")

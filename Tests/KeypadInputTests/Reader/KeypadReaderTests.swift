@@ -199,7 +199,8 @@ struct KeypadReaderTests {
     @Test("A named device that is not a keypad is not read, and the reason is given once")
     func namedDeviceUnsuitable() throws {
         let directory = try TemporaryDirectory()
-        let power = try FakeEvdevNode(path: directory.join("event0"), name: "Power Button", keys: Array(TestDevices.powerButtonKeys), bus: 0x19, vendor: 0, product: 0)
+        let power = try FakeEvdevNode(
+            path: directory.join("event0"), name: "Power Button", keys: Array(TestDevices.powerButtonKeys), bus: 0x19, vendor: 0, product: 0)
         let reader = try KeypadReader(
             discovery: DeviceDiscovery(inputDirectory: directory.path, namedDevice: power.path, keymaps: [TestKeymaps.phoneKeypad])
         )

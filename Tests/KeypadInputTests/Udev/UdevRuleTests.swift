@@ -27,10 +27,19 @@ struct UdevRuleTests {
     @Test(
         "The rule matches the device's name and ids on its inputN parent",
         arguments: [
-            (numpad, #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="USB Numpad", ATTRS{id/vendor}=="05a4", ATTRS{id/product}=="9759", ENV{T9DIAL_KEYPAD}="1""#),
-            (matrixKeypad, #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="matrix-keypad", ATTRS{id/vendor}=="0000", ATTRS{id/product}=="0000", ENV{T9DIAL_KEYPAD}="1""#),
+            (
+                numpad,
+                #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="USB Numpad", ATTRS{id/vendor}=="05a4", ATTRS{id/product}=="9759", ENV{T9DIAL_KEYPAD}="1""#
+            ),
+            (
+                matrixKeypad,
+                #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="matrix-keypad", ATTRS{id/vendor}=="0000", ATTRS{id/product}=="0000", ENV{T9DIAL_KEYPAD}="1""#
+            ),
             // Quotes, backslashes, glob characters and | are each matched by ?.
-            (oddName, #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="Bob's ?Pad? ?v2] ???", ATTRS{id/vendor}=="abcd", ATTRS{id/product}=="00ef", ENV{T9DIAL_KEYPAD}="1""#),
+            (
+                oddName,
+                #"ACTION!="remove", SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="Bob's ?Pad? ?v2] ???", ATTRS{id/vendor}=="abcd", ATTRS{id/product}=="00ef", ENV{T9DIAL_KEYPAD}="1""#
+            ),
         ]
     )
     func ruleLine(device: InputDeviceInfo, expected: String) {
@@ -82,7 +91,10 @@ struct UdevRuleTests {
         #expect(rule.warnings.count == 1)
         #expect(rule.text.contains("# WARNING: this device is a full keyboard (it has letter keys): the rule gives all its keys to t9dial, grabbed"))
         let power = InputDeviceInfo(path: "/dev/input/event2", name: "Power Button", bus: 0x19, keyCodes: TestDevices.powerButtonKeys)
-        #expect(Self.rule(power).warnings == ["t9dial cannot read this device as a keypad: not a keypad: it has the digits of none of the keymaps; it lacks all ten digits of keymap \"phone-keypad\"; all ten digits of keymap \"usb-numpad\"; all ten digits of keymap \"top-row\""])
+        #expect(
+            Self.rule(power).warnings == [
+                "t9dial cannot read this device as a keypad: not a keypad: it has the digits of none of the keymaps; it lacks all ten digits of keymap \"phone-keypad\"; all ten digits of keymap \"usb-numpad\"; all ten digits of keymap \"top-row\""
+            ])
     }
 
     @Test("Permission denied says to run as root or with group input; other errors are as they are")

@@ -3,7 +3,8 @@ import Testing
 
 @Suite struct BitmapFontParseTests {
     /// "A" as an 8x4 glyph: a frame with a bar.
-    static let letterA = PSFBytes.rows("""
+    static let letterA = PSFBytes.rows(
+        """
         ..####..
         .#....#.
         .######.

@@ -25,9 +25,14 @@ import Testing
     /// The canvas as text: `#` for ink, `o` for background colour, `.` for untouched black.
     static func picture(_ canvas: Canvas) -> String {
         (0..<canvas.height).map { y in
-            String((0..<canvas.width).map { x in
-                switch canvas[x, y] { case ink: "#"; case paper: "o"; default: "." }
-            })
+            String(
+                (0..<canvas.width).map { x in
+                    switch canvas[x, y] {
+                    case ink: "#";
+                    case paper: "o";
+                    default: "."
+                    }
+                })
         }.joined(separator: "\n")
     }
 
@@ -35,35 +40,38 @@ import Testing
         var canvas = Canvas(width: 10, height: 5)
         let width = canvas.draw("ab", font: try Self.font(), at: 1, y: 1, color: Self.ink)
         #expect(width == 8)
-        #expect(Self.picture(canvas) == """
-            ..........
-            .##...#...
-            .#...###..
-            .##...#...
-            ..........
-            """)
+        #expect(
+            Self.picture(canvas) == """
+                ..........
+                .##...#...
+                .#...###..
+                .##...#...
+                ..........
+                """)
     }
 
     @Test func boldDrawsTwiceOnePixelApartAndKeepsTheWidth() throws {
         var canvas = Canvas(width: 9, height: 3)
         let width = canvas.draw("ab", font: try Self.font(), at: 0, y: 0, color: Self.ink, bold: true)
         #expect(width == 8)
-        #expect(Self.picture(canvas) == """
-            ###..##..
-            ##..####.
-            ###..##..
-            """)
+        #expect(
+            Self.picture(canvas) == """
+                ###..##..
+                ##..####.
+                ###..##..
+                """)
     }
 
     @Test func backgroundFillsTheCells() throws {
         var canvas = Canvas(width: 6, height: 4)
         canvas.draw("a", font: try Self.font(), at: 1, y: 0, color: Self.ink, background: Self.paper)
-        #expect(Self.picture(canvas) == """
-            .##oo.
-            .#ooo.
-            .##oo.
-            ......
-            """)
+        #expect(
+            Self.picture(canvas) == """
+                .##oo.
+                .#ooo.
+                .##oo.
+                ......
+                """)
     }
 
     @Test func clipsAtEveryEdge() throws {

@@ -39,16 +39,22 @@ struct FramePackerTests {
         picture[7, 1] = grey(128)
         picture[8, 1] = .white
         let bytes = try packedBytes(picture, format: .mono1, lineLength: 3, fill: 0xFF)
-        #expect(bytes == [0b0000_1001, 0b0000_0010, 0xFF,
-                          0b1000_0000, 0b0000_0001, 0xFF])
+        #expect(
+            bytes == [
+                0b0000_1001, 0b0000_0010, 0xFF,
+                0b1000_0000, 0b0000_0001, 0xFF,
+            ])
     }
 
     @Test("A padded RGB565 line: pixels at the stride, padding untouched")
     func rgb565Padded() throws {
         let picture = canvas([[Self.red, Self.blue], [Self.green, .white]])
         let bytes = try packedBytes(picture, format: .rgb565, lineLength: 6, fill: 0xEE)
-        #expect(bytes == [0x00, 0xF8, 0x1F, 0x00, 0xEE, 0xEE,
-                          0xE0, 0x07, 0xFF, 0xFF, 0xEE, 0xEE])
+        #expect(
+            bytes == [
+                0x00, 0xF8, 0x1F, 0x00, 0xEE, 0xEE,
+                0xE0, 0x07, 0xFF, 0xFF, 0xEE, 0xEE,
+            ])
     }
 
     @Test("A transparency field is set, so drivers that honour alpha show the picture")
@@ -80,8 +86,9 @@ struct FramePackerTests {
 
     static let everyFormat: [PixelFormat] = [.rgb565, .bgr565, .xrgb8888, .rgb888, .gray8, .indexed8, .mono1]
 
-    @Test("Pack then unpack gives the canvas back: exactly at 24 and 32 bits, quantised otherwise",
-          arguments: everyFormat, Rotation.allCases)
+    @Test(
+        "Pack then unpack gives the canvas back: exactly at 24 and 32 bits, quantised otherwise",
+        arguments: everyFormat, Rotation.allCases)
     func roundTrip(format: PixelFormat, rotation: Rotation) throws {
         let picture = sampleCanvas(width: 11, height: 7)
         let packer = try FramePacker(
@@ -133,8 +140,9 @@ struct FramePackerTests {
         #expect(throws: FramePackingError.canvasSize(ScreenSize(width: 64, height: 128), expected: ScreenSize(width: 128, height: 64))) {
             try frame.withUnsafeMutableBytes { try packer.pack(Canvas(width: 64, height: 128), into: $0) }
         }
-        #expect(FramePackingError.lineLengthTooShort(lineLength: 639, minimum: 640, format: .rgb565, width: 320).description
-            == "a line length of 639 bytes is too short for 320 pixels at 16 bits per pixel;"
-            + " a row needs at least 640 bytes (check the framebuffer's line_length)")
+        #expect(
+            FramePackingError.lineLengthTooShort(lineLength: 639, minimum: 640, format: .rgb565, width: 320).description
+                == "a line length of 639 bytes is too short for 320 pixels at 16 bits per pixel;"
+                + " a row needs at least 640 bytes (check the framebuffer's line_length)")
     }
 }

@@ -12,18 +12,38 @@ struct RotationTests {
     @Test(
         "A 3x2 canvas lands on the panel turned clockwise",
         arguments: [
-            (Rotation.upright, [10, 20, 30,
-                                40, 50, 60] as [UInt8]),
+            (
+                Rotation.upright,
+                [
+                    10, 20, 30,
+                    40, 50, 60,
+                ] as [UInt8]
+            ),
             // The top-left pixel (10) is at the top right; the bottom row runs down the left.
-            (.clockwise90, [40, 10,
-                            50, 20,
-                            60, 30]),
-            (.halfTurn, [60, 50, 40,
-                         30, 20, 10]),
+            (
+                .clockwise90,
+                [
+                    40, 10,
+                    50, 20,
+                    60, 30,
+                ]
+            ),
+            (
+                .halfTurn,
+                [
+                    60, 50, 40,
+                    30, 20, 10,
+                ]
+            ),
             // The top-left pixel (10) is at the bottom left.
-            (.clockwise270, [30, 60,
-                             20, 50,
-                             10, 40]),
+            (
+                .clockwise270,
+                [
+                    30, 60,
+                    20, 50,
+                    10, 40,
+                ]
+            ),
         ])
     func layouts(rotation: Rotation, expected: [UInt8]) throws {
         #expect(try packedBytes(Self.logical, format: .gray8, rotation: rotation) == expected)
@@ -87,8 +107,9 @@ struct RotationTests {
             #expect(try Rotation(degrees: value).degrees == value)
         } else {
             #expect(throws: UnsupportedRotation(degrees: value)) { try Rotation(degrees: value) }
-            #expect(UnsupportedRotation(degrees: value).description
-                == "a rotation of \(value) degrees is not supported; use 0, 90, 180 or 270 (degrees clockwise)")
+            #expect(
+                UnsupportedRotation(degrees: value).description
+                    == "a rotation of \(value) degrees is not supported; use 0, 90, 180 or 270 (degrees clockwise)")
         }
     }
 }

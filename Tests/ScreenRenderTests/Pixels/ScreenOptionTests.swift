@@ -34,8 +34,10 @@ struct ScreenOptionTests {
             ("0x240x16", "the width 0 is out of range; give 1 to 8192 pixels"),
             ("320x99999x16", "the height 99999 is out of range; give 1 to 8192 pixels"),
             ("99999999999999999999x1x1", "the width 99999999999999999999 is out of range; give 1 to 8192 pixels"),
-            ("320x240x99999999999999999999",
-             "a depth of 99999999999999999999 bits per pixel is not supported; t9dial draws at 1, 8, 16, 24 and 32"),
+            (
+                "320x240x99999999999999999999",
+                "a depth of 99999999999999999999 bits per pixel is not supported; t9dial draws at 1, 8, 16, 24 and 32"
+            ),
             ("320x240x12", "a depth of 12 bits per pixel is not supported; t9dial draws at 1, 8, 16, 24 and 32"),
         ])
     func refuses(text: String, message: String) {

@@ -62,8 +62,10 @@ struct IndexOracleTests {
 /// Random contacts with names in Latin (with accents), Cyrillic, Greek and CJK, hyphens and
 /// apostrophes, and numbers in international and national forms.
 enum RandomBook {
-    static let syllables = ["an", "na", "jo", "hn", "smi", "th", "fre", "d", "wil", "li", "am", "é", "ço", "ß", "ø",
-                            "ан", "на", "ло", "ги", "ёж", "αλ", "έξ", "ος", "ka", "ri", "mo", "x", "z", "1", "8"]
+    static let syllables = [
+        "an", "na", "jo", "hn", "smi", "th", "fre", "d", "wil", "li", "am", "é", "ço", "ß", "ø",
+        "ан", "на", "ло", "ги", "ёж", "αλ", "έξ", "ος", "ka", "ri", "mo", "x", "z", "1", "8",
+    ]
     static let separators = [" ", " ", " ", "-", "'", " 周 "]
 
     static func word(_ random: inout SplitMix) -> String {

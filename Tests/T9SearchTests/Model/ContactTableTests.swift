@@ -12,9 +12,11 @@ struct ContactTableTests {
     ]
     static let already: [SearchableContact] = [Fixtures.contact("Émile Zola", uid: "emile")]
 
-    @Test("Rows copied from another table read back as the contacts they were", arguments: [
-        0..<0, 0..<1, 0..<5, 1..<2, 1..<4, 3..<5, 4..<5,
-    ])
+    @Test(
+        "Rows copied from another table read back as the contacts they were",
+        arguments: [
+            0..<0, 0..<1, 0..<5, 1..<2, 1..<4, 3..<5, 4..<5,
+        ])
     func copiedRows(rows: Range<Int>) {
         let source = ContactTable(Self.contacts)
         for start in [[], Self.already] {

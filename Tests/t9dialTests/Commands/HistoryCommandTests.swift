@@ -38,7 +38,8 @@ struct HistoryCommandTests {
     @Test func aReplayRecordsNothing() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let state = directory + "/state"
-            _ = try T9DialProcess.run(["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts], stateDirectory: state)
+            _ = try T9DialProcess.run(
+                ["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts], stateDirectory: state)
             #expect(try T9DialProcess.run(["history"], stateDirectory: state).stdout.hasPrefix("no dials yet"))
         }
     }

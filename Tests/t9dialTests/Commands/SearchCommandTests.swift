@@ -75,38 +75,58 @@ struct SearchCommandTests {
     }
 
     static let rules: [Rule] = [
-        Rule(query: "37337", expected: [
-            Expected(name: "Fred Smith", field: "name", number: "+44 7700 900123", ranges: [[0, 6]], quality: "name prefix", position: 0),
-        ]),
-        Rule(query: "957", expected: [
-            Expected(name: "William John Smith", field: "name", ranges: [[0, 1], [8, 9], [13, 14]], quality: "initials", position: 0),
-        ]),
-        Rule(query: "5764", expected: [
-            Expected(name: "William John Smith", field: "name", ranges: [[8, 9], [13, 16]], quality: "initials", position: 0),
-        ]),
-        Rule(query: "788346", expected: [
-            Expected(name: "Berkeley Hair-Studio", field: "name", text: "Berkeley Hair-Studio", ranges: [[14, 20]], position: 0),
-        ]),
-        Rule(query: "0121", options: ["--region", "GB"], expected: [
-            Expected(name: "Fred Smith", field: "number", number: "+44 121 496 0000", quality: "number prefix"),
-            Expected(name: "Berkeley Hair-Studio", field: "number", number: "0121 507 9010", ranges: [[0, 4]], quality: "number prefix"),
-        ]),
-        Rule(query: "9177", expected: [
-            Expected(name: "Tan Wei Ling", field: "number", number: "+6591776930", ranges: [[3, 7]], position: 0),
-        ]),
-        Rule(query: "02079460018", expected: [
-            Expected(name: "Ann Baker", field: "number", number: "020 7946 0018", position: 0),
-            Expected(name: "Bob Baker", field: "number", number: "020 7946 0018", position: 1),
-        ], count: 2),
-        Rule(query: "9468", expected: [
-            Expected(name: "周秀英", field: "name", number: "+86 138 0013 8000", text: "Xiuying Zhou", ranges: [[8, 12]], position: 0),
-        ]),
-        Rule(query: "45674", expected: [
-            Expected(name: "Telemaco Palombi", field: "name", text: "Gloria", ranges: [[0, 5]], position: 0),
-        ]),
-        Rule(query: "733", options: ["--match", "anywhere"], expected: [
-            Expected(name: "Fred Smith", field: "name", text: "Fred Smith", ranges: [[1, 4]], quality: "anywhere"),
-        ]),
+        Rule(
+            query: "37337",
+            expected: [
+                Expected(name: "Fred Smith", field: "name", number: "+44 7700 900123", ranges: [[0, 6]], quality: "name prefix", position: 0)
+            ]),
+        Rule(
+            query: "957",
+            expected: [
+                Expected(name: "William John Smith", field: "name", ranges: [[0, 1], [8, 9], [13, 14]], quality: "initials", position: 0)
+            ]),
+        Rule(
+            query: "5764",
+            expected: [
+                Expected(name: "William John Smith", field: "name", ranges: [[8, 9], [13, 16]], quality: "initials", position: 0)
+            ]),
+        Rule(
+            query: "788346",
+            expected: [
+                Expected(name: "Berkeley Hair-Studio", field: "name", text: "Berkeley Hair-Studio", ranges: [[14, 20]], position: 0)
+            ]),
+        Rule(
+            query: "0121", options: ["--region", "GB"],
+            expected: [
+                Expected(name: "Fred Smith", field: "number", number: "+44 121 496 0000", quality: "number prefix"),
+                Expected(name: "Berkeley Hair-Studio", field: "number", number: "0121 507 9010", ranges: [[0, 4]], quality: "number prefix"),
+            ]),
+        Rule(
+            query: "9177",
+            expected: [
+                Expected(name: "Tan Wei Ling", field: "number", number: "+6591776930", ranges: [[3, 7]], position: 0)
+            ]),
+        Rule(
+            query: "02079460018",
+            expected: [
+                Expected(name: "Ann Baker", field: "number", number: "020 7946 0018", position: 0),
+                Expected(name: "Bob Baker", field: "number", number: "020 7946 0018", position: 1),
+            ], count: 2),
+        Rule(
+            query: "9468",
+            expected: [
+                Expected(name: "周秀英", field: "name", number: "+86 138 0013 8000", text: "Xiuying Zhou", ranges: [[8, 12]], position: 0)
+            ]),
+        Rule(
+            query: "45674",
+            expected: [
+                Expected(name: "Telemaco Palombi", field: "name", text: "Gloria", ranges: [[0, 5]], position: 0)
+            ]),
+        Rule(
+            query: "733", options: ["--match", "anywhere"],
+            expected: [
+                Expected(name: "Fred Smith", field: "name", text: "Fred Smith", ranges: [[1, 4]], quality: "anywhere")
+            ]),
     ]
 
     /// The order the qualities rank in, best first.
@@ -184,12 +204,13 @@ struct SearchCommandTests {
         let queries = ["37337", "abc", "", "02079460018"]
         let output = try T9DialProcess.run(["search", "--stdin"] + Self.book, stdin: queries.joined(separator: "\n"))
         #expect(output.status == 0)
-        #expect(output.lines == [
-            "[Fred S]mith  +44 7700 900123",
-            "",
-            "",
-            "Ann Baker  [020 7946 0018] | Bob Baker  [020 7946 0018]",
-        ])
+        #expect(
+            output.lines == [
+                "[Fred S]mith  +44 7700 900123",
+                "",
+                "",
+                "Ann Baker  [020 7946 0018] | Bob Baker  [020 7946 0018]",
+            ])
         #expect(output.stderr.contains(#""abc""#))
     }
 
