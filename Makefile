@@ -11,6 +11,8 @@
 #                   keypad, the udev rule, the framebuffer (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
+#   make release    the release build make install installs; TRAITS=none builds it without
+#                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
 #   make install    the program, its data, the udev rule, the systemd unit and the default
 #                   config (PREFIX=/usr/local, DESTDIR for packaging); make uninstall
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book
@@ -58,7 +60,7 @@ INSTALL_BUILD ?= release
 # systemd. SYSTEM_RELOAD=no skips it (the install tests install into a temporary prefix).
 SYSTEM_RELOAD ?= yes
 ifeq ($(INSTALL_BUILD),release)
-INSTALL_BINARY := .build/release/t9dial
+INSTALL_BINARY = $(RELEASE_DIR)/release/t9dial
 else
 INSTALL_BINARY := .build/debug/t9dial
 endif
@@ -172,12 +174,27 @@ test-board: release test-deps
 	@sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py"; $$sudo $(PYTHON) Tests/Board/run-board-tests.py
 
-# Foundation linked in statically brings its URLSession, which links libcurl (CardDAV uses it).
+# CardDAV (the package trait of that name, on by default) links libcurl.
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
+# The package traits of the release build: default (CardDAV), none, or a list for --traits. A
+# build with other traits than the default has a build folder of its own, so the two never
+# rebuild each other: .build-traits-none/release/t9dial for TRAITS=none.
+TRAITS ?= default
+comma  := ,
+ifeq ($(TRAITS),default)
+TRAIT_FLAGS   :=
+RELEASE_DIR   := .build
+else ifeq ($(TRAITS),none)
+TRAIT_FLAGS   := --disable-default-traits --scratch-path .build-traits-none
+RELEASE_DIR   := .build-traits-none
+else
+TRAIT_FLAGS   := --traits $(TRAITS) --scratch-path .build-traits-$(subst $(comma),-,$(TRAITS))
+RELEASE_DIR   := .build-traits-$(subst $(comma),-,$(TRAITS))
+endif
 
 release: deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(RELEASE_APT_PACKAGES)"
-	$(SWIFT) build -c release --static-swift-stdlib --product t9dial
+	$(SWIFT) build -c release --static-swift-stdlib --product t9dial $(TRAIT_FLAGS)
 
 # Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
 # unit, the t9dial group's sysusers file and the default config, which never replaces a

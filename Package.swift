@@ -162,7 +162,7 @@ let package = Package(
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "InputEvents", "ContactQuery", "CardDAV", "T9Search"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search"],
             exclude: ["Corpus", "README.md"]
         ),
     ]

@@ -61,5 +61,24 @@ install_into uninstall >/dev/null 2>&1
 left=$(find "$ROOT" -type f ! -name '*.log' | sed "s|^$ROOT||" | tr '\n' ' ')
 check "uninstall: an unchanged config goes too (left: ${left:-nothing})" test -z "$left"
 
+# A build without the CardDAV trait (make release TRAITS=none, for a board that never syncs)
+# links no libcurl, says so when asked to sync, and searches as the default build does. Built
+# here in debug, in the trait's own build folder (the same sources, so the same links).
+NOTRAITS=.build-traits-none
+if swift build --product t9dial --disable-default-traits --scratch-path "$NOTRAITS" >"$ROOT/notraits.log" 2>&1; then
+  plain=$NOTRAITS/debug/t9dial
+  curl=$(ldd "$plain" | grep -c 'libcurl')
+  check "no CardDAV trait: no libcurl linked ($curl libcurl lines in ldd; the default build has $(ldd .build/debug/t9dial | grep -c libcurl))" \
+    test "$curl" -eq 0
+  said=$("$plain" sync --config /dev/null 2>&1); status=$?
+  check "no CardDAV trait: t9dial sync exits 1 and says why (exit $status: $said)" \
+    eval '[ $status -eq 1 ] && grep -q "built without CardDAV" <<<"$said"'
+  found=$("$plain" search 957 --contacts "$REPO/Config/samples/contacts.vcf" --config /dev/null --limit 1 2>&1)
+  check "no CardDAV trait: search works ($found)" grep -qF "[W]illiam [J]ohn [S]mith" <<<"$found"
+else
+  tail -20 "$ROOT/notraits.log"
+  fail "no CardDAV trait: swift build --disable-default-traits"
+fi
+
 echo "install-tests: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,4 +1,3 @@
-import CLinux
 import Evdev
 import Glibc
 import SystemCalls
