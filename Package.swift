@@ -111,7 +111,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd",
+                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
                 "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

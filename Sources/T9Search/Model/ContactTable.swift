@@ -109,6 +109,30 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     /// The UID of a contact, without making the rest of it.
     public func uid(of contact: Int) -> String { text(of: fields(of: contact).lowerBound) }
 
+    /// A text of a contact, as `SearchableContact` numbers them: its UID, its names in order
+    /// (the first is the display name), its numbers in order.
+    public enum FieldText: Hashable, Sendable {
+        case uid
+        case name(Int)
+        case number(Int)
+    }
+
+    /// The UTF-8 bytes of a text of `contact`, without making a String or the contact: for
+    /// output that copies them. A name or number the contact does not have is empty.
+    public func withUTF8<Result>(_ text: FieldText, of contact: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let fields = fields(of: contact)
+        // The UID, then the names, then the numbers: the first number is found from the names.
+        let firstNumber = fields.dropFirst().firstIndex { fieldKinds[$0] == .number } ?? fields.upperBound
+        let field: Int? =
+            switch text {
+            case .uid: fields.lowerBound
+            case .name(let position): position >= 0 && fields.lowerBound + 1 + position < firstNumber ? fields.lowerBound + 1 + position : nil
+            case .number(let position): position >= 0 && firstNumber + position < fields.upperBound ? firstNumber + position : nil
+            }
+        guard let field else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return withUTF8(of: field, body)
+    }
+
     // MARK: Fields without making strings, for building the index and highlighting.
 
     /// The fields of a contact, as indices for `kind(of:)`, `text(of:)` and `withUTF8(of:)`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import DialerKit
 import Foundation
 import T9Search
+import TerminalText
 
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -49,15 +50,24 @@ struct SearchCommand: ParsableCommand {
         } else if let text {
             write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
         } else {
+            // One buffer for every answer, written with one write(2) a line.
+            var answer = JSONWriter()
             while let line = readLine(strippingNewline: true) {
-                guard let keys = Self.keys(line) else {
+                answer.removeAll()
+                if let keys = Self.keys(line) {
+                    session.setQuery(keys)
+                    let results = session.results(limit: dialer.limit)
+                    if json {
+                        ResultPresentation.writeJSONArray(results, in: dialer.index, to: &answer)
+                    } else {
+                        answer.raw(VisibleText.lines(Self.oneLine(results, index: dialer.index)))
+                    }
+                } else {
                     StandardError.write("warning: \"\(line)\" is not keypad digits 0-9; answered with no results")
-                    write(json ? "[]" : "")
-                    continue
+                    if json { answer.raw("[]") }
                 }
-                session.setQuery(keys)
-                let results = session.results(limit: dialer.limit)
-                write(json ? render(results, index: dialer.index, query: line) : Self.oneLine(results, index: dialer.index))
+                answer.raw("\n")
+                StandardOutput.write(bytes: answer.bytes)
             }
         }
     }

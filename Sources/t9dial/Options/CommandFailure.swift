@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Glibc
+import SystemCalls
 import TerminalText
 
 /// An error that ends a command with its message and exit status 1.
@@ -38,5 +40,11 @@ enum StandardOutput {
     /// visible (`ContactListing`), written as it is.
     static func write(_ text: String) {
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
+    /// Bytes made ready for output (JSON escapes its control characters itself), with one
+    /// write(2) when the pipe takes them all.
+    static func write(bytes: [UInt8]) {
+        SystemCall.writeAll(STDOUT_FILENO, bytes)
     }
 }

@@ -103,4 +103,41 @@ struct JSONWriterTests {
     @Test func noResultsIsAnEmptyArray() {
         #expect(ResultPresentation.jsonArray([]) == "[]")
     }
+
+    @Test(arguments: [0, 7, 10, 42, 1_000_000, -1, -120, Int.max, Int.min])
+    func integersAreWrittenInDecimal(value: Int) {
+        var json = JSONWriter()
+        json.integer(value)
+        #expect(json.output == String(value))
+    }
+
+    @Test func removeAllStartsTheNextLineEmpty() {
+        var json = JSONWriter()
+        json.string("first")
+        json.removeAll()
+        json.string("second")
+        #expect(json.output == #""second""#)
+    }
+
+    /// `search --stdin --json` copies the texts from the contact table as bytes; what it writes
+    /// is exactly what the presentations write, for names that need escaping too.
+    @Test func resultsFromTheTableAreWrittenAsTheirPresentationsAre() throws {
+        let contacts = [
+            SearchableContact(names: [NameField("Fred \"Freddie\" Smith", kind: .displayName)], numbers: ["+44 7700 900123"], uid: "a\\b"),
+            SearchableContact(
+                names: [NameField("Tab\tBell\u{7}", kind: .displayName), NameField("Tabby", kind: .nickname)],
+                numbers: ["0121 496 0000", "+1 201 555 0123"], uid: "u\u{1}"),
+            SearchableContact(names: [NameField("周秀英 😀", kind: .displayName)], numbers: ["822"], uid: "zhou"),
+        ]
+        let index = Fixtures.index(contacts)
+        let session = SearchSession(index: index)
+        for query in [[3], [8, 2, 2], [8], [0, 1, 2, 1], [2, 0, 1], [1]] as [[UInt8]] {
+            session.setQuery(query)
+            let results = session.results(limit: 20)
+            var fromTable = JSONWriter()
+            ResultPresentation.writeJSONArray(results, in: index, to: &fromTable)
+            #expect(fromTable.output == ResultPresentation.jsonArray(results.map { ResultPresentation($0, in: index) }), "query \(query)")
+            _ = try parsed(fromTable.output)
+        }
+    }
 }

@@ -37,4 +37,21 @@ struct ContactTableTests {
         #expect(index.search(Fixtures.keys("948")).map { index.contacts.uid(of: $0.contact) } == ["zhou"])
         #expect(index.search(Fixtures.keys("26")).map { index.contacts.uid(of: $0.contact) } == ["bo"])
     }
+
+    /// Every text of every contact reads back through `withUTF8(_:of:)` as the contact has it,
+    /// and a name or number it does not have is empty.
+    @Test func textsReadAsBytesAreTheContactsTexts() {
+        let table = ContactTable(Self.contacts)
+        func text(_ field: ContactTable.FieldText, _ contact: Int) -> String {
+            table.withUTF8(field, of: contact) { String(decoding: $0, as: UTF8.self) }
+        }
+        for (position, contact) in Self.contacts.enumerated() {
+            #expect(text(.uid, position) == contact.uid)
+            #expect((0..<contact.names.count).map { text(.name($0), position) } == contact.names.map(\.text))
+            #expect((0..<contact.numbers.count).map { text(.number($0), position) } == contact.numbers)
+            for missing in [ContactTable.FieldText.name(contact.names.count), .number(contact.numbers.count), .name(-1), .number(-1)] {
+                #expect(text(missing, position) == "")
+            }
+        }
+    }
 }
