@@ -87,19 +87,32 @@ public struct Dialer: Sendable {
             problem = error
         }
         let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+        let (history, historyProblem) = openHistory()
+        return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
+    }
+
+    /// The config's settings and layouts with no contacts and no history, for a command that
+    /// needs the keys but no book (`t9dial monitor`): a config that does not load is an error,
+    /// contacts that do not are not read at all.
+    public static func loadWithoutContacts(_ overrides: Overrides) throws(DialerError) -> Dialer {
+        try empty(overrides, try configuration(overrides), history: nil, historyProblem: nil)
+    }
+
+    /// A dialer with `configuration`'s settings and an empty book.
+    private static func empty(
+        _ overrides: Overrides, _ configuration: DialerConfiguration, history: DialHistory?, historyProblem: String?
+    ) throws(DialerError) -> Dialer {
         let (dataDirectory, layouts) = try layouts(overrides, configuration)
         let loader = BookLoader(
             sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
         )
-        let (history, historyProblem) = openHistory()
         let book: LoadedBook
         do { book = try loader.load(history: history) } catch { throw .contacts(error) }
-        let empty = Dialer(
+        return Dialer(
             configuration: configuration, loader: loader, book: book,
             limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
         )
-        return (empty, problem)
     }
 
     /// The config files a running dialer watches, to load again when one changes: the one
