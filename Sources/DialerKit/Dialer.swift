@@ -14,10 +14,14 @@ public struct Dialer: Sendable {
         public var region: String?
         public var match: MatchMode?
         public var limit: Int?
+        /// The synced address book's cache folder, when not this process's own
+        /// (`SyncedContacts.folder`): `t9dial history` run by root over the service's history
+        /// names its contacts from the service's cache.
+        public var syncedFolder: String?
 
         public init(
             configFile: String? = nil, contacts: [String] = [], dataDirectory: String? = nil,
-            region: String? = nil, match: MatchMode? = nil, limit: Int? = nil
+            region: String? = nil, match: MatchMode? = nil, limit: Int? = nil, syncedFolder: String? = nil
         ) {
             self.configFile = configFile
             self.contacts = contacts
@@ -25,6 +29,7 @@ public struct Dialer: Sendable {
             self.region = region
             self.match = match
             self.limit = limit
+            self.syncedFolder = syncedFolder
         }
     }
 
@@ -188,7 +193,7 @@ public struct Dialer: Sendable {
         // The synced address book joins the configured files; named files on the command line replace both.
         // A build without the CardDAV trait has no synced address book to add.
         let syncs = configuration.carddav.url != nil && SyncedContacts.isBuiltIn
-        let synced = syncs ? try? SyncedContacts.folder() : nil
+        let synced = syncs ? overrides.syncedFolder ?? (try? SyncedContacts.folder()) : nil
         let sources = configuration.contacts.map(BookLoader.Source.named) + [synced.map { .synced(folder: $0) }].compactMap { $0 }
         guard sources.contains(where: { $0.pathToRead != nil }) else {
             throw .noContacts(configFile: configuration.file, awaitingSync: syncs)
