@@ -51,14 +51,14 @@ public enum MonitorRun {
     }
 
     /// Monitors the keypads live until one of `signals` comes, which it returns: the device at
-    /// `device`, else those `t9dial run` would read, followed through hotplug. Each key event
+    /// `device`, else every input device, followed through hotplug; a device no keymap fits is
+    /// read too, its keys all "not in keymap". Each key event
     /// is written as soon as its fate is known; between events the process sleeps in the loop.
     public static func live(
         device: String?, setup: KeypadSetup, monitor: KeyMonitor, signals: borrowing SignalSource,
         serviceIsRunning: Bool, inputDirectory: String = "/dev/input", write: (String) -> Void
     ) throws(DialerError) -> Int32 {
-        let discovery = DeviceDiscovery(
-            inputDirectory: inputDirectory, namedDevice: device ?? setup.settings.device, keymaps: setup.candidateKeymaps, grab: false)
+        let discovery = DeviceDiscovery(inputDirectory: inputDirectory, namedDevice: device, keymaps: setup.candidateKeymaps, everyDevice: true)
         let loop = EventLoop()
         let reader: KeypadReader
         do { reader = try KeypadReader(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
@@ -97,7 +97,7 @@ public enum MonitorRun {
             switch event {
             case .connected(let choice):
                 monitor.attach(device: choice.path, keymap: choice.keymap)
-                write("reading \(choice.info) with keymap \(choice.keymap.id), shared (not grabbed)")
+                write("reading \(choice.info), shared (not grabbed), with keymap \(choice.keymap.id): \(choice.classification.reason)")
                 if let holder = grabbedElsewhere(choice.path) { write(holder) }
             case .input(let path, let events):
                 inputs += events.map { (path, $0) }

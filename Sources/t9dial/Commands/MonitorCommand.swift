@@ -14,11 +14,10 @@ struct MonitorCommand: ParsableCommand {
             the gesture it became (press, tap, long press, multi-tap letter) with the query it \
             typed. A release is shown once debouncing has decided on it, up to [keypad] \
             debounce_ms later. A line "held" is a hold timer firing while the key is down.
-            It reads the keypads t9dial run would read (--device, else the config's device or \
-            /dev/input/t9dial-keypad, else those found by their keys), shared, never grabbed, \
-            so it runs beside the service; but a keypad the service grabbed sends its keys to \
-            the service alone, which it says: then sudo systemctl stop t9dial first. \
-            Ctrl-C ends it.
+            It reads every input device (or the one named with --device), a device no keymap \
+            fits too, shared, never grabbed, so it runs beside the service; but a keypad the \
+            service grabbed sends its keys to the service alone, which it says: then \
+            sudo systemctl stop t9dial first. Ctrl-C ends it.
             """
     )
 
