@@ -14,10 +14,14 @@ public struct Dialer: Sendable {
         public var region: String?
         public var match: MatchMode?
         public var limit: Int?
+        /// The synced address book's cache folder, when not this process's own
+        /// (`SyncedContacts.folder`): `t9dial history` run by root over the service's history
+        /// names its contacts from the service's cache.
+        public var syncedFolder: String?
 
         public init(
             configFile: String? = nil, contacts: [String] = [], dataDirectory: String? = nil,
-            region: String? = nil, match: MatchMode? = nil, limit: Int? = nil
+            region: String? = nil, match: MatchMode? = nil, limit: Int? = nil, syncedFolder: String? = nil
         ) {
             self.configFile = configFile
             self.contacts = contacts
@@ -25,6 +29,7 @@ public struct Dialer: Sendable {
             self.region = region
             self.match = match
             self.limit = limit
+            self.syncedFolder = syncedFolder
         }
     }
 
@@ -87,19 +92,32 @@ public struct Dialer: Sendable {
             problem = error
         }
         let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+        let (history, historyProblem) = openHistory()
+        return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
+    }
+
+    /// The config's settings and layouts with no contacts and no history, for a command that
+    /// needs the keys but no book (`t9dial monitor`): a config that does not load is an error,
+    /// contacts that do not are not read at all.
+    public static func loadWithoutContacts(_ overrides: Overrides) throws(DialerError) -> Dialer {
+        try empty(overrides, try configuration(overrides), history: nil, historyProblem: nil)
+    }
+
+    /// A dialer with `configuration`'s settings and an empty book.
+    private static func empty(
+        _ overrides: Overrides, _ configuration: DialerConfiguration, history: DialHistory?, historyProblem: String?
+    ) throws(DialerError) -> Dialer {
         let (dataDirectory, layouts) = try layouts(overrides, configuration)
         let loader = BookLoader(
             sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
         )
-        let (history, historyProblem) = openHistory()
         let book: LoadedBook
         do { book = try loader.load(history: history) } catch { throw .contacts(error) }
-        let empty = Dialer(
+        return Dialer(
             configuration: configuration, loader: loader, book: book,
             limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
         )
-        return (empty, problem)
     }
 
     /// The config files a running dialer watches, to load again when one changes: the one
@@ -175,7 +193,7 @@ public struct Dialer: Sendable {
         // The synced address book joins the configured files; named files on the command line replace both.
         // A build without the CardDAV trait has no synced address book to add.
         let syncs = configuration.carddav.url != nil && SyncedContacts.isBuiltIn
-        let synced = syncs ? try? SyncedContacts.folder() : nil
+        let synced = syncs ? overrides.syncedFolder ?? (try? SyncedContacts.folder()) : nil
         let sources = configuration.contacts.map(BookLoader.Source.named) + [synced.map { .synced(folder: $0) }].compactMap { $0 }
         guard sources.contains(where: { $0.pathToRead != nil }) else {
             throw .noContacts(configFile: configuration.file, awaitingSync: syncs)

@@ -18,6 +18,9 @@ import Systemd
 public enum SyncedContacts {
     /// The cache folder's name inside the state folder.
     public static let folderName = "carddav"
+    /// The service's cache folder (`CacheDirectory=t9dial` in its unit), which root reads when
+    /// it reads the service's history.
+    public static let serviceFolder = "/var/cache/t9dial/" + folderName
     /// The name of the systemd credential holding the password.
     public static let passwordCredential = "carddav-password"
 

@@ -31,33 +31,63 @@ public struct KeyInterpreter: Sendable {
         return [debouncer.nextDeadline, timer].compactMap { $0 }.min()
     }
 
+    /// The releases the debouncer holds back, waiting out the chatter window, by key code with
+    /// their own times: `t9dial monitor` tells a release waiting from one dropped.
+    public var heldBackReleases: [UInt16: Microseconds] { debouncer.heldBackReleases }
+
+    /// What one call did, for a caller that shows its workings (`t9dial monitor`) rather than
+    /// guessing them: the key events the debouncer let through to the gesture recognizer (held-back
+    /// releases now due, with their own times, and the event itself unless it was dropped), and
+    /// the gestures, as `handle` and `advance` return them.
+    public struct Trace: Sendable, Hashable {
+        public var passed: [InputEvent] = []
+        public var gestures: [TimedGesture] = []
+    }
+
     /// The gestures of one event, after those due by its time. Events of keys the keymap does
     /// not give or ignores (NumLock), `EV_MSC` and `EV_SYN` only move time on.
     public mutating func handle(_ event: InputEvent) -> [TimedGesture] {
-        var gestures = advance(to: event.time)
-        guard event.type == EventType.key, recognizer.role(of: event.code) != nil else { return gestures }
+        handleTraced(event).gestures
+    }
+
+    /// `handle(_:)`, saying also which events passed the debouncer. It is `handle` itself: the
+    /// monitor sees the dialer's own debouncing, not a copy of it.
+    public mutating func handleTraced(_ event: InputEvent) -> Trace {
+        var trace = advanceTraced(to: event.time)
+        guard event.type == EventType.key, recognizer.role(of: event.code) != nil else { return trace }
         let passed = debouncer.handle(event)
+        trace.passed += passed
         // A press that proved a held-back release to be chatter lets that key's timers run on.
-        gestures += recognizer.advance(to: event.time, limits: debouncer.heldBackReleases)
+        trace.gestures += recognizer.advance(to: event.time, limits: debouncer.heldBackReleases)
         for debounced in passed {
-            gestures += recognizer.process(debounced)
+            trace.gestures += recognizer.process(debounced)
         }
-        return gestures
+        return trace
     }
 
     /// The gestures due by `time`, in time order: taps of releases that have waited out the
     /// chatter window, and hold timers.
     public mutating func advance(to time: Microseconds) -> [TimedGesture] {
+        advanceTraced(to: time).gestures
+    }
+
+    /// `advance(to:)`, saying also which held-back releases it let through.
+    public mutating func advanceTraced(to time: Microseconds) -> Trace {
         var limits = debouncer.heldBackReleases
-        var gestures: [TimedGesture] = []
+        var trace = Trace()
         for release in debouncer.advance(to: time) {
-            gestures += recognizer.advance(to: release.time, limits: limits)
-            gestures += recognizer.process(release)
+            trace.gestures += recognizer.advance(to: release.time, limits: limits)
+            trace.gestures += recognizer.process(release)
+            trace.passed.append(release)
             limits[release.code] = nil
         }
-        gestures += recognizer.advance(to: time, limits: limits)
-        return gestures
+        trace.gestures += recognizer.advance(to: time, limits: limits)
+        return trace
     }
+
+    /// What key `code` does by the keymap, nil when the keymap does not give it or marks it
+    /// `ignore`; the interpreter passes only these keys to the debouncer.
+    public func role(of code: UInt16) -> KeyRole? { recognizer.role(of: code) }
 
     /// Forgets every key, for when the device is unplugged: no key is tapped, and releases
     /// still in the chatter window are dropped. Gestures due by `time` come first.

@@ -25,12 +25,19 @@ public struct DeviceDiscovery: Sendable, Hashable {
     public var keymaps: [Keymap]
     /// False with `--no-grab`: share every device with other programs.
     public var grab: Bool
+    /// For `t9dial monitor`: read every event node (unless one is named), whatever it is and
+    /// whatever the udev link says, so that a key on a device t9dial would not read shows too.
+    /// A device with no keymap's digits is read with `Keymap.none`. Nothing is grabbed.
+    public var everyDevice: Bool
 
-    public init(inputDirectory: String = "/dev/input", namedDevice: String? = nil, keymaps: [Keymap], grab: Bool = true) {
+    public init(
+        inputDirectory: String = "/dev/input", namedDevice: String? = nil, keymaps: [Keymap], grab: Bool = true, everyDevice: Bool = false
+    ) {
         self.inputDirectory = inputDirectory
         self.namedDevice = namedDevice
         self.keymaps = keymaps
-        self.grab = grab
+        self.grab = grab && !everyDevice
+        self.everyDevice = everyDevice
     }
 
     /// Where the devices come from this time.
@@ -52,7 +59,7 @@ public struct DeviceDiscovery: Sendable, Hashable {
         if let namedDevice {
             return .named(namedDevice, node: DeviceLinks.resolve(namedDevice))
         }
-        if let node = DeviceLinks.resolve(udevLinkPath) {
+        if !everyDevice, let node = DeviceLinks.resolve(udevLinkPath) {
             return .udevLink(udevLinkPath, node: node)
         }
         return .allDevices
@@ -96,7 +103,7 @@ public struct DeviceDiscovery: Sendable, Hashable {
             let why = unreadable.first { $0.path == node }.map { ": \($0.message)" } ?? ""
             return DeviceSelection(chosen: [], classified: classified, explanation: "\(named) (\(node)) could not be opened\(why)")
         }
-        guard let keymap = device.classification.keymap else {
+        guard let keymap = device.classification.keymap ?? (everyDevice ? Keymap.none : nil) else {
             return DeviceSelection(
                 chosen: [], classified: classified,
                 explanation: "\(named) (\(device.info)) cannot be read as a keypad: \(device.classification.reason)"
@@ -108,8 +115,15 @@ public struct DeviceDiscovery: Sendable, Hashable {
         )
     }
 
-    /// Auto-discovery: keypads first, else full keyboards (never grabbed).
+    /// Auto-discovery: keypads first, else full keyboards (never grabbed); or, for the
+    /// monitor, every device.
     private func discovered(_ classified: [ClassifiedDevice], unreadable: [EvdevError]) -> DeviceSelection {
+        if everyDevice, !classified.isEmpty {
+            let every = classified.map {
+                DeviceChoice(info: $0.info, classification: $0.classification, keymap: $0.classification.keymap ?? .none, grab: false)
+            }
+            return DeviceSelection(chosen: every, classified: classified, explanation: Self.count(every.count, "input device") + " in \(inputDirectory)")
+        }
         func choices(_ kind: DeviceClassification.Kind, grab: Bool) -> [DeviceChoice] {
             classified.compactMap { device in
                 guard device.classification.kind == kind, let keymap = device.classification.keymap else { return nil }
@@ -148,4 +162,10 @@ public struct DeviceDiscovery: Sendable, Hashable {
     static func count(_ count: Int, _ noun: String) -> String {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
+}
+
+extension Keymap {
+    /// No key means anything: how `t9dial monitor` reads a device that no keymap fits, so that
+    /// its keys show as "not in keymap".
+    public static let none = Keymap(id: "none", name: "no keymap", roles: [:])
 }

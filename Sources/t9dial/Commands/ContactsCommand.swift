@@ -11,12 +11,18 @@ struct ContactsCommand: ParsableCommand {
     @Flag(help: "Print one JSON object: {\"contacts\": [...], \"warnings\": [...]}.")
     var json = false
 
-    @OptionGroup var book: BookOptions
+    // Only where the contacts come from: the listing shows every contact as imported, so the
+    // search's --limit, --region, --match and the layouts' --data-dir would change nothing here.
+    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Contact files (.vcf, .csv) or folders of them.", valueName: "file"))
+    var contacts: [String] = []
+
+    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    var config: String?
 
     func run() throws {
         let sources: ContactSources
         do {
-            sources = try Dialer.loadContacts(book.overrides)
+            sources = try Dialer.loadContacts(Dialer.Overrides(configFile: config, contacts: contacts))
         } catch {
             throw CommandFailure(message: error.description)
         }

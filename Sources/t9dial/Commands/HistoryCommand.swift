@@ -9,20 +9,28 @@ struct HistoryCommand: ParsableCommand {
         commandName: "history",
         abstract: "List the most recent dials, newest first.",
         discussion: """
-            Each dial shows its time, outcome, number and the contact's name, from the contacts the \
-            config names (their UID when a contact is no longer there). Run as root on a board, it \
-            lists the service's dials (/var/lib/t9dial) when root has none of its own.
+            Each dial shows its local time, outcome (placed or failed), the number and the \
+            contact's name as the contacts of the config have it now; a dial whose contact is no \
+            longer there shows the number alone. With --json, one JSON array of objects \
+            {"time", "outcome", "number", "name", "uid"}: time in UTC (RFC 3339), name null when \
+            the contact is not in the book, uid null for a typed number. Run as root on a board, \
+            it lists the service's dials (/var/lib/t9dial) when root has none of its own, named \
+            from the service's synced address book too.
             """
     )
 
-    @Option(help: "How many dials to list.")
+    @Option(help: "How many dials to list, newest first; 0 lists them all.")
     var limit = 20
 
-    @OptionGroup var settings: SettingsOptions
+    @Flag(help: "Print one JSON array of the dials instead of lines.")
+    var json = false
+
+    // The config only names the contacts: the history reads no layouts or keymaps.
+    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    var config: String?
 
     func validate() throws {
-        // Zero would list nothing and then say "no dials yet", which is not true.
-        guard limit >= 1 else { throw ValidationError("--limit must be at least 1 (it is \(limit))") }
+        guard limit >= 0 else { throw ValidationError("--limit must be 0 (every dial) or more (it is \(limit))") }
     }
 
     func run() throws {
@@ -30,27 +38,26 @@ struct HistoryCommand: ParsableCommand {
         do { history = try DialHistory() } catch { throw CommandFailure(message: error.description) }
         if let moved = history.movedAside { StandardError.write("warning: \(moved)") }
         let dials: [Dial]
-        do { dials = try history.recent(limit: limit) } catch { throw CommandFailure(message: error.description) }
-        if dials.isEmpty {
+        do { dials = try history.recent(limit: limit == 0 ? .max : limit) } catch { throw CommandFailure(message: error.description) }
+        let names = contactNames(readingServiceHistory: history.path.hasPrefix(HistoryLocation.serviceDirectory + "/"))
+        if json {
+            StandardOutput.writeJSONLine(HistoryListing.json(dials, names: names))
+        } else if dials.isEmpty {
             StandardOutput.writeLine("no dials yet (\(history.path))")
-            return
-        }
-        let format = ISO8601DateFormatter()
-        format.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        format.timeZone = .current
-        let names = contactNames()
-        for dial in dials {
-            let who = dial.uid.map { "  " + (names[$0] ?? $0) } ?? ""
-            StandardOutput.writeLine("\(format.string(from: dial.time))  \(dial.status)  \(dial.number)" + who)
+        } else {
+            StandardOutput.write(HistoryListing.text(dials, names: names) + "\n")
         }
     }
 }
 
 extension HistoryCommand {
     /// The name of each contact of the config's book, by UID; none when the book does not load
-    /// (the dials are still listed, by UID).
-    func contactNames() -> [String: String] {
-        let overrides = Dialer.Overrides(configFile: settings.config, dataDirectory: settings.dataDir)
+    /// (the dials are still listed, by number). Over the service's history, the synced address
+    /// book is the service's cache, not root's own.
+    func contactNames(readingServiceHistory: Bool) -> [String: String] {
+        let overrides = Dialer.Overrides(
+            configFile: config,
+            syncedFolder: readingServiceHistory ? SyncedContacts.serviceFolder : nil)
         guard let sources = try? Dialer.loadContacts(overrides) else { return [:] }
         return Dictionary(sources.contacts.map { ($0.uid, $0.displayName) }, uniquingKeysWith: { first, _ in first })
     }

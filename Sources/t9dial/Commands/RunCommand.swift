@@ -45,6 +45,8 @@ struct RunCommand: ParsableCommand {
     func validate() throws {
         if device != nil, replay != nil { throw ValidationError("give --device or --replay, not both") }
         if realtime, replay == nil { throw ValidationError("--realtime is for --replay") }
+        // A replay reads no keypad: there is nothing to share or grab.
+        if noGrab, replay != nil { throw ValidationError("--no-grab is for reading a keypad, not --replay") }
     }
 
     func run() throws {

@@ -101,6 +101,31 @@ struct DeviceChoiceTests {
         #expect(selection.explanation.hasPrefix("--device /dev/input/event7 (/dev/input/event7) could not be opened: permission denied"))
     }
 
+    /// `t9dial monitor` reads every device, shared, one that no keymap fits with none.
+    @Test(
+        "For the monitor, every device is read, shared; one no keymap fits has the empty keymap",
+        arguments: [
+            ([keypad, numpad, keyboard, power], ["phone-keypad", "usb-numpad", "top-row", "none"]),
+            ([power], ["none"]),
+            ([keyboard, laptop], ["top-row", "top-row"]),
+        ])
+    func everyDeviceForTheMonitor(devices: [InputDeviceInfo], keymaps: [String]) {
+        let monitor = DeviceDiscovery(keymaps: TestKeymaps.auto, everyDevice: true)
+        let selection = monitor.choose(from: devices, source: .allDevices)
+        #expect(selection.chosen.map(\.path) == devices.map(\.path))
+        #expect(selection.chosen.map(\.keymap.id) == keymaps)
+        #expect(selection.chosen.allSatisfy { !$0.grab })
+        #expect(selection.explanation == "\(devices.count) input device\(devices.count == 1 ? "" : "s") in /dev/input")
+    }
+
+    @Test("For the monitor, a named device no keymap fits is read with the empty keymap, shared")
+    func namedDeviceForTheMonitor() {
+        let monitor = DeviceDiscovery(namedDevice: "/dev/input/event0", keymaps: TestKeymaps.auto, everyDevice: true)
+        let selection = monitor.choose(from: [Self.power], source: .named("/dev/input/event0", node: "/dev/input/event0"))
+        #expect(selection.chosen.map(\.keymap) == [Keymap.none])
+        #expect(selection.chosen.map(\.grab) == [false])
+    }
+
     @Test("The udev rule's link chooses its device alone, grabbed")
     func udevLink() {
         let source = DeviceDiscovery.Source.udevLink("/dev/input/t9dial-keypad", node: "/dev/input/event7")
@@ -152,6 +177,16 @@ struct DeviceDiscoverySourceTests {
         let discovery = DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto)
         #expect(discovery.currentSource() == .allDevices)
         #expect(discovery.candidates(for: .allDevices) == ["event1", "event2", "event10"].map(directory.join))
+    }
+
+    @Test("For the monitor, every event node even with the udev link there")
+    func monitorIgnoresTheUdevLink() throws {
+        let directory = try TemporaryDirectory()
+        for name in ["event3", "event4"] { try directory.makeFile(name) }
+        try directory.makeLink(DeviceDiscovery.udevLinkName, to: "event3")
+        let monitor = DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto, everyDevice: true)
+        #expect(monitor.currentSource() == .allDevices)
+        #expect(monitor.candidates(for: .allDevices) == ["event3", "event4"].map(directory.join))
     }
 
     @Test("A missing input directory has no devices")

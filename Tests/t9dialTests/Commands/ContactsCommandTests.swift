@@ -90,3 +90,27 @@ struct ContactsCommandTests {
         }
     }
 }
+
+/// Every option `contacts` offers does something: the search's options, which changed nothing
+/// in a listing of the whole book, are not offered.
+@Suite("t9dial contacts offers only the options it acts on")
+struct ContactsOptionsTests {
+    @Test(arguments: [["--limit", "3"], ["--region", "GB"], ["--match", "anywhere"], ["--data-dir", "Config"]])
+    func aSearchOptionIsRefused(option: [String]) throws {
+        let output = try T9DialProcess.run(["contacts", "--contacts", T9DialProcess.sampleContacts] + option)
+        #expect(output.status != 0)
+        #expect(output.stdout == "")
+        #expect(output.stderr.contains("Unknown option '\(option[0])'"), "stderr: \(output.stderr)")
+    }
+
+    /// --config names the book: its contacts are listed.
+    @Test func theConfigNamesTheBook() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let config = try T9DialProcess.write(
+                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n", to: directory + "/t9dial.toml")
+            let output = try T9DialProcess.run(["contacts"], config: config)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.last?.hasPrefix("20 contacts, ") == true, "stdout: \(output.stdout)")
+        }
+    }
+}

@@ -21,9 +21,15 @@ struct HistoryCommandTests {
                 let dialled = try T9DialProcess.run(["try"] + book, stdin: "262#", stateDirectory: state)
                 #expect(dialled.lines.contains { $0.hasPrefix("dial: Bob Baker") }, "stdout: \(dialled.stdout)")
             }
-            let listed = try T9DialProcess.run(["history"], stateDirectory: state)
+            // Named as the config's book has him now, not by his UID.
+            let config = try T9DialProcess.write(
+                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n", to: directory + "/t9dial.toml")
+            let listed = try T9DialProcess.run(["history", "--config", config], stateDirectory: state)
             #expect(listed.lines.count == 2)
-            #expect(listed.lines.allSatisfy { $0.contains("placed") && $0.contains("07700 900456") && $0.contains("sample-bob-home") })
+            #expect(
+                listed.lines.allSatisfy { $0.contains("placed") && $0.contains("07700 900456") && $0.hasSuffix("  Bob Baker") },
+                "stdout: \(listed.stdout)")
+            #expect(!listed.stdout.contains("sample-bob-home"))
 
             // Called most, he now ranks first among the matches of the same quality.
             let after = try T9DialProcess.run(["search", "2"] + book, stateDirectory: state)
@@ -44,13 +50,81 @@ struct HistoryCommandTests {
         }
     }
 
-    @Test(arguments: ["0", "-3"])
-    func aLimitBelowOneIsRefused(limit: String) throws {
+    /// Bob Baker dialled twice from the sample book, in a new state directory, and a config
+    /// naming that book; `body` gets both.
+    private func withTwoDials(_ body: (_ state: String, _ config: String, _ directory: String) throws -> Void) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let output = try T9DialProcess.run(["history", "--limit=\(limit)"], stateDirectory: directory + "/state")
+            let state = directory + "/state"
+            for _ in 0..<2 {
+                let dialled = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "262#", stateDirectory: state)
+                #expect(dialled.status == 0, "stderr: \(dialled.stderr)")
+            }
+            let config = try T9DialProcess.write(
+                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n", to: directory + "/t9dial.toml")
+            try body(state, config, directory)
+        }
+    }
+
+    /// A contact no longer in the book: the number alone, never the UID, which means nothing to a user.
+    @Test func aContactNoLongerInTheBookShowsTheNumberAlone() throws {
+        try withTwoDials { state, _, directory in
+            let other = try T9DialProcess.write(
+                "BEGIN:VCARD\nVERSION:3.0\nUID:someone-else\nFN:Someone Else\nTEL:01632 960000\nEND:VCARD\n", to: directory + "/other.vcf")
+            let config = try T9DialProcess.write("contacts = [\"\(other)\"]\n", to: directory + "/other.toml")
+            let listed = try T9DialProcess.run(["history", "--config", config], stateDirectory: state)
+            #expect(listed.status == 0)
+            #expect(listed.lines.count == 2)
+            #expect(listed.lines.allSatisfy { $0.hasSuffix("  placed  07700 900456") }, "stdout: \(listed.stdout)")
+        }
+    }
+
+    @Test func jsonIsOneArrayOfTheDialsNewestFirst() throws {
+        try withTwoDials { state, config, _ in
+            let output = try T9DialProcess.run(["history", "--json", "--config", config], stateDirectory: state)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.count == 1)
+            let dials = try #require(try output.json() as? [[String: Any]])
+            #expect(dials.count == 2)
+            for dial in dials {
+                #expect(dial["name"] as? String == "Bob Baker")
+                #expect(dial["number"] as? String == "07700 900456")
+                #expect(dial["outcome"] as? String == "placed")
+                #expect(dial["uid"] as? String == "sample-bob-home")
+                #expect((dial["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } != nil)
+            }
+        }
+    }
+
+    @Test func jsonOfNoDialsIsAnEmptyArray() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let output = try T9DialProcess.run(["history", "--json"], stateDirectory: directory + "/state")
+            #expect(output.stdout == "[]\n")
+        }
+    }
+
+    /// `--limit N` lists the N newest; 0 lists every dial; below 0 is refused.
+    @Test(arguments: [("1", 1), ("2", 2), ("5", 2), ("0", 2)])
+    func theLimitIsHowManyDialsAreListed(limit: String, listed: Int) throws {
+        try withTwoDials { state, config, _ in
+            let output = try T9DialProcess.run(["history", "--limit", limit, "--config", config], stateDirectory: state)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.count == listed, "stdout: \(output.stdout)")
+        }
+    }
+
+    @Test func theDataDirectoryIsNotOffered() throws {
+        // The history reads no layouts: --data-dir would change nothing.
+        let output = try T9DialProcess.run(["history", "--data-dir", "Config"])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("Unknown option '--data-dir'"), "stderr: \(output.stderr)")
+    }
+
+    @Test func aLimitBelowZeroIsRefused() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let output = try T9DialProcess.run(["history", "--limit=-3"], stateDirectory: directory + "/state")
             #expect(output.status != 0)
             #expect(output.stdout == "")
-            #expect(output.stderr.contains("--limit must be at least 1"))
+            #expect(output.stderr.contains("--limit must be 0 (every dial) or more"))
         }
     }
 

@@ -159,6 +159,24 @@ struct RunPictureTests {
         }
     }
 
+    /// An option that would do nothing with the others given is refused, not ignored.
+    @Test(arguments: [
+        (["--no-grab"], "--no-grab is for reading a keypad, not --replay"),
+        (["--device", "/dev/input/event0"], "give --device or --replay, not both"),
+    ])
+    func optionsThatDoNothingWithAReplayAreRefused(arguments: [String], message: String) throws {
+        let output = try T9DialProcess.run(["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts] + arguments)
+        #expect(output.status != 0)
+        #expect(output.stdout == "")
+        #expect(output.stderr.contains(message), "stderr: \(output.stderr)")
+    }
+
+    @Test func realtimeWithoutAReplayIsRefused() throws {
+        let output = try T9DialProcess.run(["run", "--realtime", "--contacts", T9DialProcess.sampleContacts])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("--realtime is for --replay"), "stderr: \(output.stderr)")
+    }
+
     @Test(arguments: [
         (["--output", "vga"], "expected text, json, fb, fb:/dev/fbN or png:FILE"),
         (["--output", "png:x.png", "--screen", "320x240"], "WIDTHxHEIGHTxDEPTH"),

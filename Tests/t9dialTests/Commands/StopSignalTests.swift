@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// SIGTERM and SIGINT stop `run` and `try` through their loop, which reads the signals: they
+/// SIGTERM and SIGINT stop `run`, `try` and `monitor` through their loop, which reads the signals: they
 /// leave by their normal path (the terminal, the framebuffer and the console put back) and
 /// then end by the signal itself, as systemd and a shell expect. The framebuffer is checked on a
 /// real one in the VM tests.
@@ -48,12 +48,16 @@ struct StopSignalTests {
         (["try", "--contacts", T9DialProcess.sampleContacts], SIGHUP),
         (["run", "--contacts", T9DialProcess.sampleContacts, "--device", "/nonexistent/event0"], SIGTERM),
         (["run", "--contacts", T9DialProcess.sampleContacts, "--device", "/nonexistent/event0"], SIGINT),
+        (["monitor", "--device", "/nonexistent/event0"], SIGINT),
+        (["monitor", "--device", "/nonexistent/event0"], SIGTERM),
     ])
     func aSignalEndsTheLoopThenTheProcessBySignal(arguments: [String], signal: Int32) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let running = try Running(arguments, in: directory)
-            // The first screen is shown once the loop is about to wait.
-            #expect(running.waitUntil { running.stdout.hasPrefix("T9:") }, "stderr: \(running.stderr)")
+            // The first screen (the monitor's: the column header and why no key comes yet) is
+            // shown once the loop is about to wait.
+            let ready = arguments.first == "monitor" ? "--device /nonexistent/event0: nothing is there yet" : "T9:"
+            #expect(running.waitUntil { running.stdout.hasPrefix(ready) || running.stdout.contains("\n" + ready) }, "stderr: \(running.stderr)")
             kill(running.process.processIdentifier, signal)
             running.process.waitUntilExit()
             #expect(running.process.terminationReason == .uncaughtSignal)

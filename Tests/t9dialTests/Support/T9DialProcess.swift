@@ -78,8 +78,8 @@ enum T9DialProcess {
             try Data().write(to: empty)
             arguments += ["--config", empty.path]
         }
-        // sync reads the config's [carddav] table only, no layouts.
-        if dataDirectory, readsConfig, arguments.first != "sync" { arguments += ["--data-dir", Self.dataDirectory] }
+        // sync reads the config's [carddav] table only, and contacts only the contact files: no layouts.
+        if dataDirectory, readsConfig, !["sync", "contacts"].contains(arguments.first ?? "") { arguments += ["--data-dir", Self.dataDirectory] }
 
         let input = scratch.appendingPathComponent("stdin")
         let output = scratch.appendingPathComponent("stdout")
