@@ -15,7 +15,9 @@
 #                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
 #   make install    the program, its data, the udev rule, the systemd unit and the default
 #                   config (PREFIX=/usr/local, DESTDIR for packaging); make uninstall
-#   make bench      load and per-keystroke latency on the 100,000-contact benchmark book
+#   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
+#                   t9dial as a program drives it (search --stdin), its memory and its idle CPU,
+#                   beside the anchors (the seed's scan, Android's SQLite table) with ratios
 #   make format     the Swift sources formatted in place by swift-format (.swift-format); make
 #                   check-format fails on any line it would change or any rule broken
 #
@@ -33,6 +35,11 @@ TEST_PYTHON  := .build/test-python
 VM_APT_PACKAGES ?= qemu-system-x86 linux-image-amd64 busybox-static udev util-linux python3
 VM_PIP_PACKAGES ?= virtme-ng==1.42
 BOOK         ?= ../shared/datasets/contacts-100k.vcf
+# What make bench measures t9dial against, in the same run (../shared/anchors/README.md), and
+# how many typed queries and runs its whole-process figures take.
+ANCHORS      ?= ../shared/anchors
+BENCH_QUERIES ?= 20000
+BENCH_RUNS   ?= 5
 SAMPLES      := Config/samples
 T9DIAL       := .build/debug/t9dial
 
@@ -250,12 +257,13 @@ uninstall:
 	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
 	fi
 
-bench: deps
+bench: deps release
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/t9dial-bench search --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench screen --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
+	$(PYTHON) Benchmarks/process-bench.py .build/release/t9dial "$(abspath $(BOOK))" "$(abspath $(ANCHORS))" .build/bench $(BENCH_QUERIES) $(BENCH_RUNS)
 
 # Formats the Swift sources in place, as make check-format wants them.
 format:

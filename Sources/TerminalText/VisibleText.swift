@@ -17,18 +17,40 @@ public enum VisibleText {
         // Most text has no control character: checked on the UTF-8 bytes, and returned as is.
         guard text.utf8.contains(where: mayStartControl) else { return String(text) }
         guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || scalar.value == 0x7F {
-                shown.append("^")
-                shown.append(Unicode.Scalar(UInt8(scalar.value ^ 0x40)))
-            } else if isControl(scalar) {
-                shown.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
-            } else {
-                shown.append(scalar)
+        var shown: [UInt8] = []
+        for scalar in text.unicodeScalars { appendShown(scalar, to: &shown) }
+        return String(decoding: shown, as: UTF8.self)
+    }
+
+    /// `text`'s UTF-8 bytes with every control character shown, as `line` shows them, appended
+    /// to `output`: for output built as bytes (`t9dial search --stdin`).
+    public static func append(utf8 text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+        guard text.contains(where: mayStartControl) else {
+            output.append(contentsOf: text)
+            return
+        }
+        var bytes = text.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar): appendShown(scalar, to: &output)
+            case .emptyInput: return
+            case .error: appendShown("\u{FFFD}", to: &output)
             }
         }
-        return String(shown)
+    }
+
+    /// One scalar as a line shows it: itself, or a control character in caret notation or
+    /// as `\u{9b}`.
+    private static func appendShown(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+            output.append(UInt8(ascii: "^"))
+            output.append(UInt8(scalar.value ^ 0x40))
+        } else if isControl(scalar) {
+            output.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".utf8)
+        } else {
+            UTF8.encode(scalar) { output.append($0) }
+        }
     }
 
     /// Each line of `text` made visible, the line breaks between them kept: for reports of

@@ -38,25 +38,96 @@ public struct ResultPresentation: Sendable, Hashable {
     /// "Fred Smith  +44 [121 4]96 0000". Always one line: control characters in the contact's
     /// text are shown as `^X` (`VisibleText`), never written.
     public var line: String {
-        let line: String
-        if field == "number" {
-            line = name + "  " + markedText
-        } else if text == name {
-            line = markedText + "  " + number
-        } else {
-            line = name + " (" + markedText + ")  " + number
+        var bytes: [UInt8] = []
+        var name = name, number = number, text = text
+        name.withUTF8 { name in
+            number.withUTF8 { number in
+                text.withUTF8 { text in
+                    Self.appendLine(to: &bytes, isNumber: field == "number", ranges: ranges, name: name, number: number, text: text)
+                }
+            }
         }
-        return VisibleText.line(line)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func mark(_ text: String, _ ranges: [Range<Int>]) -> String {
-        var marked = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        for (offset, scalar) in scalars.enumerated() {
-            if ranges.contains(where: { $0.lowerBound == offset }) { marked.append("[") }
-            marked.append(scalar)
-            if ranges.contains(where: { $0.upperBound == offset + 1 }) { marked.append("]") }
+        var marked: [UInt8] = []
+        var text = text
+        text.withUTF8 { appendMarked($0, ranges, to: &marked, visible: false) }
+        return String(decoding: marked, as: UTF8.self)
+    }
+
+    /// The results of one query on one line, as `line` shows each, between " | ": what
+    /// `t9dial search --stdin` answers, written as bytes from `index`'s contact table (no
+    /// presentation or string made).
+    public static func appendLine(_ results: [SearchResult], in index: SearchIndex, to bytes: inout [UInt8]) {
+        let table = index.contacts
+        for (position, result) in results.enumerated() {
+            if position > 0 { bytes.append(contentsOf: " | ".utf8) }
+            let matched: ContactTable.FieldText
+            switch result.field {
+            case .name(let position): matched = .name(position)
+            case .number(let position): matched = .number(position)
+            }
+            table.withUTF8(.name(0), of: result.contact) { name in
+                table.withUTF8(.number(result.number), of: result.contact) { number in
+                    table.withUTF8(matched, of: result.contact) { text in
+                        let isNumber = if case .number = result.field { true } else { false }
+                        appendLine(to: &bytes, isNumber: isNumber, ranges: result.ranges, name: name, number: number, text: text)
+                    }
+                }
+            }
         }
-        return String(marked)
+    }
+
+    /// The one layout of a result's line, whichever way its texts are held: the name and the
+    /// marked number, the marked name and the number, or the name, the other name that matched
+    /// in brackets, and the number.
+    private static func appendLine(
+        to bytes: inout [UInt8], isNumber: Bool, ranges: [Range<Int>], name: UnsafeBufferPointer<UInt8>,
+        number: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
+    ) {
+        if isNumber {
+            VisibleText.append(utf8: name, to: &bytes)
+            bytes.append(contentsOf: "  ".utf8)
+            appendMarked(text, ranges, to: &bytes)
+        } else if text.elementsEqual(name) {
+            appendMarked(text, ranges, to: &bytes)
+            bytes.append(contentsOf: "  ".utf8)
+            VisibleText.append(utf8: number, to: &bytes)
+        } else {
+            VisibleText.append(utf8: name, to: &bytes)
+            bytes.append(contentsOf: " (".utf8)
+            appendMarked(text, ranges, to: &bytes)
+            bytes.append(contentsOf: ")  ".utf8)
+            VisibleText.append(utf8: number, to: &bytes)
+        }
+    }
+
+    /// `text` with each range of Unicode scalar offsets in brackets ("[Fred S]mith"), its
+    /// control characters shown unless `visible` is false.
+    private static func appendMarked(_ text: UnsafeBufferPointer<UInt8>, _ ranges: [Range<Int>], to bytes: inout [UInt8], visible: Bool = true) {
+        func flush(_ run: Range<Int>) {
+            let part = UnsafeBufferPointer(rebasing: text[run])
+            if visible { VisibleText.append(utf8: part, to: &bytes) } else { bytes.append(contentsOf: part) }
+        }
+        var runStart = 0, start = 0, offset = 0
+        while start < text.count {
+            var end = start + 1
+            while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }  // the scalar's continuation bytes
+            if ranges.contains(where: { $0.lowerBound == offset }) {
+                flush(runStart..<start)
+                bytes.append(UInt8(ascii: "["))
+                runStart = start
+            }
+            if ranges.contains(where: { $0.upperBound == offset + 1 }) {
+                flush(runStart..<end)
+                bytes.append(UInt8(ascii: "]"))
+                runStart = end
+            }
+            offset += 1
+            start = end
+        }
+        flush(runStart..<text.count)
     }
 }

@@ -51,23 +51,26 @@ struct SearchCommand: ParsableCommand {
             write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
         } else {
             // One buffer for every answer, written with one write(2) a line.
-            var answer = JSONWriter()
+            var answer: [UInt8] = []
+            var json = JSONWriter()
             while let line = readLine(strippingNewline: true) {
-                answer.removeAll()
+                answer.removeAll(keepingCapacity: true)
                 if let keys = Self.keys(line) {
                     session.setQuery(keys)
                     let results = session.results(limit: dialer.limit)
-                    if json {
-                        ResultPresentation.writeJSONArray(results, in: dialer.index, to: &answer)
+                    if self.json {
+                        json.removeAll()
+                        ResultPresentation.writeJSONArray(results, in: dialer.index, to: &json)
+                        answer += json.bytes
                     } else {
-                        answer.raw(VisibleText.lines(Self.oneLine(results, index: dialer.index)))
+                        ResultPresentation.appendLine(results, in: dialer.index, to: &answer)
                     }
                 } else {
                     StandardError.write("warning: \"\(line)\" is not keypad digits 0-9; answered with no results")
-                    if json { answer.raw("[]") }
+                    if self.json { answer += Array("[]".utf8) }
                 }
-                answer.raw("\n")
-                StandardOutput.write(bytes: answer.bytes)
+                answer.append(UInt8(ascii: "\n"))
+                StandardOutput.write(bytes: answer)
             }
         }
     }
@@ -82,11 +85,6 @@ struct SearchCommand: ParsableCommand {
         if json { return ResultPresentation.jsonArray(shown) }
         if shown.isEmpty { return "no contacts match \(query)" }
         return shown.enumerated().map { position, result in "\(position + 1). \(result.line)" }.joined(separator: "\n")
-    }
-
-    /// All results of a query on one line, for --stdin without --json.
-    private static func oneLine(_ results: [SearchResult], index: SearchIndex) -> String {
-        results.map { ResultPresentation($0, in: index).line }.joined(separator: " | ")
     }
 
     /// The keys of a typed query: digits, with spaces, dashes, dots, brackets and + ignored.
