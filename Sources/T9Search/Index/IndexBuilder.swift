@@ -28,14 +28,15 @@ struct IndexBuilder {
 
     mutating func finish() -> (KeyPool, [KeyTable]) {
         pool.shrink()
-        var tables: [KeyTable] = []
-        for table in entries.indices {
-            // Hand each list over, so that sorting it in place does not copy it.
-            let list = entries[table]
-            entries[table] = []
-            tables.append(KeyTable(offsets: list, pool: pool))
-        }
-        return (pool, tables)
+        // Each table sorts on a core of its own, the largest first so no core waits at the end.
+        let lists = entries
+        entries = []
+        let pool = pool
+        let largestFirst = lists.indices.sorted { lists[$0].count > lists[$1].count }
+        let sorted = Parallel.map(largestFirst.count) { job in KeyTable(offsets: lists[largestFirst[job]], pool: pool) }
+        var tables = [KeyTable?](repeating: nil, count: lists.count)
+        for (job, table) in largestFirst.enumerated() { tables[table] = sorted[job] }
+        return (pool, tables.map { $0! })
     }
 
     private mutating func add(_ table: SearchIndex.Table, _ offset: UInt32) {

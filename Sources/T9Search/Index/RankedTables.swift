@@ -12,7 +12,7 @@ struct RankedTables: Sendable {
         self.pool = pool
         self.tables = tables
         self.qualities = qualities
-        self.trees = tables.map { TopRankTree(table: $0, pool: pool, rankOf: contactRanks) }
+        self.trees = Parallel.map(tables.count) { TopRankTree(table: tables[$0], pool: pool, rankOf: contactRanks) }
     }
 
     /// The same tables with trees for new contact ranks.

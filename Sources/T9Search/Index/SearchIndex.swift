@@ -56,11 +56,18 @@ public final class SearchIndex: Sendable {
         options: SearchOptions = SearchOptions(),
         affinity: [Double] = []
     ) {
-        // The rank order first: its working memory is gone before the key tables grow.
-        let order = RankOrder(contacts: table, alphabet: alphabet, affinity: affinity)
-        var builder = IndexBuilder(alphabet: alphabet, options: options)
-        for contact in table.indices { builder.add(contact, of: table) }
-        let (pool, tables) = builder.finish()
+        // The rank order and the keys are independent: made at once, on two cores; then the
+        // key tables are sorted, on every core (finish()), not inside the first pair of jobs,
+        // where Dispatch would run the sorts one after another.
+        let (order, builder) = Parallel.both(
+            { RankOrder(contacts: table, alphabet: alphabet, affinity: affinity) },
+            {
+                var builder = IndexBuilder(alphabet: alphabet, options: options)
+                for contact in table.indices { builder.add(contact, of: table) }
+                return builder
+            })
+        var finishing = builder
+        let (pool, tables) = finishing.finish()
         let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks)
         self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order)
     }

@@ -1,0 +1,24 @@
+import Synchronization
+import Testing
+
+@testable import T9Search
+
+@Suite("Work on every core")
+struct ParallelTests {
+    @Test(arguments: [0, 1, 2, 7, 100])
+    func mapGivesEveryResultInOrder(count: Int) {
+        #expect(Parallel.map(count) { $0 * $0 } == (0..<count).map { $0 * $0 })
+    }
+
+    @Test func mapRunsEachJobOnce() {
+        let runs = Mutex([Int](repeating: 0, count: 50))
+        _ = Parallel.map(50) { job in runs.withLock { $0[job] += 1 } }
+        #expect(runs.withLock { $0 } == [Int](repeating: 1, count: 50))
+    }
+
+    @Test func bothGivesBothResults() {
+        let (word, numbers) = Parallel.both({ "ranks" }, { Array(1...3) })
+        #expect(word == "ranks")
+        #expect(numbers == [1, 2, 3])
+    }
+}
