@@ -49,6 +49,7 @@ let package = Package(
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "DialerKit", targets: ["DialerKit"]),
         .library(name: "DialerEngine", targets: ["DialerEngine"]),
+        .library(name: "InputEvents", targets: ["InputEvents"]),
         .library(name: "Evdev", targets: ["Evdev"]),
         .library(name: "ScreenRender", targets: ["ScreenRender"]),
         .library(name: "ScreenOutput", targets: ["ScreenOutput"]),

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "DialerConfig", package: "t9dial"),
                 .product(name: "DialerKit", package: "t9dial"),
                 .product(name: "DialerEngine", package: "t9dial"),
+                .product(name: "InputEvents", package: "t9dial"),
                 .product(name: "Evdev", package: "t9dial"),
                 .product(name: "ScreenRender", package: "t9dial"),
                 .product(name: "ScreenOutput", package: "t9dial"),

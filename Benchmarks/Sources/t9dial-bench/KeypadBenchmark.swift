@@ -3,6 +3,7 @@ import DialerConfig
 import DialerEngine
 import DialerKit
 import Evdev
+import InputEvents
 import T9Search
 
 /// From a key event's arrival to its screen update: typing as raw evdev events from a USB

@@ -1,5 +1,7 @@
 import ArgumentParser
 import DialerEngine
+import DialerKit
+import InputEvents
 import Foundation
 import ScreenOutput
 import ScreenRender

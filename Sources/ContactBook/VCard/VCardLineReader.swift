@@ -32,10 +32,18 @@ struct VCardLineReader {
     private var parameterCache: [(text: [UInt8], collectsTypes: Bool, parameters: VCardParameters)] = []
     private static let parameterCacheSize = 16
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// A reader of `bytes`, whose first line is line `firstLineNumber` of the file (a part
+    /// of a file read on its own starts further in).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, firstLineNumber: Int = 1) {
         self.bytes = bytes
+        lineNumber = firstLineNumber
+        terminator = Self.terminator(of: bytes)
+    }
+
+    /// What ends the lines of `bytes`: LF, or CR alone in a file with no LF (old Mac exports).
+    static func terminator(of bytes: UnsafeBufferPointer<UInt8>) -> UInt8 {
         let hasLineFeed = bytes.contains(ASCII.lineFeed)
-        terminator = !hasLineFeed && bytes.contains(ASCII.carriageReturn) ? ASCII.carriageReturn : ASCII.lineFeed
+        return !hasLineFeed && bytes.contains(ASCII.carriageReturn) ? ASCII.carriageReturn : ASCII.lineFeed
     }
 
     /// Reads the next content line (into `current`) or malformed line; nil at the end of the input.

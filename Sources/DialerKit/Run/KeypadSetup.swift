@@ -97,10 +97,12 @@ public struct KeypadSetup: Sendable {
         return DialerDriver(machine: machine, placer: placer, logger: logger)
     }
 
-    /// A dialer for `index` with these settings, reading no keypad yet. The index's text
-    /// search, which multi-tap mode uses, is built on another thread meanwhile.
+    /// A dialer for `index` with these settings, reading no keypad yet, its search warmed up
+    /// (`SearchIndex.warmUp`). The index's text search, which multi-tap mode uses, is built on
+    /// another thread meanwhile.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
         Thread.detachNewThread { index.prepareTextSearch() }
+        index.warmUp(limit: dialerSettings.resultLimit)
         do {
             return DialerMachine(session: try DialerSession(index: index, settings: dialerSettings))
         } catch {

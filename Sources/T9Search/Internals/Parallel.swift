@@ -1,14 +1,14 @@
 import Dispatch
 
-/// Work spread over the machine's cores while an index is built, so a board's second core
-/// (or fourth) shortens the start: the only use T9Search makes of threads, through Dispatch's
-/// pool, which runs as many at once as there are cores.
+/// Work spread over the machine's cores while a book is read and indexed, so a board's second
+/// core (or fourth) shortens the start: the only use T9Search (and ContactBook, which shares
+/// it) makes of threads, through Dispatch's pool, which runs as many at once as there are cores.
 ///
 /// Each job writes only its own slot of the results, and every job has ended when a call
 /// returns; the jobs must share nothing they change.
-enum Parallel {
+package enum Parallel {
     /// `body(0) ..< body(count)`, run at once as far as the cores allow, in order.
-    static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+    package static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
         let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
         defer { slots.deallocate() }
@@ -22,7 +22,7 @@ enum Parallel {
     }
 
     /// `first()` and `second()` at once, on two cores where there are two.
-    static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
+    package static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
         var firstResult: First?
         var secondResult: Second?
         withUnsafeMutablePointer(to: &firstResult) { firstSlot in
