@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Makes the disk image make test-board boots: Debian 12 with systemd as PID 1, Debian's kernel
 # modules (usbhid, uinput and vfb are modules), and t9dial installed as a board user installs
 # it (make install-files of the release build), set up as the README says: contacts in

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make test-board: t9dial on a whole Debian 12 board with systemd as PID 1, under QEMU.
 
 Builds the image (build-image.sh), boots it with Debian's kernel and an xHCI controller with

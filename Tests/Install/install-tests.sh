@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make install and make uninstall, checked: into a temporary prefix (so this machine's system
 # is not touched), then the installed systemd unit with systemd-analyze. One PASS or FAIL line
 # per check, then a count; exit 1 on any failure. Run by make test-install (and make test).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The board checks, run by t9test.service at every boot of the test image (see README.md).
 
 t9dial is only ever started by systemd and udev here. The checks ask the host to act on the
