@@ -19,7 +19,8 @@
 #                   stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
 #                   own arguments (so they never drift), into .build/.../docs
-#   make deb        a Debian package of the release build: build/t9dial_VERSION_ARCH.deb
+#   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
+#                   .build/deb/t9dial_VERSION-1_ARCH.deb, for dpkg -i
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
 #                   t9dial as a program drives it (search --stdin), its memory and its idle CPU,
 #                   beside the anchors (the seed's scan, Android's SQLite table) with ratios
@@ -178,13 +179,15 @@ fuzz: deps
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the
-# bash completion with bash.
+# bash completion with bash. Then make deb and its package checked, lintian among the checks
+# (Tests/Deb): that needs the release build, which test-board would make anyway.
 # man renders the installed pages (groff-base); bash loads the completion.
 INSTALL_TEST_APT_PACKAGES ?= man-db groff-base bash
 
 test-install: build
-	@$(MAKE) --no-print-directory apt-install PACKAGES="$(INSTALL_TEST_APT_PACKAGES)"
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(INSTALL_TEST_APT_PACKAGES) $(DEB_APT_PACKAGES)"
 	Tests/Install/install-tests.sh
+	Tests/Deb/deb-tests.sh
 
 # The tests against a real kernel boot Debian's kernel under QEMU with virtme-ng (PyPI), which
 # mounts this machine's file system in the guest, so the built t9dial runs there as it is.
@@ -197,14 +200,15 @@ vm-deps: test-deps
 test-vm: vm-deps build
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
 
-# The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed with make
-# install-files (the release build), and only systemd and udev starting it (Tests/Board/README.md).
+# The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
+# package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).
 BOARD_APT_PACKAGES ?= mmdebstrap qemu-system-x86 linux-image-amd64 e2fsprogs
 
-test-board: release test-deps
+test-board: deb test-deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BOARD_APT_PACKAGES)"
 	@sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py"; $$sudo $(PYTHON) Tests/Board/run-board-tests.py
+	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb $(DEB_FILE)"; \
+	  $$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb "$(DEB_FILE)"
 
 # CardDAV (the package trait of that name, on by default) links libcurl.
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
@@ -314,6 +318,30 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ "$(SYSTEM_RELOAD)" = yes ] && [ "$$(id -u)" -eq 0 ]; then \
 	  if [ -d /run/udev ]; then udevadm control --reload; fi; \
 	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
+
+# The Debian package: the release build staged by install-files with PREFIX=/usr (so the rule,
+# the unit and the sysusers file go under /usr/lib), then packaging/deb/build-deb.sh strips it
+# and adds the control file, the maintainer scripts, the copyright and the changelog. lintian
+# must find no error (make deb fails on one); its warnings are printed.
+DEB_APT_PACKAGES ?= dpkg-dev binutils lintian device-tree-compiler cpp
+DEB_REVISION     ?= 1
+DEB_VERSION      := $(VERSION)-$(DEB_REVISION)
+DEB_MAINTAINER   ?= t9dial maintainers <maintainers@users.noreply.a-seed-48308e4f.example>
+DEB_DATE         ?= $(shell git log -1 --format=%aD 2>/dev/null || date -R)
+DEB_DIR          := $(RELEASE_DIR)/deb
+DEB_FILE          = $(DEB_DIR)/t9dial_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
+LINTIAN          ?= yes
+
+deb: release
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
+	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
+	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
+	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
+	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
+	  packaging/deb/build-deb.sh "$(DEB_DIR)/root" "$(DEB_FILE)"
+	@if [ "$(LINTIAN)" = yes ]; then \
+	  echo "lintian $(DEB_FILE)"; lintian --fail-on error --no-tag-display-limit "$(DEB_FILE)" || exit 1; \
 	fi
 
 bench: deps release
