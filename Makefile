@@ -19,7 +19,7 @@
 #                   stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
 #                   own arguments (so they never drift), into .build/.../docs
-#   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
+#   make deb        a Debian package of the release build, checked by lintian:
 #                   .build/deb/t9dial_VERSION-1_ARCH.deb, for dpkg -i
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
 #                   t9dial as a program drives it (search --stdin), its memory and its idle CPU,
@@ -228,9 +228,11 @@ TRAIT_FLAGS   := --traits $(TRAITS) --scratch-path .build-traits-$(subst $(comma
 RELEASE_DIR   := .build-traits-$(subst $(comma),-,$(TRAITS))
 endif
 
+# --disable-local-rpath: with Swift's libraries linked in, the program loads nothing from its own
+# folder, so it carries no RUNPATH $$ORIGIN (which lintian reports as a custom search path).
 release: deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(RELEASE_APT_PACKAGES)"
-	$(SWIFT) build -c release --static-swift-stdlib --product t9dial $(TRAIT_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product t9dial $(TRAIT_FLAGS)
 
 # Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
 # unit, the t9dial group's sysusers file and the default config, which never replaces a
@@ -242,7 +244,10 @@ install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
 # The man pages and completions, from INSTALL_BINARY itself: swift-argument-parser's
 # generate-manual writes t9dial.1 and one page per subcommand (t9dial.search.1...) from the
 # program's --experimental-dump-help, and the program writes its completion scripts, so
-# neither can drift from the arguments. t9dial.toml.5 is written by hand (man/). The
+# neither can drift from the arguments. Two touches after: a command's page is named in its
+# NAME section as its file is (t9dial.search, which whatis and man -k index; the synopsis keeps
+# "t9dial search"), and bash's script loses its #! line (it is sourced, never run).
+# t9dial.toml.5 is written by hand (man/). The
 # generate-manual tool is built by SwiftPM's plugin machinery only: running the plugin for its
 # help builds it (offline, from the package's own checkout) without building t9dial again.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
@@ -258,6 +263,12 @@ docs:
 	cp man/t9dial.toml.5 "$(DOCS_DIR)/man/" && \
 	for shell in bash zsh fish; do \
 	  "$(INSTALL_BINARY)" --generate-completion-script $$shell >"$(DOCS_DIR)/completions/t9dial.$$shell" || exit 1; \
+	done; \
+	sed -i '1{/^#!/d}' "$(DOCS_DIR)/completions/t9dial.bash"; \
+	for page in "$(DOCS_DIR)"/man/t9dial.*.1; do \
+	  command=$$(sed -n 's/^\.Nm "\(t9dial .*\)"$$/\1/p' "$$page" | head -1); \
+	  [ -z "$$command" ] || sed -i -e "s/^\.Nm \"$$command\"$$/.Nm $$(basename "$$page" .1)/" \
+	    -e "s/^\.Nm$$/.Nm \"$$command\"/" "$$page"; \
 	done
 
 # install without building: what install copies, given a built INSTALL_BINARY.
@@ -329,19 +340,19 @@ DEB_REVISION     ?= 1
 DEB_VERSION      := $(VERSION)-$(DEB_REVISION)
 DEB_MAINTAINER   ?= t9dial maintainers <maintainers@users.noreply.a-seed-48308e4f.example>
 DEB_DATE         ?= $(shell git log -1 --format=%aD 2>/dev/null || date -R)
-DEB_DIR          := $(RELEASE_DIR)/deb
+DEB_DIR          := .build/deb
 DEB_FILE          = $(DEB_DIR)/t9dial_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
 LINTIAN          ?= yes
 
 deb: release
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
 	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
-	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
+	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release PREFIX=/usr \
 	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
 	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
 	  packaging/deb/build-deb.sh "$(DEB_DIR)/root" "$(DEB_FILE)"
 	@if [ "$(LINTIAN)" = yes ]; then \
-	  echo "lintian $(DEB_FILE)"; lintian --fail-on error --no-tag-display-limit "$(DEB_FILE)" || exit 1; \
+	  echo "lintian $(DEB_FILE)"; lintian --fail-on error --tag-display-limit 0 "$(DEB_FILE)" || exit 1; \
 	fi
 
 bench: deps release

@@ -9,8 +9,8 @@
 # From the environment (make deb sets them): DEB_VERSION (0.9.0-1), DEB_MAINTAINER,
 # T9DIAL_COMMIT, DEB_DATE (the changelog's date, RFC 2822).
 set -euo pipefail
-ROOT=$1
-OUTPUT=$2
+ROOT=$(realpath "$1")
+OUTPUT=$(realpath -m "$2")
 HERE=$(cd "$(dirname "$0")" && pwd)
 : "${DEB_VERSION:?}" "${DEB_MAINTAINER:?}" "${DEB_DATE:?}"
 
