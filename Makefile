@@ -19,7 +19,7 @@
 #                   stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
 #                   own arguments (so they never drift), into .build/.../docs
-#   make deb        a Debian package of the release build, checked by lintian:
+#   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
 #                   .build/deb/t9dial_VERSION-1_ARCH.deb, for dpkg -i
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
 #                   t9dial as a program drives it (search --stdin), its memory and its idle CPU,
@@ -340,14 +340,14 @@ DEB_REVISION     ?= 1
 DEB_VERSION      := $(VERSION)-$(DEB_REVISION)
 DEB_MAINTAINER   ?= t9dial maintainers <maintainers@users.noreply.a-seed-48308e4f.example>
 DEB_DATE         ?= $(shell git log -1 --format=%aD 2>/dev/null || date -R)
-DEB_DIR          := .build/deb
+DEB_DIR          := $(RELEASE_DIR)/deb
 DEB_FILE          = $(DEB_DIR)/t9dial_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
 LINTIAN          ?= yes
 
 deb: release
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
 	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
-	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release PREFIX=/usr \
+	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
 	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
 	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
 	  packaging/deb/build-deb.sh "$(DEB_DIR)/root" "$(DEB_FILE)"
