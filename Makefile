@@ -68,13 +68,16 @@ DOCDIR        ?= $(PREFIX)/share/doc/t9dial
 SYSCONFDIR    ?= /etc
 MANDIR        ?= $(PREFIX)/share/man
 BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
-ZSHCOMPDIR    ?= $(PREFIX)/share/zsh/vendor-completions
 FISHCOMPDIR   ?= $(PREFIX)/share/fish/vendor_completions.d
+# zsh reads a distribution's completions from vendor-completions (Debian's zsh adds it to
+# fpath), an administrator's from site-functions (in every zsh's default fpath).
 ifeq ($(PREFIX),/usr)
+ZSHCOMPDIR    ?= /usr/share/zsh/vendor-completions
 UDEVRULESDIR  ?= /usr/lib/udev/rules.d
 UNITDIR       ?= /usr/lib/systemd/system
 SYSUSERSDIR   ?= /usr/lib/sysusers.d
 else
+ZSHCOMPDIR    ?= $(PREFIX)/share/zsh/site-functions
 UDEVRULESDIR  ?= $(SYSCONFDIR)/udev/rules.d
 UNITDIR       ?= $(SYSCONFDIR)/systemd/system
 SYSUSERSDIR   ?= $(SYSCONFDIR)/sysusers.d

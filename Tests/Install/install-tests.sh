@@ -64,10 +64,10 @@ check "man: t9dial.toml.5 documents every table and key of Config/t9dial.toml${m
 bash_completion=$PREFIX/share/bash-completion/completions/t9dial
 check "completion: bash's loads and completes t9dial" \
   bash -c "source '$bash_completion' && complete -p t9dial" >/dev/null 2>&1
-for file in "$PREFIX/share/zsh/vendor-completions/_t9dial" "$PREFIX/share/fish/vendor_completions.d/t9dial.fish"; do
+for file in "$PREFIX/share/zsh/site-functions/_t9dial" "$PREFIX/share/fish/vendor_completions.d/t9dial.fish"; do
   check "completion: ${file##*/} installed" test -s "$file"
 done
-if command -v zsh >/dev/null; then check "completion: zsh reads _t9dial" zsh -n "$PREFIX/share/zsh/vendor-completions/_t9dial"; fi
+if command -v zsh >/dev/null; then check "completion: zsh reads _t9dial" zsh -n "$PREFIX/share/zsh/site-functions/_t9dial"; fi
 if command -v fish >/dev/null; then check "completion: fish reads t9dial.fish" fish -n "$PREFIX/share/fish/vendor_completions.d/t9dial.fish"; fi
 
 # systemd-analyze verify exits 0 even when it reports errors: any output on stderr fails.
