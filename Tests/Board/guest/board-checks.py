@@ -270,6 +270,16 @@ def phase_two(host):
     check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
     doctor = run("/usr/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
+    # Last, the package goes as an administrator removes it: its prerm stops the service, and a
+    # purge takes the program, the rule, the unit, the config and the service's history and cache.
+    purge = run("dpkg", "--purge", "t9dial")
+    check("purge: dpkg --purge t9dial succeeds", purge.returncode == 0, (purge.stdout + purge.stderr).strip()[-300:])
+    check("purge: the service is stopped", wait_for(30, lambda: not active()), run("systemctl", "is-active", "t9dial.service").stdout.strip())
+    gone = ["/usr/bin/t9dial", "/usr/lib/udev/rules.d/70-t9dial.rules", "/usr/lib/systemd/system/t9dial.service",
+            "/etc/t9dial/t9dial.toml", "/usr/share/t9dial", "/var/lib/t9dial", "/var/lib/private/t9dial", "/var/cache/t9dial",
+            "/var/cache/private/t9dial"]
+    left = [path for path in gone if os.path.lexists(path)]
+    check("purge: the program, rule, unit, config, history and cache are gone", not left, " ".join(left))
     with open(PHASE, "w") as file:
         file.write("done\n")
 
