@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
@@ -13,17 +14,31 @@
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
 #                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
-#   make install    the program, its data, the udev rule, the systemd unit and the default
-#                   config (PREFIX=/usr/local, DESTDIR for packaging); make uninstall
+#   make install    the program, its data, the udev rule, the systemd unit, the default config,
+#                   the man pages and the shell completions (PREFIX=/usr/local, DESTDIR to
+#                   stage); make uninstall
+#   make docs       the man pages and completions alone, generated from the built program's
+#                   own arguments (so they never drift), into .build/.../docs
+#   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
+#                   .build/deb/t9dial_VERSION-1_ARCH.deb, for dpkg -i
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
 #                   t9dial as a program drives it (search --stdin), its memory and its idle CPU,
 #                   beside the anchors (the seed's scan, Android's SQLite table) with ratios
+#   make tag        tags the commit as the release v$(cat VERSION), after checking it is clean
 #   make format     the Swift sources formatted in place by swift-format (.swift-format); make
 #                   check-format fails on any line it would change or any rule broken
 #
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT        ?= swift
+# The release version, kept in VERSION alone. Every swift build make runs gets it and the git
+# commit (with -dirty for uncommitted changes) through the environment; Package.swift compiles
+# them into t9dial --version. The same values on every build, so builds never undo each other.
+VERSION      := $(shell cat VERSION)
+GIT_COMMIT   := $(shell commit=$$(git rev-parse --short=7 HEAD 2>/dev/null) && \
+                  { git diff --quiet HEAD -- 2>/dev/null || commit="$$commit-dirty"; echo "$$commit"; })
+export T9DIAL_VERSION := $(VERSION)
+export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
@@ -51,11 +66,18 @@ BINDIR        ?= $(PREFIX)/bin
 DATADIR       ?= $(PREFIX)/share/t9dial
 DOCDIR        ?= $(PREFIX)/share/doc/t9dial
 SYSCONFDIR    ?= /etc
+MANDIR        ?= $(PREFIX)/share/man
+BASHCOMPDIR   ?= $(PREFIX)/share/bash-completion/completions
+FISHCOMPDIR   ?= $(PREFIX)/share/fish/vendor_completions.d
+# zsh reads a distribution's completions from vendor-completions (Debian's zsh adds it to
+# fpath), an administrator's from site-functions (in every zsh's default fpath).
 ifeq ($(PREFIX),/usr)
+ZSHCOMPDIR    ?= /usr/share/zsh/vendor-completions
 UDEVRULESDIR  ?= /usr/lib/udev/rules.d
 UNITDIR       ?= /usr/lib/systemd/system
 SYSUSERSDIR   ?= /usr/lib/sysusers.d
 else
+ZSHCOMPDIR    ?= $(PREFIX)/share/zsh/site-functions
 UDEVRULESDIR  ?= $(SYSCONFDIR)/udev/rules.d
 UNITDIR       ?= $(SYSCONFDIR)/systemd/system
 SYSUSERSDIR   ?= $(SYSCONFDIR)/sysusers.d
@@ -71,8 +93,10 @@ INSTALL_BINARY = $(RELEASE_DIR)/release/t9dial
 else
 INSTALL_BINARY := .build/debug/t9dial
 endif
+# The man pages and completions of INSTALL_BINARY, made next to it by make docs.
+DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files uninstall bench format clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files docs uninstall deb bench format tag clean
 
 all: build
 
@@ -157,9 +181,16 @@ fuzz: deps
 	done; exit $$status
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
-# systemd-analyze (verify, and security: exposure 2.0 at most).
+# systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the
+# bash completion with bash. Then make deb and its package checked, lintian among the checks
+# (Tests/Deb): that needs the release build, which test-board would make anyway.
+# man renders the installed pages (groff-base); bash loads the completion.
+INSTALL_TEST_APT_PACKAGES ?= man-db groff-base bash
+
 test-install: build
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(INSTALL_TEST_APT_PACKAGES) $(DEB_APT_PACKAGES)"
 	Tests/Install/install-tests.sh
+	Tests/Deb/deb-tests.sh
 
 # The tests against a real kernel boot Debian's kernel under QEMU with virtme-ng (PyPI), which
 # mounts this machine's file system in the guest, so the built t9dial runs there as it is.
@@ -172,14 +203,15 @@ vm-deps: test-deps
 test-vm: vm-deps build
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
 
-# The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed with make
-# install-files (the release build), and only systemd and udev starting it (Tests/Board/README.md).
+# The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
+# package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).
 BOARD_APT_PACKAGES ?= mmdebstrap qemu-system-x86 linux-image-amd64 e2fsprogs
 
-test-board: release test-deps
+test-board: deb test-deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(BOARD_APT_PACKAGES)"
 	@sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
-	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py"; $$sudo $(PYTHON) Tests/Board/run-board-tests.py
+	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb $(DEB_FILE)"; \
+	  $$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb "$(DEB_FILE)"
 
 # CardDAV (the package trait of that name, on by default) links libcurl.
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
@@ -199,9 +231,11 @@ TRAIT_FLAGS   := --traits $(TRAITS) --scratch-path .build-traits-$(subst $(comma
 RELEASE_DIR   := .build-traits-$(subst $(comma),-,$(TRAITS))
 endif
 
+# --disable-local-rpath: with Swift's libraries linked in, the program loads nothing from its own
+# folder, so it carries no RUNPATH $$ORIGIN (which lintian reports as a custom search path).
 release: deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(RELEASE_APT_PACKAGES)"
-	$(SWIFT) build -c release --static-swift-stdlib --product t9dial $(TRAIT_FLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product t9dial $(TRAIT_FLAGS)
 
 # Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
 # unit, the t9dial group's sysusers file and the default config, which never replaces a
@@ -210,15 +244,55 @@ release: deps
 install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
 	@$(MAKE) --no-print-directory install-files
 
+# The man pages and completions, from INSTALL_BINARY itself: swift-argument-parser's
+# generate-manual writes t9dial.1 and one page per subcommand (t9dial.search.1...) from the
+# program's --experimental-dump-help, and the program writes its completion scripts, so
+# neither can drift from the arguments. Two touches after: a command's page is named in its
+# NAME section as its file is (t9dial.search, which whatis and man -k index; the synopsis keeps
+# "t9dial search"), and bash's script loses its #! line (it is sourced, never run).
+# t9dial.toml.5 is written by hand (man/). The
+# generate-manual tool is built by SwiftPM's plugin machinery only: running the plugin for its
+# help builds it (offline, from the package's own checkout) without building t9dial again.
+MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+docs:
+	@tool="$$($(SWIFT) build --show-bin-path)/generate-manual-tool"; \
+	if [ ! -x "$$tool" ]; then \
+	  echo "Building swift-argument-parser's generate-manual tool"; \
+	  $(SWIFT) package plugin generate-manual --help >/dev/null || exit 1; \
+	fi; \
+	rm -rf "$(DOCS_DIR)" && mkdir -p "$(DOCS_DIR)/man" "$(DOCS_DIR)/completions" && \
+	"$$tool" "$(INSTALL_BINARY)" --multi-page --section 1 --date "$(MAN_DATE)" -o "$(DOCS_DIR)/man" && \
+	cp man/t9dial.toml.5 "$(DOCS_DIR)/man/" && \
+	for shell in bash zsh fish; do \
+	  "$(INSTALL_BINARY)" --generate-completion-script $$shell >"$(DOCS_DIR)/completions/t9dial.$$shell" || exit 1; \
+	done; \
+	sed -i '1{/^#!/d}' "$(DOCS_DIR)/completions/t9dial.bash"; \
+	for page in "$(DOCS_DIR)"/man/t9dial.*.1; do \
+	  command=$$(sed -n 's/^\.Nm "\(t9dial .*\)"$$/\1/p' "$$page" | head -1); \
+	  [ -z "$$command" ] || sed -i -e "s/^\.Nm \"$$command\"$$/.Nm $$(basename "$$page" .1)/" \
+	    -e "s/^\.Nm$$/.Nm \"$$command\"/" "$$page"; \
+	done
+
 # install without building: what install copies, given a built INSTALL_BINARY.
-install-files:
+install-files: docs
+	@$(MAKE) --no-print-directory -C Config/overlays
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)" \
 	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 $(INSTALL_BINARY) "$(DESTDIR)$(BINDIR)/t9dial"
 	find Config/keymaps Config/layouts Config/fonts Config/overlays -type f \
-	    ! -name '*.dtbo' ! -name '*.pp.dts' ! -name .gitignore | \
+	    ! -name '*.pp.dts' ! -name .gitignore | \
 	  while read -r file; do install -D -m 644 "$$file" "$(DESTDIR)$(DATADIR)/$${file#Config/}"; done
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
+	install -d "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(BASHCOMPDIR)" \
+	  "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	for page in "$(DOCS_DIR)"/man/*.1 "$(DOCS_DIR)"/man/*.5; do \
+	  section=$${page##*.}; gzip -9n <"$$page" >"$(DESTDIR)$(MANDIR)/man$$section/$$(basename "$$page").gz" || exit 1; \
+	  chmod 644 "$(DESTDIR)$(MANDIR)/man$$section/$$(basename "$$page").gz"; \
+	done
+	install -m 644 "$(DOCS_DIR)/completions/t9dial.bash" "$(DESTDIR)$(BASHCOMPDIR)/t9dial"
+	install -m 644 "$(DOCS_DIR)/completions/t9dial.zsh" "$(DESTDIR)$(ZSHCOMPDIR)/_t9dial"
+	install -m 644 "$(DOCS_DIR)/completions/t9dial.fish" "$(DESTDIR)$(FISHCOMPDIR)/t9dial.fish"
 	install -m 644 udev/70-t9dial.rules "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules"
 	sed -e 's|/usr/local/bin/t9dial|$(BINDIR)/t9dial|g' -e 's|/usr/local/share/doc/t9dial|$(DOCDIR)|g' \
 	  udev/t9dial.service > "$(DESTDIR)$(UNITDIR)/t9dial.service"
@@ -246,7 +320,10 @@ install-files:
 # so does the group (files on the board may belong to it).
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules" \
-	  "$(DESTDIR)$(UNITDIR)/t9dial.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf"
+	  "$(DESTDIR)$(UNITDIR)/t9dial.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf" \
+	  "$(DESTDIR)$(MANDIR)/man1/t9dial.1.gz" "$(DESTDIR)$(MANDIR)/man1/t9dial."*.1.gz \
+	  "$(DESTDIR)$(MANDIR)/man5/t9dial.toml.5.gz" "$(DESTDIR)$(BASHCOMPDIR)/t9dial" \
+	  "$(DESTDIR)$(ZSHCOMPDIR)/_t9dial" "$(DESTDIR)$(FISHCOMPDIR)/t9dial.fish"
 	@config="$(DESTDIR)$(SYSCONFDIR)/t9dial/t9dial.toml"; \
 	if [ -e "$$config" ] && cmp -s "$$config" "$(DESTDIR)$(DATADIR)/t9dial.toml"; then \
 	  rm -f "$$config"; rmdir "$(DESTDIR)$(SYSCONFDIR)/t9dial" 2>/dev/null || true; \
@@ -255,6 +332,30 @@ uninstall:
 	@if [ -z "$(DESTDIR)" ] && [ "$(SYSTEM_RELOAD)" = yes ] && [ "$$(id -u)" -eq 0 ]; then \
 	  if [ -d /run/udev ]; then udevadm control --reload; fi; \
 	  if [ -d /run/systemd/system ]; then systemctl daemon-reload; fi; \
+	fi
+
+# The Debian package: the release build staged by install-files with PREFIX=/usr (so the rule,
+# the unit and the sysusers file go under /usr/lib), then packaging/deb/build-deb.sh strips it
+# and adds the control file, the maintainer scripts, the copyright and the changelog. lintian
+# must find no error (make deb fails on one); its warnings are printed.
+DEB_APT_PACKAGES ?= dpkg-dev binutils lintian device-tree-compiler cpp
+DEB_REVISION     ?= 1
+DEB_VERSION      := $(VERSION)-$(DEB_REVISION)
+DEB_MAINTAINER   ?= t9dial maintainers <maintainers@users.noreply.a-seed-48308e4f.example>
+DEB_DATE         ?= $(shell git log -1 --format=%aD 2>/dev/null || date -R)
+DEB_DIR          := $(RELEASE_DIR)/deb
+DEB_FILE          = $(DEB_DIR)/t9dial_$(DEB_VERSION)_$(shell dpkg --print-architecture).deb
+LINTIAN          ?= yes
+
+deb: release
+	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
+	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
+	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
+	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
+	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
+	  packaging/deb/build-deb.sh "$(DEB_DIR)/root" "$(DEB_FILE)"
+	@if [ "$(LINTIAN)" = yes ]; then \
+	  echo "lintian $(DEB_FILE)"; lintian --fail-on error --tag-display-limit 0 "$(DEB_FILE)" || exit 1; \
 	fi
 
 bench: deps release
@@ -268,6 +369,15 @@ bench: deps release
 # Formats the Swift sources in place, as make check-format wants them.
 format:
 	$(SWIFT) format format --in-place --recursive --parallel --configuration .swift-format $(FORMAT_PATHS)
+
+# A release: set VERSION, commit, make tag, then git push
+# origin v$(VERSION). The tag names the commit t9dial --version prints.
+tag:
+	@git diff --quiet HEAD -- || { echo "make tag: commit your changes first: a release is a clean commit"; exit 1; }
+	@! git rev-parse -q --verify "refs/tags/v$(VERSION)" >/dev/null || \
+	  { echo "make tag: v$(VERSION) exists already; raise VERSION first"; exit 1; }
+	git tag -a "v$(VERSION)" -m "t9dial $(VERSION)"
+	@echo "Tagged v$(VERSION). Publish it with: git push origin v$(VERSION)"
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -38,7 +38,23 @@
 //   DialerKit     what t9dial does with all of them: the book, the runs, the displays (the
 //                 dialer's screen layout among them), doctor.
 //   t9dial        the command line: arguments, then DialerKit.
+//   CBuildInfo    the version (VERSION) and git commit t9dial --version prints, given by make.
+import Foundation
 import PackageDescription
+
+// What `t9dial --version` prints, compiled into CBuildInfo as C string literals. make passes
+// both on every build (T9DIAL_VERSION from the VERSION file, T9DIAL_COMMIT from git); a plain
+// swift build reads VERSION here and says "unknown commit". SwiftPM caches this manifest's
+// result by its text and environment, not by VERSION's: after VERSION changes, a plain swift
+// build may keep the old version until make builds or `swift package purge-cache` runs.
+// Characters other than these never reach the C literal.
+func buildInfoLiteral(_ value: String) -> String {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.+~- ")
+    return "\"" + String(value.filter { allowed.contains($0) }) + "\""
+}
+let versionFile = try? String(contentsOfFile: Context.packageDirectory + "/VERSION", encoding: .utf8)
+let buildVersion = Context.environment["T9DIAL_VERSION"] ?? versionFile?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown version"
+let buildCommit = Context.environment["T9DIAL_COMMIT"] ?? "unknown commit"
 
 let package = Package(
     name: "t9dial",
@@ -72,6 +88,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "T9Search"),
+        .target(
+            name: "CBuildInfo",
+            cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
+        ),
         .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls"]),
         .target(name: "InputEvents"),
         .target(name: "DialOutcomes"),
@@ -113,7 +133,7 @@ let package = Package(
             name: "t9dial",
             dependencies: [
                 "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
-                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev",
+                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libcurl, for the CardDAV module's transport (Sources/CardDAV/CurlTransport.swift), which makes
 // every libcurl call. curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot
 // call: these wrappers give each argument type its own function.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // libevdev, the input-event library t9dial reads keypads with, and small inline helpers for
 // what does not import into Swift (function-like macros, the time fields of input_event).
 // Swift code calls libevdev only through the wrappers in the Evdev module; KeypadInput uses

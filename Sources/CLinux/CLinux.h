@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Linux headers t9dial uses that Swift's Glibc module does not bring in, and small inline
 // wrappers for what does not import into Swift as it is (variadic ioctls, macros). Each module
 // that needs them calls them from its own Swift wrappers: DialerKit (ProcessMemory.swift),

@@ -1,25 +1,30 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Makes the disk image make test-board boots: Debian 12 with systemd as PID 1, Debian's kernel
 # modules (usbhid, uinput and vfb are modules), and t9dial installed as a board user installs
-# it (make install-files of the release build), set up as the README says: contacts in
+# it: its Debian package (make deb), with dpkg -i. Then set up as the README says: contacts in
 # /etc/t9dial, [dial] method "exec" with a recording script, the framebuffer vfb.
 #
 # The Debian system is made once with mmdebstrap and kept unpacked in .build/board/base-HASH,
 # HASH being that of this script, the package list and the kernel: a change to any of them
-# makes it anew. Each run copies it with hard links (seconds), adds t9dial and the checks, and
+# makes it anew. The package list has the t9dial package's Depends, so dpkg -i finds them. Each run copies it with hard links (seconds), adds t9dial and the checks, and
 # makes the ext4 image from the copy with mkfs.ext4 -d. Run as root (ownership is kept).
 #
 # A CardDAV server for the service to sync from runs in the guest: Radicale, copied from the
 # tests' virtualenv (make test-deps), whose Python is Debian 12's, as the guest's is.
 #
-# Usage: build-image.sh IMAGE KERNEL_VERSION
+# Usage: build-image.sh IMAGE KERNEL_VERSION DEB
 set -euo pipefail
 IMAGE=$1
 KERNEL_VERSION=$2
+DEB=$(realpath "$3")
 cd "$(dirname "$0")/../.."
 REPO=$PWD
 CACHE=$REPO/.build/board
-PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,libevdev2,libsqlite3-0,libcurl4,libxml2,python3
+# The package's Depends, without their versions: "libc6 (>= 2.35), libcurl4 (>= 7.16.2)" gives
+# libc6,libcurl4 (Bookworm's versions are the ones dpkg-shlibdeps found on this machine).
+DEPENDS=$(dpkg-deb --field "$DEB" Depends | sed 's/([^)]*)//g; s/[[:space:]]//g')
+PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,python3,$DEPENDS
 mkdir -p "$CACHE"
 # The base system's recipe: the packages, the kernel, and the lines that make it below.
 hash=$( (sed -n '/^# --- base recipe/,/^# --- end of base recipe/p' "$0"; echo "$PACKAGES $KERNEL_VERSION") | sha256sum | cut -c1-16)
@@ -47,8 +52,16 @@ WORK=$CACHE/run
 rm -rf "$WORK"
 cp -al "$BASE" "$WORK"
 
-# t9dial, as make install puts it on a board.
-make --no-print-directory install-files DESTDIR="$WORK" INSTALL_BUILD=release SYSTEM_RELOAD=no >"$CACHE/install.log"
+# t9dial, as a board user installs it: its package, with dpkg. dpkg and its maintainer scripts
+# write some files in place (dpkg's database and log; systemd-sysusers, /etc/group), so those
+# folders are copied outright rather than linked, and the cached system stays as it was made.
+# The postinst runs in a chroot: systemd-sysusers makes the group t9dial; udev and systemd,
+# not running there, are not reloaded (its guards), and the first boot finds the rule and unit.
+for dir in etc var/lib/dpkg var/log; do
+  rm -rf "${WORK:?}/$dir"
+  cp -a "$BASE/$dir" "$WORK/$dir"
+done
+dpkg --root="$WORK" --log=/dev/null -i "$DEB" >"$CACHE/install.log" 2>&1 || { cat "$CACHE/install.log"; exit 1; }
 # The setup the README describes: contacts in /etc/t9dial, the panel, a dial program.
 install -m 644 Config/samples/contacts.vcf "$WORK/etc/t9dial/contacts.vcf"
 rm -f "$WORK/etc/t9dial/t9dial.toml"

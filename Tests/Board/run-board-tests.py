@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """make test-board: t9dial on a whole Debian 12 board with systemd as PID 1, under QEMU.
 
 Builds the image (build-image.sh), boots it with Debian's kernel and an xHCI controller with
@@ -7,7 +8,7 @@ plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-k
 guest sends one PASS or FAIL line per check the same way; it reboots once by itself and powers
 off at the end. See README.md beside this file for every check.
 
-Usage: run-board-tests.py [--keep]   (as root)
+Usage: run-board-tests.py --deb t9dial_VERSION_ARCH.deb [--keep]   (as root; make test-board)
 """
 import argparse
 import glob
@@ -40,12 +41,13 @@ def kernel_version():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--keep", action="store_true", help="keep the work folder (image, console log)")
+    parser.add_argument("--deb", required=True, help="t9dial's Debian package (make deb), installed in the image")
     args = parser.parse_args()
     version = kernel_version()
     work = tempfile.mkdtemp(prefix="board-test-", dir=os.path.join(REPO, ".build"))
     image = os.path.join(work, "root.img")
     start = time.monotonic()
-    subprocess.run([os.path.join(HERE, "build-image.sh"), image, version], check=True)
+    subprocess.run([os.path.join(HERE, "build-image.sh"), image, version, args.deb], check=True)
     print(f"run-board-tests: image made in {time.monotonic() - start:.0f} s; booting Debian 12 under QEMU (no KVM)", flush=True)
 
     qmp_path, channel_path = os.path.join(work, "qmp.sock"), os.path.join(work, "channel.sock")

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # make install and make uninstall, checked: into a temporary prefix (so this machine's system
 # is not touched), then the installed systemd unit with systemd-analyze. One PASS or FAIL line
 # per check, then a count; exit 1 on any failure. Run by make test-install (and make test).
@@ -22,13 +23,52 @@ unit=$ROOT/etc/systemd/system/t9dial.service
 for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" "$PREFIX/share/t9dial/layouts/latin.toml" \
     "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
     "$PREFIX/share/doc/t9dial/README.md" "$ROOT/etc/udev/rules.d/70-t9dial.rules" "$unit" \
-    "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml"; do
+    "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml" \
+    "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dtbo" "$PREFIX/share/t9dial/overlays/t9dial-gpio-keys.dtbo"; do
   check "install: ${file#"$ROOT"}" test -s "$file"
 done
 check "install: the unit runs the installed program ($(grep ^ExecStart= "$unit"))" \
   grep -qx "ExecStart=$PREFIX/bin/t9dial run --device /dev/input/t9dial-keypad" "$unit"
 found=$("$PREFIX/bin/t9dial" search 957 --contacts "$REPO/Config/samples/contacts.vcf" --config /dev/null --limit 1 2>&1)
 check "install: the installed program finds its layouts under $PREFIX/share/t9dial ($found)" grep -qF "[W]illiam [J]ohn [S]mith" <<<"$found"
+
+installed=$("$PREFIX/bin/t9dial" --version 2>&1)
+check "install: t9dial --version names VERSION's $(cat VERSION) ($installed)" grep -q "^t9dial $(cat VERSION) (" <<<"$installed"
+
+# The man pages: one per command, generated from the program's own arguments, and the config's.
+man1=$PREFIX/share/man/man1 man5=$PREFIX/share/man/man5
+commands=$("$PREFIX/bin/t9dial" --experimental-dump-help |
+  python3 -c 'import json, sys; print(" ".join(c["commandName"] for c in json.load(sys.stdin)["command"].get("subcommands", [])))')
+check "man: a command list from --experimental-dump-help (${commands:-none})" test -n "$commands"
+for page in t9dial $(printf 't9dial.%s ' $commands); do
+  check "man: $page.1.gz installed" test -s "$man1/$page.1.gz"
+done
+check "man: t9dial.toml.5.gz installed" test -s "$man5/t9dial.toml.5.gz"
+for page in "$man1/t9dial.1.gz" "$man1/t9dial.run.1.gz" "$man5/t9dial.toml.5.gz"; do
+  warnings=$(MANWIDTH=80 man -l --warnings "$page" 2>&1 >/dev/null)
+  check "man: man -l renders ${page##*/} without warnings${warnings:+: $warnings}" test -z "$warnings"
+done
+rendered=$(MANWIDTH=80 man -l "$man1/t9dial.1.gz" 2>/dev/null)
+check "man: t9dial.1 lists the commands' pages" grep -q "t9dial.search(1)" <<<"$rendered"
+# t9dial.toml.5 is written by hand: every table and key of the documented config must be in it.
+missing=""
+for key in $(sed -n 's/^\[\([a-z_]*\)\]$/[\1]/p; s/^#\{0,1\} \{0,1\}\([a-z_]*\) = .*/\1/p' Config/t9dial.toml | sort -u); do
+  case "$key" in
+    \[*) grep -qxF ".SH $key" man/t9dial.toml.5 || missing="$missing $key" ;;
+    *) grep -q "^\.BR $key \"" man/t9dial.toml.5 || missing="$missing $key" ;;
+  esac
+done
+check "man: t9dial.toml.5 documents every table and key of Config/t9dial.toml${missing:+ (missing:$missing)}" test -z "$missing"
+
+# The completions: bash loads its script, zsh and fish (when installed) read theirs.
+bash_completion=$PREFIX/share/bash-completion/completions/t9dial
+check "completion: bash's loads and completes t9dial" \
+  bash -c "source '$bash_completion' && complete -p t9dial" >/dev/null 2>&1
+for file in "$PREFIX/share/zsh/site-functions/_t9dial" "$PREFIX/share/fish/vendor_completions.d/t9dial.fish"; do
+  check "completion: ${file##*/} installed" test -s "$file"
+done
+if command -v zsh >/dev/null; then check "completion: zsh reads _t9dial" zsh -n "$PREFIX/share/zsh/site-functions/_t9dial"; fi
+if command -v fish >/dev/null; then check "completion: fish reads t9dial.fish" fish -n "$PREFIX/share/fish/vendor_completions.d/t9dial.fish"; fi
 
 # systemd-analyze verify exits 0 even when it reports errors: any output on stderr fails.
 verify=$(systemd-analyze verify "$unit" 2>&1 >/dev/null)

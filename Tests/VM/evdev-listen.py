@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Counts the key presses another program sees on an event device, without grabbing it: the
 VM tests' stand-in for the console. While t9dial has grabbed a keypad, this sees none.
 

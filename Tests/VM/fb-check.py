@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The framebuffer side of the VM tests.
 
   fb-check.py depth /dev/fb0 BPP      switch the framebuffer to BPP bits per pixel

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs inside the VM as root (see run-vm-tests.py): the scenarios of README.md, one PASS or
 # FAIL line per check in results.txt. $1 is the shared work folder; env.sh there names the
 # t9dial program and the source checkout (the host's file system is the guest's, read only).

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Runs t9dial's tests against a real Linux kernel: Debian's kernel booted in QEMU with
 virtme-ng, a USB keyboard on an xHCI controller that this script types on over QMP, uinput
 and vfb. See README.md beside this file for what is tested.

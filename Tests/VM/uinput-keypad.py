@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A GPIO-style keypad made with uinput through libevdev, for the VM tests.
 
 It creates a device the way gpio-matrix-keypad or gpio-keys would (bus BUS_HOST, the phone

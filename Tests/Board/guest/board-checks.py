@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The board checks, run by t9test.service at every boot of the test image (see README.md).
 
 t9dial is only ever started by systemd and udev here. The checks ask the host to act on the
@@ -141,7 +142,7 @@ def type_keys(host, *keys):
 def phase_one(host):
     check = host.check
     check("board: systemd is PID 1", os.readlink("/proc/1/exe").endswith("systemd"))
-    check("board: systemd-sysusers made the group t9dial from t9dial's sysusers file",
+    check("board: the package's postinst made the group t9dial (systemd-sysusers, its sysusers file)",
           run("getent", "group", "t9dial").returncode == 0)
     check("board: vfb gives a framebuffer", wait_for(30, lambda: os.path.exists("/dev/fb0")))
     check("before any keypad, t9dial.service is not running", not active())
@@ -151,7 +152,7 @@ def phase_one(host):
     host.ask("plug")
     link = wait_for(60, keyboard_link)
     check("the USB keypad appears with a by-id link", link is not None, str(link))
-    rule = run("/usr/local/bin/t9dial", "udev-rule", "--device", link or "")
+    rule = run("/usr/bin/t9dial", "udev-rule", "--device", link or "")
     with open("/etc/udev/rules.d/69-t9dial-local.rules", "w") as file:
         file.write(rule.stdout)
     run("udevadm", "control", "--reload")
@@ -181,7 +182,7 @@ def phase_one(host):
           wait_for(60, lambda: WILLIAM in dialled()), "; ".join(dialled()))
     check("dial: the journal has the dial, at info priority",
           wait_for(30, lambda: "calling William John Smith: dial +12015550123" in journal("-p", "info")), journal()[-300:])
-    history = run("/usr/local/bin/t9dial", "history")
+    history = run("/usr/bin/t9dial", "history")
     check("dial: t9dial history, run as root, lists it by name", "William John Smith" in history.stdout,
           (history.stdout + history.stderr).strip()[:200])
 
@@ -267,8 +268,18 @@ def phase_two(host):
           wait_for(120, lambda: main_pid() not in ("", "0", hung) and active()), f"MainPID {hung} -> {main_pid()}")
     check("watchdog: the journal says why", "Watchdog timeout" in run("journalctl", "-u", "t9dial.service", "--no-pager").stdout)
     check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
-    doctor = run("/usr/local/bin/t9dial", "doctor")
+    doctor = run("/usr/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
+    # Last, the package goes as an administrator removes it: its prerm stops the service, and a
+    # purge takes the program, the rule, the unit, the config and the service's history and cache.
+    purge = run("dpkg", "--purge", "t9dial")
+    check("purge: dpkg --purge t9dial succeeds", purge.returncode == 0, (purge.stdout + purge.stderr).strip()[-300:])
+    check("purge: the service is stopped", wait_for(30, lambda: not active()), run("systemctl", "is-active", "t9dial.service").stdout.strip())
+    gone = ["/usr/bin/t9dial", "/usr/lib/udev/rules.d/70-t9dial.rules", "/usr/lib/systemd/system/t9dial.service",
+            "/etc/t9dial/t9dial.toml", "/usr/share/t9dial", "/var/lib/t9dial", "/var/lib/private/t9dial", "/var/cache/t9dial",
+            "/var/cache/private/t9dial"]
+    left = [path for path in gone if os.path.lexists(path)]
+    check("purge: the program, rule, unit, config, history and cache are gone", not left, " ".join(left))
     with open(PHASE, "w") as file:
         file.write("done\n")
 

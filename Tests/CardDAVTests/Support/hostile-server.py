@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """A CardDAV server that misbehaves on purpose, for the transport's tests.
 
   hostile-server.py MODE [ARG]    listens on 127.0.0.1, an ephemeral port, which it prints

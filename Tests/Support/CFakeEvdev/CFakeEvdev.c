@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fake evdev devices of CFakeEvdev.h: a registry of fake devices, and an `ioctl` that
 // answers for their files the way drivers/input/evdev.c does and passes every other call on.
 #define _GNU_SOURCE

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """QEMU's machine protocol (QMP) for the tests that boot Debian's kernel: Tests/VM and
 Tests/Board plug, unplug and type on a USB keyboard through it."""
 import json

@@ -68,8 +68,8 @@ enum T9DialProcess {
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var arguments = arguments
-        // history and forget read no config or data files.
-        let readsConfig = !["history", "forget"].contains(arguments.first ?? "")
+        // history, forget and version read no config or data files.
+        let readsConfig = !["history", "forget", "version", "--version"].contains(arguments.first ?? "")
         if !readsConfig {
         } else if let config {
             arguments += ["--config", config]

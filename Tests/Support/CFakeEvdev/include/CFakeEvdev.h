@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Fake evdev devices for tests, on machines with no /dev/input and no uinput.
 //
 // libevdev learns what a device is through ioctls (EVIOCGBIT, EVIOCGNAME, EVIOCGID,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The GPIO flag t9dial's overlays use. It mirrors the Linux kernel's
  * include/dt-bindings/gpio/gpio.h, at the same path, so the overlays build

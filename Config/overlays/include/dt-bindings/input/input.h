@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The input defines t9dial's overlays use. They mirror the Linux kernel's
  * include/dt-bindings/input/input.h (and the key codes of linux-event-codes.h),

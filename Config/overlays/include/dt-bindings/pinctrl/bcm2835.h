@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The BCM2835 pin controller values t9dial's overlays use. They mirror the
  * Linux kernel's include/dt-bindings/pinctrl/bcm2835.h, at the same path, so
