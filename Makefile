@@ -189,6 +189,7 @@ INSTALL_TEST_APT_PACKAGES ?= man-db groff-base bash
 
 test-install: build
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(INSTALL_TEST_APT_PACKAGES) $(DEB_APT_PACKAGES)"
+	@$(MAKE) --no-print-directory docs INSTALL_BUILD=debug
 	Tests/Install/install-tests.sh
 	Tests/Deb/deb-tests.sh
 
@@ -201,6 +202,7 @@ vm-deps: test-deps
 	  $(TEST_PYTHON)/bin/python -m pip install --quiet $(VM_PIP_PACKAGES); }
 
 test-vm: vm-deps build
+	@$(MAKE) --no-print-directory docs INSTALL_BUILD=debug
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
@@ -242,6 +244,7 @@ release: deps
 # config already there. Without DESTDIR, as root, it then creates the group and reloads udev
 # and systemd so a keypad plugged in afterwards starts the service.
 install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
+	@$(MAKE) --no-print-directory docs
 	@$(MAKE) --no-print-directory install-files
 
 # The man pages and completions, from INSTALL_BINARY itself: swift-argument-parser's
@@ -275,7 +278,10 @@ docs:
 	done
 
 # install without building: what install copies, given a built INSTALL_BINARY.
-install-files: docs
+# It builds nothing, not even the man pages (make docs, which needs Swift): the VM test runs it
+# in a guest that has no Swift, with the pages made on the host.
+install-files:
+	@[ -f "$(DOCS_DIR)/man/t9dial.1" ] || { echo "No man pages in $(DOCS_DIR): run make docs$(if $(filter debug,$(INSTALL_BUILD)), INSTALL_BUILD=debug) first (make install does)"; exit 1; }
 	@$(MAKE) --no-print-directory -C Config/overlays
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)" \
 	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
@@ -350,6 +356,7 @@ LINTIAN          ?= yes
 deb: release
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
 	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
+	@$(MAKE) --no-print-directory docs INSTALL_BUILD=release TRAITS=$(TRAITS)
 	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
 	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
 	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
