@@ -96,7 +96,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files docs uninstall deb bench format tag clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -189,7 +189,7 @@ INSTALL_TEST_APT_PACKAGES ?= man-db groff-base bash
 
 test-install: build
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(INSTALL_TEST_APT_PACKAGES) $(DEB_APT_PACKAGES)"
-	@$(MAKE) --no-print-directory docs INSTALL_BUILD=debug
+	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=debug
 	Tests/Install/install-tests.sh
 	Tests/Deb/deb-tests.sh
 
@@ -202,7 +202,7 @@ vm-deps: test-deps
 	  $(TEST_PYTHON)/bin/python -m pip install --quiet $(VM_PIP_PACKAGES); }
 
 test-vm: vm-deps build
-	@$(MAKE) --no-print-directory docs INSTALL_BUILD=debug
+	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=debug
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
@@ -244,7 +244,7 @@ release: deps
 # config already there. Without DESTDIR, as root, it then creates the group and reloads udev
 # and systemd so a keypad plugged in afterwards starts the service.
 install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
-	@$(MAKE) --no-print-directory docs
+	@$(MAKE) --no-print-directory install-data
 	@$(MAKE) --no-print-directory install-files
 
 # The man pages and completions, from INSTALL_BINARY itself: swift-argument-parser's
@@ -257,6 +257,11 @@ install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
 # generate-manual tool is built by SwiftPM's plugin machinery only: running the plugin for its
 # help builds it (offline, from the package's own checkout) without building t9dial again.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+
+# What install-files copies that is made rather than written: the man pages and completions
+# (docs) and the compiled device-tree overlays.
+install-data: docs
+	@$(MAKE) --no-print-directory -C Config/overlays
 
 docs:
 	@tool="$$($(SWIFT) build --show-bin-path)/generate-manual-tool"; \
@@ -278,11 +283,11 @@ docs:
 	done
 
 # install without building: what install copies, given a built INSTALL_BINARY.
-# It builds nothing, not even the man pages (make docs, which needs Swift): the VM test runs it
-# in a guest that has no Swift, with the pages made on the host.
+# It builds nothing, neither the man pages (make docs needs Swift) nor the overlays: the VM test
+# runs it in a guest with no Swift and the checkout read-only, what it copies made on the host
+# by make install-data.
 install-files:
-	@[ -f "$(DOCS_DIR)/man/t9dial.1" ] || { echo "No man pages in $(DOCS_DIR): run make docs$(if $(filter debug,$(INSTALL_BUILD)), INSTALL_BUILD=debug) first (make install does)"; exit 1; }
-	@$(MAKE) --no-print-directory -C Config/overlays
+	@[ -f "$(DOCS_DIR)/man/t9dial.1" ] && [ -f Config/overlays/t9dial-gpio-keys.dtbo ] || { echo "No man pages in $(DOCS_DIR) or no compiled overlays: run make install-data$(if $(filter debug,$(INSTALL_BUILD)), INSTALL_BUILD=debug) first (make install does)"; exit 1; }
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(DATADIR)" "$(DESTDIR)$(DOCDIR)" \
 	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 $(INSTALL_BINARY) "$(DESTDIR)$(BINDIR)/t9dial"
@@ -356,7 +361,7 @@ LINTIAN          ?= yes
 deb: release
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(DEB_APT_PACKAGES)"
 	rm -rf "$(DEB_DIR)" && mkdir -p "$(DEB_DIR)"
-	@$(MAKE) --no-print-directory docs INSTALL_BUILD=release TRAITS=$(TRAITS)
+	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=release TRAITS=$(TRAITS)
 	@$(MAKE) --no-print-directory install-files INSTALL_BUILD=release TRAITS=$(TRAITS) PREFIX=/usr \
 	  DESTDIR="$(abspath $(DEB_DIR))/root" SYSTEM_RELOAD=no >"$(DEB_DIR)/install.log"
 	DEB_VERSION=$(DEB_VERSION) DEB_MAINTAINER="$(DEB_MAINTAINER)" DEB_DATE="$(DEB_DATE)" \
