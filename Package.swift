@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// SPDX-License-Identifier: Apache-2.0
 //
 // t9dial: a phone-style T9 dialer for Linux boards with a 3x4 keypad.
 //

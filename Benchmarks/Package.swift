@@ -1,4 +1,5 @@
 // swift-tools-version:6.1
+// SPDX-License-Identifier: Apache-2.0
 //
 // Benchmarks for t9dial, in their own package so that their code stays out of the product.
 // Run from the repository root with `make bench`.

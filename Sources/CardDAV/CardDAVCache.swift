@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// A folder holding a synced address book for offline use: one `.vcf` file per card and

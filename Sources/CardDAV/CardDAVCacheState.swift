@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What the cache remembers between syncs, stored as JSON next to the cards: which collection
 /// it mirrors, the last sync token, and each card's ETag and file.
 public struct CardDAVCacheState: Codable, Sendable, Equatable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// Speaks CardDAV to one address book collection: the requests a sync needs, each answering

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// Why a CardDAV sync failed. Every case names what a user needs to fix it: the URL, the user,

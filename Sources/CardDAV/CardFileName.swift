@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Names a cached card's file after its href: the href's last path segment, every byte other
 /// than ASCII letters, digits, `-`, `_` and `.` written as `%XX` (so no `/`, no control
 /// character and no leading dot reach the file system), ending in `.vcf`. A name that would pass

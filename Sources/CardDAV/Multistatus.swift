@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// An XML element name: its namespace URI and local name.
 public struct DAVName: Sendable, Hashable, CustomStringConvertible {
     public var namespace: String

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why a contacts file could not be loaded at all: it is missing, unreadable, or in no format
 /// the importer knows. Problems inside a file that still loads are `ImportWarning`s instead.
 public struct ContactBookError: Error, Sendable, Hashable, CustomStringConvertible {

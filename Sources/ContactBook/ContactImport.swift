@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The result of reading one contacts file: every contact that could be read, in file order,
 /// and a warning for each card, row or property that was skipped or repaired.
 public struct ContactImport: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Loads contacts from vCard (.vcf, .vcard) and CSV (.csv) exports.
 ///
 /// Problems that stop a whole file (missing, unreadable, not a contacts file) are thrown;

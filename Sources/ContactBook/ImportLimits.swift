@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// The limits every imported contact is held to, in one place: what a phone book needs is far

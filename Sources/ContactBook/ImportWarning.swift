@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A problem in an input file that did not stop the import: a card or row was skipped, or one
 /// property of it was dropped or repaired. The message says which.
 public struct ImportWarning: Sendable, Hashable, CustomStringConvertible {

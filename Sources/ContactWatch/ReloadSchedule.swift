@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// When to reload the contacts after they changed, with time as an input (CLOCK_MONOTONIC
 /// microseconds, the clock of the dialer's timers), so it is tested without waiting.
 ///

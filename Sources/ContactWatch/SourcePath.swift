@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Paths as the watcher walks them: absolute, without repeated or trailing slashes, so that a
 /// path's folder and its own name are plain string operations. `.` and `..` are left for the
 /// kernel to resolve, as it does when the path is watched.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// How much the user calls each contact, for ranking after match quality: every dial counts

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// One dial as the history keeps it: whom (when it came from a contact), which number, when,

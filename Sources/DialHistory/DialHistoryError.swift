@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A problem with the dial history, said so that the user can fix it: what went wrong, the file
 /// it concerns, and what to do.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// Where the dial history lives: `$STATE_DIRECTORY/t9dial.sqlite` when systemd gives the

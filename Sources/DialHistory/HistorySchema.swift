@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import GRDB
 
 /// The history's tables and the marker that says a file is t9dial's.

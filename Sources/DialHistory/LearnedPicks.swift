@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Foundation
 
 /// Which contact the user picked for a query, T9-style: the contact picked for `37337` ranks

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A history file that was not a t9dial database (corrupt, not SQLite, or another program's
 /// SQLite file), moved aside so that a new one could start. Nothing is deleted: the user can
 /// inspect or restore it. The caller shows ``description`` as a warning.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What came of one dial, as a value: the dialer shows `screenMessage` and logs `logMessage`,
 /// and keeps its query whatever the outcome, so a failed dial loses nothing.
 public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {

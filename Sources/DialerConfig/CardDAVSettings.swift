@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The `[carddav]` table of t9dial.toml: an address book the daemon keeps in sync.
 public struct CardDAVSettings: Sendable, Hashable {
     /// The address book's URL; nil when none is synced.

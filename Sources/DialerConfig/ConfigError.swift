@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A problem with the configuration file, a layout file or the data directory, said so that the
 /// user can fix it: what is wrong, where (file, line, key) and what is allowed instead.
 ///

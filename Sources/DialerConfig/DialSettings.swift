@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The `[dial]` table of t9dial.toml: how a call is placed.
 public struct DialSettings: Sendable, Hashable {
     public enum Method: String, Sendable, Hashable, CaseIterable {

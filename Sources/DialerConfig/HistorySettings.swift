@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The `[history]` table of t9dial.toml: which contacts are favourites, ranked first of all.
 public struct HistorySettings: Sendable, Hashable {
     /// A contact whose vCard CATEGORIES holds this word (case-insensitive) is a favourite.

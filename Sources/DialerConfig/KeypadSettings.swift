@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The `[keypad]` table of t9dial.toml: which keypad to read, what its keys mean, and the
 /// timings of a key press.
 public struct KeypadSettings: Sendable, Hashable {

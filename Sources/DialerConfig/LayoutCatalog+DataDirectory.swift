@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// Finding the data directory: the folder that holds `layouts/` (and later keymaps and fonts),

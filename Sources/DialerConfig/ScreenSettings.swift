@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The `[screen]` table of t9dial.toml: the panel to draw on, the font and how the panel is mounted.
 public struct ScreenSettings: Sendable, Hashable {
     /// A console font by name in /usr/share/consolefonts ("Uni2-Terminus16") or a path to a

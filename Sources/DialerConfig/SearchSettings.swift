@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import T9Search
 
 /// The `[search]` table of t9dial.toml: how typed digits find contacts and which layouts they use.

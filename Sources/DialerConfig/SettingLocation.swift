@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where a setting was read (file, line, key), kept for the errors found only when the setting
 /// is used, such as a font file that does not load, so they point at the line to fix.
 public struct SettingLocation: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import CLinux
 
 /// How t9dial's process uses memory.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import DialOutcomes
 /// A way to place a call (the config's `[dial] method`): `ExecDialer` runs a program,
 /// `ModemDialer` talks to an AT modem, `PrintDialer` only says what it would dial.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import SystemCalls
 
 /// The result of a libevdev call that returns a negative errno on failure, as a value.

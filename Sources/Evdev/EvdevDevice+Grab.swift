@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import CLibevdev
 
 /// Exclusive access: while grabbed, the device's keys reach no other reader, the text console

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import CLibevdev
 
 /// What the device says it is: its name and ids, as `t9dial devices` lists them and udev rules

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import CLibevdev
 
 /// The device's keys and which of them are down, as libevdev tracks them from the events read.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import CLibevdev
 
 /// Key names as evdev writes them ("KEY_KP5", "KEY_NUMERIC_STAR") and their codes, through

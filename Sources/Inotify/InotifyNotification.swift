@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One inotify notification: the watch, what happened (IN_* bits), and the name in the watched
 /// folder (empty when it is about the watched file or folder itself, or IN_Q_OVERFLOW).
 public struct InotifyNotification: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Which device it is, as the kernel names it (EVIOCGID), and as a recording's `I:` line
 /// writes it.
 public struct DeviceIdentity: Sendable, Hashable, CustomStringConvertible {

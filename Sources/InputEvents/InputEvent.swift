@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A point in monotonic time, in microseconds, as evdev stamps events (CLOCK_MONOTONIC) and
 /// as evemu recordings write them. Every timer in the engine counts in it, so a replay runs on
 /// the recording's clock and needs no real waiting.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Deadline arithmetic that cannot trap: a press at a time near the end of the clock (a
 /// corrupt recording) gives a far-off deadline instead of an overflow.
 extension Microseconds {

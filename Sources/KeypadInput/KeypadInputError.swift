@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import SystemCalls
 
 /// A failure of the machinery that finds keypads (inotify), as opposed to a problem with one

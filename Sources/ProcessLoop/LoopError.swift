@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import SystemCalls
 
 /// A failure of the loop itself (poll) or of reading the signals (signalfd): what failed, the

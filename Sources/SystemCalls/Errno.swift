@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// An errno value, as libc sets it (and libevdev returns it negated), with its symbolic name

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// A system call that failed in a way nothing can work around: what t9dial was doing, the

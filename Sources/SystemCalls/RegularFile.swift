@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Glibc
 
 /// Reads a whole file that a user named (a config, a layout, a keymap, a font, a recording),

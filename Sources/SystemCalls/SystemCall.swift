@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Glibc
 
 /// The system calls every module makes, wrapped once, with one rule for EINTR.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// Secrets systemd hands the service with `LoadCredential=`: each is a file in the folder named

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Text made safe to reach a terminal, a pipe read line by line, or the journal.
 ///
 /// A contact's name, a modem's answer, a device's name or a line read from standard input can

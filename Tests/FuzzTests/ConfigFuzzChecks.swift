@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import DialerConfig
 
 /// What every TOML file parse must give: a value, or an error naming the file and a line in it.

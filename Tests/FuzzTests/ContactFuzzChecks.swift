@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import ContactBook
 
 /// What every import must give, whatever the bytes: contacts and warnings placed within the

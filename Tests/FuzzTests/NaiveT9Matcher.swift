@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// The T9 matching rules written out plainly, to check the index against: no tables, no

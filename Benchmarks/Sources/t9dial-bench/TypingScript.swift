@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// What a user types to find one contact: keys one at a time, sometimes a wrong key and a

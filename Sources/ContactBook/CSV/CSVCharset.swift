@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Chooses how to decode a CSV file, which unlike vCard cannot declare its character set.
 ///
 /// Google writes UTF-8. Outlook writes the Windows code page of the machine, which for Western

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Reads a Google Contacts or Outlook CSV export into contacts.
 ///
 /// The header row chooses the column mapping (an unknown header is an error that lists the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Reads CSV records as RFC 4180 defines them: fields separated by commas, records by CRLF or
 /// LF (or CR); a field in double quotes may hold commas, line breaks and doubled quotes (`""`).
 /// Line breaks inside quoted fields come out as LF.

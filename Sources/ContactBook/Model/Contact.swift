@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A contact as imported from a vCard or CSV file.
 public struct Contact: Sendable, Hashable {
     /// The vCard UID, or one made from the source (file and position) when the card has none.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension StructuredName {
     /// Whether every part is empty (the parsers store parts trimmed).
     var isEmpty: Bool {

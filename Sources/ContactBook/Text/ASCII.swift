@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Byte-level helpers for the ASCII parts of vCard and CSV syntax (names, parameters,
 /// separators). Non-ASCII bytes are never changed by them, so they are safe on UTF-8 text.
 enum ASCII {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A reusable, growable scratch buffer of bytes.
 ///
 /// The parsers join folded lines and decode escapes into one of these instead of allocating a

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Gives the parsers a file's contents as UTF-8-compatible bytes without a byte-order mark.
 ///
 /// UTF-8 input (the usual case) is passed through without copying. UTF-16 files, which some

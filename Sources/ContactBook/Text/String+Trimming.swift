@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension String {
     /// The string without leading and trailing whitespace and newlines.
     func trimmingBlanks() -> String {

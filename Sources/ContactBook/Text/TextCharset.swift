@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// A character set that text bytes are decoded from (vCard `CHARSET=`, or a CSV file's guess).

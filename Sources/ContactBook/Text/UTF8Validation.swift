@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A check that bytes are well-formed UTF-8 (RFC 3629: no overlong forms, no surrogates,
 /// nothing above U+10FFFF), so text can be made with `String(decoding:)` knowing nothing will be
 /// replaced. Plain code, unlike the generic `String(validating:as:)`, which costs a metadata

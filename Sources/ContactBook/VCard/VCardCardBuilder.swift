@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Collects the properties of one card between BEGIN:VCARD and END:VCARD and makes the
 /// `Contact`. Single-valued properties keep their first non-empty occurrence.
 struct VCardCardBuilder {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One logical vCard line, `group.NAME;parameters:value`, after unfolding.
 ///
 /// The byte views point into the input or into the reader's scratch buffer, so they are valid

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a vCard value is transfer-encoded (`ENCODING=`).
 enum VCardEncoding: Sendable, Hashable {
     case plain

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The vCard properties the importer reads; every other property is stepped over unread.
 enum VCardPropertyName: Sendable, Hashable {
     case begin, end, version

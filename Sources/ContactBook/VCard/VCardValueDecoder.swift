@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Turns a raw vCard value into text: undoes quoted-printable, splits structured (`N`, `ORG`)
 /// and list (`NICKNAME`, `CATEGORIES`) values at unescaped separators, undoes the backslash
 /// escapes `\,` `\;` `\:` `\\` `\n` `\N`, decodes the declared CHARSET and trims each part.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The time a query runs at, given as values because this module makes no system calls.
 public struct QueryClock: Sendable, Hashable {
     /// Now, in unix seconds.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a run over many contacts ended.
 public enum QueryOutcome: Sendable, Hashable {
     /// Every contact was tested; these matched, in the order given.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import T9Search
 
 /// Tests contacts against one query at one time: `$time` values are resolved and the strings

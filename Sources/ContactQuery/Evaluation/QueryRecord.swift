@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One contact as a query sees it: the caller builds these from the contact book and the dial
 /// history, so this module needs neither.
 public struct QueryRecord: Sendable, Hashable {

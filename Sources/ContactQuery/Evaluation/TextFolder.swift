@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// Text as a comparison sees it after the `c` and `d` modifiers, with where its words start and end.

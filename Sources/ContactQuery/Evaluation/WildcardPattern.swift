@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A string value of a query as a pattern: literal scalars and `*`, which matches any run of
 /// characters, none included.
 struct WildcardPattern {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension [QueryRecord] {
     /// The contacts as the `--json` output gives them: an array of `{"uid", "name", "numbers"}`,
     /// written here because this module has no Foundation.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The contact attributes a query can name, and what kind of value each holds.
 ///
 /// The names are the ones the issue lists; `**` in a query stands for every text attribute.

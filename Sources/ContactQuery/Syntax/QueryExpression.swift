@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A parsed query: comparisons combined with `!`, `&&` and `||`.
 ///
 /// Parsing checks names and value types, so every expression here can be evaluated.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One token of a query, with the column of its first character.
 struct QueryToken: Sendable, Equatable {
     enum Kind: Sendable, Equatable {

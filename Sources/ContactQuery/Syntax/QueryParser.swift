@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Recursive descent over the tokens, with `!` binding tighter than `&&`, and `&&` tighter than `||`:
 ///
 ///     query      = or end

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why a query does not parse, and where: the column is 1-based and counts characters
 /// (grapheme clusters) of the query, so it lines up with what the user typed. A column one past
 /// the last character means the query ended too soon.

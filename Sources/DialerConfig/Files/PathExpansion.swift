@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Turns a path written in a config file into one the program can open: `~` is the home
 /// directory, and a relative path is relative to the config file, not to wherever t9dial runs.
 enum PathExpansion {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import SystemCalls
 
 /// Reads the UTF-8 text of a config, layout or keymap file, with errors that say what to do.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The line each key of a TOML text is written on, because TOMLKit reports positions only for
 /// syntax errors and an error about a value should still name its line.
 ///

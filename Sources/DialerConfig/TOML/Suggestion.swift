@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean" hints.
 enum Suggestion {
     /// The closest of `candidates` to `word`, when it is a likely typo (ignoring case, one edit

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Finds what toml++, the parser under TOMLKit, does not report but asserts against, which
 /// aborts t9dial (SIGABRT, in release builds too: SwiftPM keeps C++ assertions on; built with
 /// NDEBUG it would be undefined behaviour). So it must not reach toml++. Both were found by

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import TOMLKit
 
 /// Reads the keys of one TOML table into Swift values, turning every surprise (an unknown key, a

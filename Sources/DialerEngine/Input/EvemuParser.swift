@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import InputEvents
 
 /// Reads an evemu recording line by line into an `EvemuRecording`, checking each line it

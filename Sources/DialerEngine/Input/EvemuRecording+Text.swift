@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// Writing a recording back in evemu's format, for tests and bug reports.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// An input device and its events as `evemu-record` writes them, so `--replay FILE` and the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A line of an evemu recording that cannot be read, said so that it can be fixed: the file, the
 /// line and what is wrong with it.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// Drops contact chatter from a device's key events, per key code, judged on the events' own

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// Turns debounced key events into what each key did, by the keymap: pressed at once, then

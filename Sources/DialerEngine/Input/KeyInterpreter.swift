@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// What a keypad's keys did, from its raw events: contact chatter dropped (`KeyDebouncer`),

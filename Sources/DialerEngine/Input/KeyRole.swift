@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// What a physical key means to the dialer, as a keymap says (Config/keymaps/).

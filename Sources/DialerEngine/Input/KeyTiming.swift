@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// How long the keypad's timers are: the chatter window and the two hold times. All in

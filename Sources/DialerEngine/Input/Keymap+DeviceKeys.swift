@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Whether a keymap suits a device, judged by the key codes the device says it has.
 extension Keymap {
     /// The digits, 0 to 9, that no key of a device with `keyCodes` types with this keymap; empty

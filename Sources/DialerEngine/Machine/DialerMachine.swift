@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// The whole dialer, from raw key events to screens and dials: each keypad's events go through

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A number to call: a contact's number, or a number typed on the keypad.
 public struct DialRequest: Sendable, Hashable {
     /// The contact's display name; nil for a typed number.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import DialOutcomes
 /// What the dialer tells its displays after a key, a timer or a dial's outcome.
 public enum DialerUpdate: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How digit keys type: T9 (each key is its digit, names match by keys) or multi-tap in one
 /// layout (presses cycle that layout's letters, names match by text).
 public enum InputMode: Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The query as the user typed it: digits and `+` in T9 mode, text in multi-tap mode, where
 /// the letter still cycling under the key is kept apart so a display can mark it.
 public struct QueryText: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Everything a display shows at one moment: a value, so displays can be compared, recorded
 /// and redrawn without asking the dialer anything.
 public struct ScreenState: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import T9Search
 
 /// A search result with the texts a display needs, read from the index's contacts once, so a

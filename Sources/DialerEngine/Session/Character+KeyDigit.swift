@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension Character {
     /// The character `0`...`9` that a digit key types.
     init(keyDigit digit: UInt8) {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What a gesture asks the dialer to do. Digits and the dedicated keys act when pressed, `*`
 /// and `#` when tapped or held, so no press of a key acts both going down and coming up.
 enum DialerCommand: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why a dialer cannot start with the settings given.
 public enum DialerSessionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The initial mode names a multi-tap layout that is not active.

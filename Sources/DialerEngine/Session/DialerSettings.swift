@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// The dialer's timings and limits; the defaults are what feature phones and TT9 use.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import T9Search
 
 /// What multi-tap offers on each key for one layout: the layout's letters, then the key's

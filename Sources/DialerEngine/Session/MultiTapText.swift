@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import InputEvents
 
 /// The text typed in multi-tap mode: committed letters and the one still cycling under its key.

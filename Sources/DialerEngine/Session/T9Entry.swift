@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// The number typed in T9 mode: its digits and `+` as typed, and one search session that each

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ContactBook
 
 /// A contact file or folder that did not load when the book was reloaded, and whether its last

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension JSONWriter {
     /// A string, or `null` for nil.
     mutating func optionalString(_ value: String?) {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Which pictures a run draws, from the command line and the config together.
 extension ScreenDisplay {
     /// The `--output`s asked for, and the config's `[screen] framebuffer` unless the command

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ScreenRender
 
 /// The colours and highlight style of the dialer's screen for a kind of display: a one-bit

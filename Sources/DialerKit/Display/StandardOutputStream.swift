@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// Standard output as a `TextOutputStream` for the displays, written at once on every call, so

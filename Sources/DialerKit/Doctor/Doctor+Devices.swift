@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The checks of the devices the settings name besides the keypad: the framebuffer and the modem.
 extension Doctor {
     /// The framebuffer t9dial would suggest when none is set.

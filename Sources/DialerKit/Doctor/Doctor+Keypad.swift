@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import KeypadInput
 
 /// The check of the keypad: udev's link to it, and who may read it; without the link, the

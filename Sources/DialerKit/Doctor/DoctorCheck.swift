@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One thing `t9dial doctor` looked at, what it found, and what to do about it.
 public struct DoctorCheck: Sendable, Hashable, CustomStringConvertible {
     public enum Status: Sendable, Hashable, Comparable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// What systemd says of the t9dial service, for `t9dial doctor`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// The libc calls of the DialerKit module, one line each, so every system call it makes

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Logging
 
 /// One thing to tell the user in the log, with how much it matters: a file that no longer

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import T9Search
 
 /// Writes JSON for t9dial's machine-readable output, as UTF-8 bytes into one buffer.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The config's `command = [...]`: a program and its arguments, where `{number}` and `{name}`
 /// are replaced in place, inside any argument ("number={number}" becomes
 /// "number=+441214960000"), and nothing else is: no shell ever sees the arguments, so quotes,

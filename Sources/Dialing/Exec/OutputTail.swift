@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The last `limit` bytes of what a program wrote, so a chatty program cannot make the dialer
 /// hold more than that, and the end (where the error usually is) is what is kept.
 struct OutputTail {

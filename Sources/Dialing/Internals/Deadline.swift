@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A point on CLOCK_MONOTONIC that a wait must not pass, so a loop of polls keeps one time-out
 /// in total rather than one per poll.
 struct Deadline {

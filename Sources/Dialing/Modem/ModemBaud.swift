@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// A serial speed the tty driver has a setting for, from 9600 to 921600 baud. USB modems

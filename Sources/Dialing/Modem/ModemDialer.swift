@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import DialOutcomes
 /// The `modem` method: places a voice call with `ATD<number>;` on an AT modem's serial port,
 /// and hangs up with `ATH`.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import DialOutcomes
 /// One line from an AT modem, classified. A command's answer ends with a final result code;
 /// everything else before it (the command's echo, unsolicited result codes such as `RING`,

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import T9Search
 
 /// A phone number as the dial methods take it: exactly its dialable characters, `0-9 * #` and a

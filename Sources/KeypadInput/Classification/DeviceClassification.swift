@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import DialerEngine
 
 /// What a device is to t9dial, given the keymaps it may be read with, and why.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Names of the bus types in linux/input.h, for listing devices.
 enum BusType {
     static func name(of bus: UInt16) -> String {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import SystemCalls
 /// The names of device nodes: the event nodes in the input directory, the symbolic links udev
 /// makes to them (by-id, by-path, t9dial's own link), and resolving a link to its node.

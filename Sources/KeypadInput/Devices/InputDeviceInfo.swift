@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What t9dial knows about one input device: where it is, what it calls itself and which keys
 /// it has. Read from an open device, or built by hand in tests, since discovery and
 /// classification work on these values alone.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Evdev
 
 /// Every input device with what it is to t9dial, and which devices it would read: what

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import DialerEngine
 
 /// A device with what it is to t9dial.

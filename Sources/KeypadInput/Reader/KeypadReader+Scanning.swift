@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Evdev
 
 /// Rescanning: which devices to read now, opening the new ones and letting go of the others.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import InputEvents
 
 /// What one wait of the keypad reader brought: the events, and the moment the loop woke.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import Evdev
 
 /// The udev rule that makes one input device t9dial's keypad: `t9dial udev-rule` prints it, to

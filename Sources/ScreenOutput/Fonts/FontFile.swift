@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import SystemCalls
 /// Console font files (PSF1 and PSF2, as `/usr/share/consolefonts` holds them, mostly gzipped):
 /// finding one by name or path and reading its bytes, uncompressed. Parsing them is

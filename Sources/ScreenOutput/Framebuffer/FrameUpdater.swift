@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ScreenRender
 
 /// Draws canvases into framebuffer memory without flicker and without rewriting what did not

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ScreenRender
 
 /// A framebuffer's mode as the kernel reports it (`fb_var_screeninfo` and

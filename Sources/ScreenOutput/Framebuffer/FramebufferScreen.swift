@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ScreenRender
 
 /// A framebuffer as the dialer's screen: canvases drawn on it without flicker (a

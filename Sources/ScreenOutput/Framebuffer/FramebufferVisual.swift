@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a framebuffer turns pixel values into light (`fb_fix_screeninfo.visual`, FB_VISUAL_*).
 public enum FramebufferVisual: Sendable, Hashable, CustomStringConvertible {
     /// FB_VISUAL_MONO01: one bit a pixel, 1 is black.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 public import ScreenRender
 
 /// PNG files of canvases: what `t9dial` saves as screenshots and what golden-image tests

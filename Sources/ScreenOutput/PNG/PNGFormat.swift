@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The pixel formats `PNGFile` writes, each exact for a canvas quantised to it.
 public enum PNGFormat: Sendable, Hashable, CaseIterable {
     /// 8-bit RGB (colour type 2): every canvas, exactly.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why zlib could not compress or uncompress some bytes: what was being done, zlib's return
 /// code and its message, and what it means for the caller.
 public struct ZlibError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A picture being drawn, in 24-bit colour: what the dialer's screen is painted on, and what
 /// every output (a framebuffer of any depth, a PNG) packs its pixels from, so they all show the
 /// same picture.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension BitmapFont {
     /// The ellipsis this font draws at a cut: "…" when it has U+2026, else "...".
     public var ellipsis: String {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension BitmapFont {
     /// Reads a PSF1 or PSF2 console font from its uncompressed bytes (gunzip a `.psf.gz` first),
     /// telling the two apart by their magic numbers. `name` is used in errors and kept as

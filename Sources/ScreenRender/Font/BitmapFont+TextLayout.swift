@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension BitmapFont {
     /// Calls `body` for each glyph `text` draws, left to right, with its x offset from the
     /// start of the text and the range of scalar offsets it stands for; returns the text's width.

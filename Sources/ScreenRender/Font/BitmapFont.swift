@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A fixed-width bitmap font (a Linux console PSF font): every glyph is `width` x `height`
 /// pixels and advances the pen by `width`.
 ///

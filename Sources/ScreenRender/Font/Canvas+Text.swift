@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 extension Canvas {
     /// Draws `text` in `font` with its top-left corner at (`x`, `y`), clipped to the canvas, and
     /// returns the width drawn (`font.width(of: text)`). `background`, when given, first fills

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why bytes could not be read as a PSF console font: what is wrong, where (the font's name and
 /// the byte offset), and what to do about it. Fonts are read whole, so any problem stops the load.
 public struct FontError: Error, Sendable, Hashable, CustomStringConvertible {

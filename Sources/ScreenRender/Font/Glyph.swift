@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One glyph's bitmap: `height` rows of `width` pixels, each row packed most significant bit
 /// first (the leftmost pixel) in `(width + 7) / 8` bytes, as PSF stores it.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The PSF1 format: a 4-byte header (magic `36 04`, mode, charsize), 256 or 512 glyphs 8 pixels
 /// wide and `charsize` rows high, then, when the mode says so, a Unicode table of little-endian
 /// UCS-2 values, each glyph's list ended by `FFFF`, with `FFFE` starting its multi-scalar

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The PSF2 format: a 32-byte little-endian header (magic `72 b5 4a 86`, version, headersize,
 /// flags, length, charsize, height, width), `length` glyphs of `charsize` bytes at
 /// `headersize`, each row `(width + 7) / 8` bytes, then, when flag 1 is set, a Unicode table:

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Where one colour component sits in a pixel: `length` bits starting at bit `offset`, counted
 /// from the least significant bit, as `fb_var_screeninfo`'s `fb_bitfield` reports it.
 public struct ColorField: Sendable, Hashable, CustomStringConvertible {

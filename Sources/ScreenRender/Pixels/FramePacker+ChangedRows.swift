@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Finding and copying the physical rows that changed, so an output writes to the
 /// framebuffer only the rows a new frame alters.
 ///

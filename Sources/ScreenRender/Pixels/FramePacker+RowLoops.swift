@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The inner loops, one per storage layout: each walks one physical row through the canvas
 /// (`start`, then `step` per pixel, from `RotationStepping`) and writes `count` pixels.
 extension FramePacker {

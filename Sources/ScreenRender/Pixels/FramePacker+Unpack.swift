@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Reading a packed frame back into the picture it shows, so tests (and the VM test, from the
 /// real framebuffer) can compare what was written with what was drawn.
 extension FramePacker {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Packs the logical canvas the layout draws into a framebuffer's memory: turned by a
 /// `Rotation`, in the device's `PixelFormat`, one physical row every `lineLength` bytes.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Why a frame cannot be packed or read back: a size or buffer that does not fit the packer,
 /// said with the numbers involved so the caller can tell which side is wrong.
 public enum FramePackingError: Error, Sendable, Hashable, CustomStringConvertible {

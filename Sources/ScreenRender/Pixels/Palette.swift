@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The colour map of an 8-bit pseudocolour framebuffer: at most 256 colours, which the output
 /// loads with FBIOPUTCMAP and the packer maps every drawn colour to, by nearest colour.
 public struct Palette: Sendable, Hashable {

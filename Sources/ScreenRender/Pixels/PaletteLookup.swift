@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Nearest-palette-index lookups for one packing pass, remembering the last colour: drawn
 /// screens are long runs of one colour, so nearly every pixel is a comparison, and only a
 /// change of colour searches the palette.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The layouts t9dial meets most, for tests, PNG snapshots and `--screen`.
 extension PixelFormat {
     private static func preset(_ kind: Kind, _ bpp: Int, _ red: (Int, Int), _ green: (Int, Int), _ blue: (Int, Int), grayscale: Bool = false) -> PixelFormat {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How a framebuffer stores a pixel, as plain values filled from `fb_var_screeninfo`
 /// (`bits_per_pixel`, `grayscale`, `red`, `green`, `blue`, `transp`), validated once so that
 /// packing never meets a layout it cannot write.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How the picture the layout draws (the logical canvas) is turned onto the panel (the
 /// physical framebuffer), clockwise, for panels mounted sideways or upside down.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The walk through a canvas's pixel array that follows one physical row: physical pixel
 /// (px, py) shows logical pixel `origin + py * rowStep + px * columnStep`. Worked out once per
 /// packer, so the inner loops only add a step.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A screen named on the command line as `WIDTHxHEIGHTxDEPTH` (`128x64x1`, `320x240x16`,
 /// `640x480x32`): its size and the preset pixel format for its depth, for PNG snapshots and
 /// tests without a framebuffer.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A `--screen` value that cannot be read, with the text given and the form it should take.
 public struct ScreenOptionError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The value as given.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A width and height in pixels: a canvas (logical) or a panel (physical).
 public struct ScreenSize: Sendable, Hashable, CustomStringConvertible {
     public var width: Int

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The shifts that put an 8-bit colour into a true-colour pixel's fields and take it out
 /// again, worked out once per format so that packing a pixel is shifts and ors.
 struct TrueColorEncoding: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A pixel layout t9dial cannot draw in, with what is wrong and what to do instead. The
 /// framebuffer output adds the device path when it reports it.
 public struct UnsupportedPixelFormat: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A rotation other than a quarter turn, with the values that work.
 public struct UnsupportedRotation: Error, Sendable, Hashable, CustomStringConvertible {
     /// The degrees asked for.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A text as it is typed on the keypad: its keys, where each word starts and ends, and which
 /// scalars of the text each key came from (for highlighting, in Unicode scalar offsets).
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How every Unicode scalar is typed on the keypad, for the active layouts together.
 ///
 /// A letter of a layout is its key. Other letters fold: case first, then accents (é is e, ł is

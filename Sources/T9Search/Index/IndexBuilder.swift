@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Turns contacts into the keys of the index tables: every way each name and number can be
 /// typed from a position where a match may start.
 struct IndexBuilder {

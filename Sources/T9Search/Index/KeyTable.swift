@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// All index keys of one kind (for example "runs from a later word of a name"), sorted, so the
 /// keys that start with a query form one contiguous range.
 ///

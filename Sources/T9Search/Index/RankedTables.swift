@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Sorted key tables with their top-rank trees, in the order their match qualities rank: what
 /// the digit index and the text index both search. A query is one range per table; one more
 /// key narrows each range; the best contacts come from the trees, best quality first.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Synchronization
 
 /// A contact book indexed for T9 search: finds the best-ranked matches of a digit query in

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A query being typed: each key narrows the ranges of the previous query instead of searching
 /// again, and deleting a key goes back to the ranges it had.
 public final class SearchSession {

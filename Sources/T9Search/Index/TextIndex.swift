@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Names indexed by their letters, for search by typed text (multi-tap mode, `--text`): the
 /// same sorted tables and top-rank trees as the digit index, keyed by letters instead of keys,
 /// so each letter typed narrows the previous result and the best 20 come in microseconds.

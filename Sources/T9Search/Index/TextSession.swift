@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A text being typed (multi-tap, `--text`): each letter narrows the ranges of the text before
 /// it, as `SearchSession` does with keys, and a changed last letter (multi-tap cycling a, b, c)
 /// goes back one step instead of searching again.

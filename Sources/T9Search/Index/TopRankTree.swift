@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Answers "which contacts with the best ranks have a key in this range of a table?" without
 /// looking at every entry of the range.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Dispatch
 
 /// Work spread over the machine's cores while a book is read and indexed, so a board's second

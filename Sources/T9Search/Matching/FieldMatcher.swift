@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Matches a query against one name or number, giving the best quality and the keys to
 /// highlight. This is the definition of what matches; the index finds the same matches faster.
 public enum FieldMatcher {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How well a query matches, best first. Results are ranked by this before anything else.
 public enum MatchQuality: Int, Sendable, Hashable, Comparable, CaseIterable, CustomStringConvertible {
     /// From the start of the name ("Fre" in Fred Smith), running on across words ("Fred S"),

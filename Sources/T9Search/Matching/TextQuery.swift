@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Search by typed letters instead of keys: the name contains the text, ignoring case and
 /// accents ("ann" finds "Ánna", "Johann"). Multi-tap mode and `t9dial search --text` use it.
 public enum TextQuery {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The contacts an index searches, stored compactly: every text of every contact in one UTF-8
 /// buffer, with the offsets where each field ends.
 ///

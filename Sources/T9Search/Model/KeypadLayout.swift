@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The letters printed on a phone keypad for one script, as the user's layout file gives them.
 ///
 /// Several layouts are active at once (Latin, Cyrillic and Greek by default), so a name in any

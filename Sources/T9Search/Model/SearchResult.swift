@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// One contact found by a query.
 public struct SearchResult: Sendable, Hashable {
     /// Which text of the contact matched.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// What the search core needs to know about one contact: the texts it can be found by and its
 /// numbers. The contact book builds these; other programs can build them from anything.
 public struct SearchableContact: Sendable, Hashable {

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// ITU-T E.164 country calling codes.
 ///
 /// The codes are prefix-free: 1 and 7 are the only one-digit codes, the two-digit codes are the

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// A phone number as written in a contact book, read as a phone reads it: what is dialled, and
 /// the extension or post-dial part shown but not dialled. One reading for the whole program: the
 /// import drops a number it refuses (with a warning), and the dialer dials only what it gives.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// How numbers are dialled inside one country: its calling code, the trunk prefix people dial
 /// before a national number (0 in the UK, 8 in Russia), and its international call prefix.
 ///

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// The ways a phone number can be typed from its start, besides matching in its middle.
 ///
 /// A number matches from the first digit as written, from after its country code (+65 9177...

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import ArgumentParser
 
 /// The config file and the data folder, for the commands that read no contacts but look at

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Testing
 
 /// The Raspberry Pi overlays of `Config/overlays/`: they build with cpp and dtc alone, with no

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// A device tree as `dtc -O dts` prints it back from a blob: each node's properties by path.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// Builds an overlay of `Config/overlays/` as its Makefile does, and reads the blob back.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 // Golden-image tests of the dialer's screen: real screens from a real `DialerSession` over the
 // sample book, painted with the built-in font, packed for a framebuffer of each preset depth,
 // unpacked again (so the picture is what the panel gets after quantisation) and compared pixel

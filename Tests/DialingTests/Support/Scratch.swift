@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Foundation
 
 /// A fresh directory for one test's scripts and files, deleted with everything in it when the

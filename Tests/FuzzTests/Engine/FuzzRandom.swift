@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// SplitMix64: a small, fast, seeded generator, so a run is the same on every machine and a
 /// seed printed by `make fuzz` replays it.
 struct FuzzRandom: RandomNumberGenerator {

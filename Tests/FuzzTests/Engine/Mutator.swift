@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Byte-level mutations of a corpus input, libFuzzer style: bit flips, interesting bytes,
 /// inserts, deletes, duplicated chunks, splices with another input, and the target's own
 /// tokens (`BEGIN:VCARD`, `((`...), sometimes repeated many times to reach the parsers' limits.

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 /// Hand-made PSF fonts for the tests, built byte by byte as the formats lay them out.
 enum PSFBytes {
     /// A PSF1 font: `glyphs` of `height` bytes each (padded to 256 or 512 glyphs with blanks),

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import ScreenRender
 
 /// Packs `canvas` into a fresh buffer of `fill` bytes (so untouched padding shows) and

@@ -1,3 +1,5 @@
+// SPDX-License-Identifier: Apache-2.0
+
 import Glibc
 
 /// Signals for tests of code that reads them with a `SignalSource`, inside a test process that
