@@ -2,14 +2,14 @@
 // Linux headers t9dial uses that Swift's Glibc module does not bring in, and small inline
 // wrappers for what does not import into Swift as it is (variadic ioctls, macros). Each module
 // that needs them calls them from its own Swift wrappers: DialerKit (ProcessMemory.swift),
-// ScreenOutput (the framebuffer and console), KeypadInput (signalfd), Dialing (wait statuses,
+// ScreenOutput (the framebuffer and console), ProcessLoop (signalfd), Dialing (wait statuses,
 // the serial port), Systemd.
 #ifndef T9DIAL_CLINUX_H
 #define T9DIAL_CLINUX_H
 
 #include <malloc.h>
 
-// signalfd(2), for KeypadInput's SignalSource: the loop reads SIGTERM, SIGINT and SIGHUP as
+// signalfd(2), for ProcessLoop's SignalSource: the loop reads SIGTERM, SIGINT and SIGHUP as
 // events, not in handlers. Glibc's module does not bring <sys/signalfd.h> in.
 #include <sys/signalfd.h>
 

@@ -74,8 +74,10 @@ public struct Dialer: Sendable {
         let reading: BookReading
         do { reading = try loader.read(keeping: nil) } catch { throw .contacts(error) }
         let (history, historyProblem) = openHistory()
+        let book = reading.indexed(history: history)
+        ProcessMemory.returnFreedMemory()
         return Dialer(
-            configuration: configuration, loader: loader, book: reading.indexed(history: history),
+            configuration: configuration, loader: loader, book: book,
             limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
         )

@@ -14,4 +14,12 @@ public enum ProcessMemory {
     public static func returnLargeBlocksToSystem() {
         _ = t9dial_set_mmap_threshold(128 * 1024)
     }
+
+    /// Gives back to the system the memory freed while a book was read and indexed. Reading and
+    /// indexing on several cores frees much of it in the heaps (arenas) of Dispatch's threads,
+    /// which malloc keeps for their next allocation, and nothing comes next: about 9 MB with the
+    /// 100,000-contact book. (malloc_trim)
+    static func returnFreedMemory() {
+        _ = malloc_trim(0)
+    }
 }

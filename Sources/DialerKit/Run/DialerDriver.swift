@@ -97,7 +97,10 @@ public final class DialerDriver {
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
         if let update = live?.handle(readable: book, at: wakeup.time) {
             update.messages.forEach(logger.log)
-            if let book = update.book { apply(machine.session.replaceIndex(book.index), to: &display) }
+            if let book = update.book {
+                apply(machine.session.replaceIndex(book.index), to: &display)
+                ProcessMemory.returnFreedMemory()  // the old book, and what reading the new one freed
+            }
         }
         apply(machine.advance(to: wakeup.time), to: &display)
     }

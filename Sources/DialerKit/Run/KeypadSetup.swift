@@ -103,7 +103,10 @@ public struct KeypadSetup: Sendable {
     /// (`SearchIndex.warmUp`). The index's text search, which multi-tap mode uses, is built on
     /// another thread meanwhile.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
-        Thread.detachNewThread { index.prepareTextSearch() }
+        Thread.detachNewThread {
+            index.prepareTextSearch()
+            ProcessMemory.returnFreedMemory()  // what building it freed, on a thread now gone
+        }
         index.warmUp(limit: dialerSettings.resultLimit)
         do {
             return DialerMachine(session: try DialerSession(index: index, settings: dialerSettings))
