@@ -159,6 +159,9 @@ check-format:
 test-unit: test-deps
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(SWIFT) test --skip-build
+	@# The benchmark is a package of its own that nothing else builds: built here, so a change
+	@# to the modules it uses cannot leave make bench broken unnoticed (it was, for a round).
+	$(SWIFT) build --package-path Benchmarks
 
 # The fuzz targets of Tests/FuzzTests, each for FUZZ_SECONDS (all at once, or FUZZ_TARGET alone:
 # vcard csv config layout keymap evemu query multistatus t9index). An input that crashed the
