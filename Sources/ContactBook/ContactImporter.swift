@@ -20,10 +20,17 @@ public enum ContactImporter {
         return ContactImport(contacts: contacts, warnings: warnings)
     }
 
+    /// Told how many more bytes of a file have been parsed, to show how far a long load has
+    /// got; called from the threads that parse, so it must be safe to call from any.
+    public typealias Progress = @Sendable (_ moreBytes: Int) -> Void
+
     /// Reads the file at `path` like `load(path:)`, but hands each contact to `body` as soon as
     /// it is read, so that a large book never holds all its `Contact` values at once (the dialer
-    /// keeps only what it searches). Returns the warnings.
-    public static func read(path: String, each body: (Contact) -> Void) throws(ContactBookError) -> [ImportWarning] {
+    /// keeps only what it searches). Returns the warnings. `progress` is told of the bytes
+    /// parsed as they are (the whole file's by the time this returns, also when it throws).
+    public static func read(
+        path: String, progress: Progress? = nil, each body: (Contact) -> Void
+    ) throws(ContactBookError) -> [ImportWarning] {
         let bytes = try FileReader.readAll(path: path)
         let format: Format
         if let byExtension = self.format(ofPath: path) {
@@ -34,13 +41,19 @@ public enum ContactImporter {
         switch format {
         case .vCard:
             let (warnings, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
-                let (warnings, sawCard) = VCardParser.parse(buffer, file: path, emit: body)
+                // The text parsed may be shorter than the file (a UTF-16 export, converted):
+                // progress counts the file's bytes.
+                let scale = Double(bytes.count) / Double(max(buffer.count, 1))
+                let fileProgress = progress.map { report in { @Sendable (parsed: Int) in report(Int((Double(parsed) * scale).rounded())) } }
+                let (warnings, sawCard) = VCardParser.parse(buffer, file: path, progress: fileProgress, emit: body)
                 return (warnings, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
             }
             // An empty file is an empty book; text without any card is something else.
             if !sawCard, hasText { throw .notAVCard(path) }
             return warnings
         case .csv:
+            // A CSV export is a phone's or a mail client's: small, and told of in one piece.
+            defer { progress?(bytes.count) }
             let result = InputBytes.withParsableBytes(bytes) { buffer in
                 Result { () throws(ContactBookError) in try CSVContactParser.parse(buffer, file: path, emit: body) }
             }

@@ -54,7 +54,67 @@ public struct Dialer: Sendable {
 
     /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
     /// into the index's compact table as they are read, so a large book is never held twice.
-    public static func load(_ overrides: Overrides) throws(DialerError) -> Dialer {
+    /// `progress` is told each new percentage of the load, from the threads that load.
+    public static func load(
+        _ overrides: Overrides, progress: (@Sendable (_ percent: Int) -> Void)? = nil
+    ) throws(DialerError) -> Dialer {
+        var dialer = try prepare(overrides)
+        // The history is opened once the contacts are read, so a book that fails leaves no trace.
+        let reading: BookReading
+        do {
+            reading = try dialer.loader.read(keeping: nil, progress: progress.map { dialer.loader.progress(onChange: $0) })
+        } catch {
+            throw .contacts(error)
+        }
+        (dialer.history, dialer.historyProblem) = openHistory()
+        dialer.book = reading.indexed(history: dialer.history)
+        ProcessMemory.returnFreedMemory()
+        return dialer
+    }
+
+    /// For a service that must not stop, and shows its first screen before the book is in:
+    /// the config's settings, the layouts, the sources to read and the history, with the book
+    /// still empty (`loadBook(progress:)` reads it, on a thread of its own); or, when the
+    /// config does not load or names no contacts, a dialer with no contacts and why, so the
+    /// service runs on, says so on its screen and loads the book once it is fixed. The config's
+    /// settings are used when the config itself loads, its defaults otherwise. Throws only
+    /// when not even the layouts can be found.
+    public static func prepareOrEmpty(_ overrides: Overrides) throws(DialerError) -> (Dialer, problem: DialerError?) {
+        let problem: DialerError
+        do {
+            return (try prepareToLoad(overrides), nil)
+        } catch {
+            problem = error
+        }
+        let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+        let (history, historyProblem) = openHistory()
+        return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
+    }
+
+    /// The config's settings, the layouts, the sources to read and the history, with the book
+    /// still empty, for `loadBook(progress:)` (`DialerDriver.loadInBackground`); throws what
+    /// `load` throws before it reads any contact.
+    public static func prepareToLoad(_ overrides: Overrides) throws(DialerError) -> Dialer {
+        var dialer = try prepare(overrides)
+        (dialer.history, dialer.historyProblem) = openHistory()
+        return dialer
+    }
+
+    /// Reads and indexes the contacts of `loader`, ranked with `history`, telling `progress`
+    /// how far it has got: the book of a dialer from `prepareOrEmpty`, for `adopt(_:)`. Takes
+    /// as long as `load` does: call it off the loop's thread.
+    public func loadBook(progress: LoadProgress?) throws(DialerError) -> LoadedBook {
+        do {
+            let book = try loader.load(history: history, progress: progress)
+            ProcessMemory.returnFreedMemory()
+            return book
+        } catch {
+            throw .contacts(error)
+        }
+    }
+
+    /// The config's settings, the layouts and the sources, with an empty book and no history.
+    private static func prepare(_ overrides: Overrides) throws(DialerError) -> Dialer {
         let configuration = try configuration(overrides)
         let settings = configuration.search
         let (dataDirectory, layouts) = try layouts(overrides, configuration)
@@ -70,34 +130,10 @@ public struct Dialer: Sendable {
             options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
             favourites: configuration.history
         )
-        // The history is opened once the contacts are read, so a book that fails leaves no trace.
-        let reading: BookReading
-        do { reading = try loader.read(keeping: nil) } catch { throw .contacts(error) }
-        let (history, historyProblem) = openHistory()
-        let book = reading.indexed(history: history)
-        ProcessMemory.returnFreedMemory()
         return Dialer(
-            configuration: configuration, loader: loader, book: book,
-            limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: history,
-            historyProblem: historyProblem
+            configuration: configuration, loader: loader, book: loader.emptyBook(),
+            limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: nil, historyProblem: nil
         )
-    }
-
-    /// For a service that must not stop: the book as `load` loads it, or, when it cannot be
-    /// loaded (no contacts named, a broken config, a file that does not parse), a dialer with
-    /// no contacts and why, so the service runs on, says so on its screen and loads the book
-    /// once it is fixed. The config's settings are used when the config itself loads, its
-    /// defaults otherwise. Throws only when not even the layouts can be found.
-    public static func loadOrEmpty(_ overrides: Overrides) throws(DialerError) -> (Dialer, problem: DialerError?) {
-        let problem: DialerError
-        do {
-            return (try load(overrides), nil)
-        } catch {
-            problem = error
-        }
-        let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
-        let (history, historyProblem) = openHistory()
-        return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
     }
 
     /// The config's settings and layouts with no contacts and no history, for a command that
@@ -115,10 +151,8 @@ public struct Dialer: Sendable {
         let loader = BookLoader(
             sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
         )
-        let book: LoadedBook
-        do { book = try loader.load(history: history) } catch { throw .contacts(error) }
         return Dialer(
-            configuration: configuration, loader: loader, book: book,
+            configuration: configuration, loader: loader, book: loader.emptyBook(),
             limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
         )

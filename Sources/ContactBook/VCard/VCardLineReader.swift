@@ -27,6 +27,8 @@ struct VCardLineReader {
     /// The property line that `next()` found last; valid until the next call.
     private(set) var current = VCardContentLine.none
     private var position = 0
+    /// How many bytes have been read so far, for progress.
+    var bytesRead: Int { position }
     private var lineNumber = 1
     private let joined = ByteBuffer(capacity: 1024)
     /// Parameters parsed recently, by their text: exports repeat the same few (`TYPE=CELL`), and

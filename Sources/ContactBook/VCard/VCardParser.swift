@@ -47,12 +47,16 @@ struct VCardParser {
     /// line `BEGIN:VCARD` right after a line `END:VCARD`), and the second half is parsed on
     /// another core meanwhile; its contacts are handed over after the first half's. What comes
     /// out is what one pass gives: the same contacts, UIDs and warnings, at the same lines.
+    ///
+    /// `progress`, when given, is told how many more bytes have been parsed, every
+    /// `progressStep` bytes or so, from whichever thread parses them.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes, emit: (Contact) -> Void
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes,
+        progress: ContactImporter.Progress? = nil, emit: (Contact) -> Void
     ) -> (warnings: [ImportWarning], sawCard: Bool) {
         guard bytes.count >= parallelBytes, let cut = cardBoundary(near: bytes.count / 2, in: bytes) else {
             var parser = VCardParser(file: file)
-            parser.parse(bytes, firstLineNumber: 1, emit: emit)
+            parser.parse(bytes, firstLineNumber: 1, progress: progress, emit: emit)
             return (parser.warnings, parser.sawCard)
         }
         let first = UnsafeBufferPointer(rebasing: bytes[..<cut])
@@ -61,13 +65,13 @@ struct VCardParser {
         let (firstParser, (secondParser, secondContacts)) = Parallel.both(
             {
                 var parser = VCardParser(file: file)
-                parser.parse(first, firstLineNumber: 1, emit: emit)
+                parser.parse(first, firstLineNumber: 1, progress: progress, emit: emit)
                 return parser
             },
             {
                 var parser = VCardParser(file: file)
                 var contacts: [Contact] = []
-                parser.parse(second, firstLineNumber: secondLine) { contacts.append($0) }
+                parser.parse(second, firstLineNumber: secondLine, progress: progress) { contacts.append($0) }
                 return (parser, contacts)
             })
         secondContacts.forEach(emit)
@@ -104,8 +108,16 @@ struct VCardParser {
         return nil
     }
 
-    private mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>, firstLineNumber: Int, emit: (Contact) -> Void) {
+    /// How often `progress` is told: a few hundred cards' worth of bytes, so a large book
+    /// reports about a hundred times a megabyte-ish and the counting costs nothing.
+    static let progressStep = 64 << 10
+
+    private mutating func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, firstLineNumber: Int, progress: ContactImporter.Progress?, emit: (Contact) -> Void
+    ) {
         var reader = VCardLineReader(bytes, firstLineNumber: firstLineNumber)
+        var reported = 0
+        defer { if let progress, bytes.count > reported { progress(bytes.count - reported) } }
         // The card being read; kept in place (not optional) so its fields are never copied.
         var card = VCardCardBuilder(startLine: 0)
         var inCard = false
@@ -139,6 +151,10 @@ struct VCardParser {
                     if inCard {
                         finish(card, emit: emit)
                         inCard = false
+                        if let progress, reader.bytesRead - reported >= Self.progressStep {
+                            progress(reader.bytesRead - reported)
+                            reported = reader.bytesRead
+                        }
                     } else {
                         warn(property.lineNumber, "END:VCARD without a BEGIN:VCARD before it; ignored")
                     }

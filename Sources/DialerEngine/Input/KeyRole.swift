@@ -94,6 +94,13 @@ public enum KeyGesture: Sendable, Hashable, CustomStringConvertible {
     /// The key is still down at the clear time (2 s by default).
     case heldLonger(KeyRole)
 
+    /// The key's role, whatever the gesture.
+    public var role: KeyRole {
+        switch self {
+        case .pressed(let role), .tapped(let role), .held(let role), .heldLonger(let role): role
+        }
+    }
+
     public var description: String {
         switch self {
         case .pressed(let role): "pressed \(role)"

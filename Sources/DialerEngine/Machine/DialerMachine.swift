@@ -54,7 +54,7 @@ public final class DialerMachine {
         var updates: [DialerUpdate] = []
         for gesture in gestures {
             updates += advance(to: gesture.time)
-            updates += session.handle(gesture)
+            updates += deliver([gesture])
         }
         return updates
     }
@@ -84,7 +84,45 @@ public final class DialerMachine {
         return updates
     }
 
+    /// Whether keys that act on the results are held back: while the book read at start
+    /// loads, there are no results yet, and a dial must call the contact the query finds in
+    /// the book, not the digits typed. The first key that picks or dials (`*`, next, previous,
+    /// `#`, dial) and every key after it wait, in order, for `stopHoldingBack(at:)`; the keys
+    /// before it (the query) are typed, and shown, at once.
+    public private(set) var holdsBackDials = false
+    private var heldBack: [TimedGesture] = []
+
+    /// Holds back keys that act on the results from now on (see `holdsBackDials`).
+    public func holdBackDials() {
+        holdsBackDials = true
+    }
+
+    /// Lets the keys held back through, as they came, then runs the timers due by `time`.
+    public func stopHoldingBack(at time: Microseconds) -> [DialerUpdate] {
+        holdsBackDials = false
+        let held = heldBack
+        heldBack = []
+        return handle(held) + advance(to: time)
+    }
+
+    private static let actsOnResults: Set<KeyRole> = [.star, .next, .previous, .pound, .dial]
+
+    /// Drops the keys held back (the book they were for could not be read: a dial among them
+    /// would call the digits typed, which the user did not ask for), and holds no more back.
+    public func dropHeldBack() {
+        holdsBackDials = false
+        heldBack = []
+    }
+
     private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {
-        gestures.flatMap { session.handle($0) }
+        var updates: [DialerUpdate] = []
+        for gesture in gestures {
+            if holdsBackDials, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) {
+                heldBack.append(gesture)
+            } else {
+                updates += session.handle(gesture)
+            }
+        }
+        return updates
     }
 }

@@ -18,11 +18,14 @@ public struct ScreenState: Sendable, Hashable {
     /// A line about the dialer itself rather than the query, for as long as it holds: no
     /// keypad plugged in, no contacts to search. Nil when all is well.
     public var notice: String?
+    /// How much of the contact book is loaded, in percent, while it is loaded at start; nil
+    /// once it is in (or was never loading). Keys typed meanwhile are searched once it is in.
+    public var loading: Int?
 
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
         selection: Int? = nil, calling: DialRequest? = nil,
-        callProgress: CallProgress? = nil, notice: String? = nil
+        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -32,6 +35,22 @@ public struct ScreenState: Sendable, Hashable {
         self.calling = calling
         self.callProgress = calling == nil ? nil : callProgress
         self.notice = notice
+        self.loading = loading
+    }
+
+    /// The line a display shows under the results: the notice, else how far the book has
+    /// loaded ("Loading contacts… 42%").
+    public var noticeLine: String? {
+        notice ?? loading.map { "Loading contacts… \($0)%" }
+    }
+
+    /// This screen without how far the book has loaded, only whether it is loading: for a
+    /// display that writes each screen once for good (JSON, text into a file), and should not
+    /// write one for every percent.
+    public var withoutLoadingPercent: ScreenState {
+        var screen = self
+        screen.loading = loading.map { _ in 0 }
+        return screen
     }
 
     public var selectedResult: ShownResult? {

@@ -37,6 +37,7 @@ public final class DialerSession {
     private var poundDownOnCall = false
     private var lastKeyTime: Microseconds?
     private var notice: String?
+    private var loading: Int?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -68,10 +69,10 @@ public final class DialerSession {
     public func handle(_ gesture: TimedGesture) -> [DialerUpdate] {
         var updates = advance(to: gesture.time)
         // Ignored keys (NumLock) are not keys to the user: they neither act nor keep the query.
-        if Self.role(of: gesture.gesture) == .ignore { return updates }
+        if gesture.gesture.role == .ignore { return updates }
         lastKeyTime = gesture.time
         var command = DialerCommand(gesture.gesture)
-        if poundDownOnCall, Self.role(of: gesture.gesture) == .pound {
+        if poundDownOnCall, gesture.gesture.role == .pound {
             command = finishPoundOnCall(gesture.gesture, into: &updates)
         } else if case .pressed(let role) = gesture.gesture {
             if let shown = call, role == .hangUp {
@@ -127,6 +128,7 @@ public final class DialerSession {
     public func replaceIndex(_ newIndex: SearchIndex) -> [DialerUpdate] {
         let selected = selection.map { shownResults[$0].uid }
         index = newIndex
+        loading = nil  // the book that was loading, if any, is this one
         t9 = t9.rebuilt(on: newIndex)
         textSearch = TextSession(index: newIndex)
         search()
@@ -148,13 +150,17 @@ public final class DialerSession {
         return updates
     }
 
-    // MARK: Keys
-
-    private static func role(of gesture: KeyGesture) -> KeyRole {
-        switch gesture {
-        case .pressed(let role), .tapped(let role), .held(let role), .heldLonger(let role): role
-        }
+    /// Shows that the book is loading and how far it has got (nil: it is in). The book
+    /// searched meanwhile is the one the session has (empty at start); keys typed are kept,
+    /// and `replaceIndex(_:)` searches them in the book once it is in.
+    public func setLoading(_ percent: Int?) -> [DialerUpdate] {
+        loading = percent
+        var updates: [DialerUpdate] = []
+        publish(into: &updates)
+        return updates
     }
+
+    // MARK: Keys
 
     /// What any key going down does before its own command: it leaves the calling screen (but
     /// `#`, which waits to see whether it is held to hang up), and commits an open multi-tap
@@ -321,7 +327,8 @@ public final class DialerSession {
             selection: selection,
             calling: call?.request,
             callProgress: call?.progress,
-            notice: notice
+            notice: notice,
+            loading: loading
         )
     }
 

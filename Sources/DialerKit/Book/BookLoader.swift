@@ -81,9 +81,21 @@ public struct BookLoader: Sendable {
     /// folder before it exists.
     public var watchedPaths: [String] { sources.map(\.path) }
 
-    /// Reads every source, ranking with `history`; throws at the first source that does not load.
-    public func load(history: DialHistory?) throws(ContactBookError) -> LoadedBook {
-        try read(keeping: nil).indexed(history: history)
+    /// Reads every source, ranking with `history`; throws at the first source that does not
+    /// load. `progress` is told how far the reading and indexing have got.
+    public func load(history: DialHistory?, progress: LoadProgress? = nil) throws(ContactBookError) -> LoadedBook {
+        try read(keeping: nil, progress: progress).indexed(history: history)
+    }
+
+    /// A book with no contacts, with this loader's alphabet and options: what a dialer
+    /// searches before its book is read.
+    public func emptyBook() -> LoadedBook {
+        BookReading(loader: self, previous: nil).indexed(history: nil)
+    }
+
+    /// A progress over the files this loader reads now, for `load(history:progress:)`.
+    public func progress(onChange: (@Sendable (_ percent: Int) -> Void)? = nil) -> LoadProgress {
+        LoadProgress(reading: sources.compactMap(\.pathToRead), onChange: onChange)
     }
 
     /// Reads every source again; what no longer loads keeps its copy in `previous` (see above).
@@ -112,8 +124,8 @@ public struct BookLoader: Sendable {
 
     /// The sources read into a table, not yet indexed; with no previous book (at start), the
     /// first source that does not load is thrown.
-    func read(keeping previous: LoadedBook?) throws(ContactBookError) -> BookReading {
-        var reading = BookReading(loader: self, previous: previous)
+    func read(keeping previous: LoadedBook?, progress: LoadProgress? = nil) throws(ContactBookError) -> BookReading {
+        var reading = BookReading(loader: self, previous: previous, progress: progress)
         for source in sources { try reading.add(source) }
         return reading
     }

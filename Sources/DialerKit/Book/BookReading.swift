@@ -13,6 +13,8 @@ import T9Search
 struct BookReading {
     let loader: BookLoader
     let previous: LoadedBook?
+    /// Told of the bytes read and the indexing done, for a load that shows how far it has got.
+    let progress: LoadProgress?
     private var table = ContactTable()
     private var favourites: Favourites
     private var files: [FileRows] = []
@@ -21,9 +23,10 @@ struct BookReading {
     private var warnings: [ImportWarning] = []
     private var problems: [SourceProblem] = []
 
-    init(loader: BookLoader, previous: LoadedBook?) {
+    init(loader: BookLoader, previous: LoadedBook?, progress: LoadProgress? = nil) {
         self.loader = loader
         self.previous = previous
+        self.progress = progress
         favourites = Favourites(loader.favourites)
     }
 
@@ -80,7 +83,7 @@ struct BookReading {
         let start = table.count
         do {
             // The importer finds what stops a whole file before it hands out any contact.
-            warnings += try ContactImporter.read(path: file) { contact in
+            warnings += try ContactImporter.read(path: file, progress: progress?.reading) { contact in
                 favourites.consider(contact, at: table.count)
                 table.append(contact.searchable)
             }
@@ -111,7 +114,7 @@ struct BookReading {
         table.shrink()
         let index = SearchIndex(
             table: table, alphabet: loader.alphabet, options: loader.options,
-            affinity: favourites.affinity(from: history, contacts: table)
+            affinity: favourites.affinity(from: history, contacts: table), progress: progress?.indexing
         )
         return LoadedBook(
             index: index, sources: ContactSources(contacts: [], warnings: warnings, files: read), problems: problems,

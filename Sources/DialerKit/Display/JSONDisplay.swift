@@ -16,14 +16,24 @@ public import DialerEngine
 ///
 /// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
 /// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
+///
+/// While the book loads at start, one line says so, `{"event":"loading"}`, and the screens
+/// until it is in have `"loading":true` (false after); a screen is written when what it
+/// shows changes (keys typed meanwhile), not for every percent loaded.
 public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
+    /// The last screen written, without its loading percentage.
+    private var lastWritten: ScreenState?
 
     public init(output: Output) {
         self.output = output
     }
 
     public mutating func show(_ screen: ScreenState) {
+        let screen = screen.withoutLoadingPercent
+        guard screen != lastWritten else { return }
+        if screen.loading != nil, lastWritten?.loading == nil { output.write(#"{"event":"loading"}"# + "\n") }
+        lastWritten = screen
         output.write(Self.json(screen) + "\n")
     }
 
@@ -74,6 +84,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
                 }
             ),
             ("notice", { json in json.optionalString(screen.notice) }),
+            ("loading", { $0.raw(screen.loading == nil ? "false" : "true") }),
         ])
         return json.output
     }

@@ -32,9 +32,9 @@ public struct ScreenPainter: Sendable {
             paintCalling(calling, headline: state.callHeadline, on: &canvas)
         } else {
             paintHeader(state, on: &canvas)
-            paintResults(state, on: &canvas, reserved: state.notice == nil ? 0 : 1)
+            paintResults(state, on: &canvas, reserved: state.noticeLine == nil ? 0 : 1)
         }
-        if let notice = state.notice { paintNotice(notice, on: &canvas) }
+        if let notice = state.noticeLine { paintNotice(notice, on: &canvas) }
         return canvas
     }
 

@@ -13,18 +13,33 @@ import TerminalText
 /// still cycling is in angle brackets (`fr<e>`), and a dial is one line, `dial: Name  number`.
 /// The calling screen is `dialling Name  number`, then `calling Name  number` or
 /// `not called: Name  number  (Busy)`.
+///
+/// While the book loads at start, the notice line says how far it has got
+/// (`! Loading contacts… 42%`), on a terminal; into a file or a pipe (`showsProgress` false)
+/// the loading screen is written once, without a percentage.
 public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// How many results are written; the window scrolls to keep the selection in it.
     public var rows: Int
+    /// Whether a screen is written for each percent of the book loaded: on a terminal only.
+    public var showsProgress: Bool
+    /// The last screen written, without its loading percentage, when `showsProgress` is off.
+    private var lastWritten: ScreenState?
 
-    public init(output: Output, rows: Int = 5) {
+    public init(output: Output, rows: Int = 5, showsProgress: Bool = true) {
         self.output = output
         self.rows = max(1, rows)
+        self.showsProgress = showsProgress
     }
 
     public mutating func show(_ screen: ScreenState) {
-        output.write(Self.lines(screen, rows: rows).map { $0 + "\n" }.joined())
+        var screen = screen
+        if !showsProgress {
+            screen = screen.withoutLoadingPercent
+            guard screen != lastWritten else { return }
+            lastWritten = screen
+        }
+        output.write(Self.lines(screen, rows: rows, percent: showsProgress).map { $0 + "\n" }.joined())
     }
 
     public mutating func dial(_ request: DialRequest) {
@@ -33,8 +48,11 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
 
     /// The lines `show` writes for `screen`; a notice is the last, after `! `. Control
     /// characters (a name's, a modem's answer's) are shown as `^X`, never written.
-    public static func lines(_ screen: ScreenState, rows: Int) -> [String] {
-        (screenLines(screen, rows: rows) + (screen.notice.map { ["! " + $0] } ?? [])).map(VisibleText.line)
+    /// The loading notice has its percentage when `percent` is true, else it is
+    /// `Loading contacts…`.
+    public static func lines(_ screen: ScreenState, rows: Int, percent: Bool = true) -> [String] {
+        let notice = percent || screen.notice != nil ? screen.noticeLine : screen.loading.map { _ in "Loading contacts…" }
+        return (screenLines(screen, rows: rows) + (notice.map { ["! " + $0] } ?? [])).map(VisibleText.line)
     }
 
     private static func screenLines(_ screen: ScreenState, rows: Int) -> [String] {
@@ -48,7 +66,9 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         }
         var lines = [screen.modeLabel + ":" + (screen.query.isEmpty ? "" : " " + queryText(screen.query))]
         guard !screen.query.isEmpty else { return lines }
-        guard !screen.results.isEmpty else { return lines + ["  no matches"] }
+        guard !screen.results.isEmpty else {
+            return lines + [screen.loading == nil ? "  no matches" : "  (searched once the contacts are loaded)"]
+        }
         let rows = max(1, rows), selected = screen.selection ?? 0
         let first = max(0, selected - rows + 1)
         let window = first..<min(screen.results.count, first + rows)

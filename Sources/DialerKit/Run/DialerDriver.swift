@@ -30,6 +30,15 @@ public final class DialerDriver {
     private var notices: [NoticeTopic: String] = [:]
     /// Where outcomes, hang-ups and the book's news are logged.
     public let logger: Logger
+    /// The book being read at start (`loadInBackground`).
+    private var startup: StartupLoad?
+    /// Why the book read at start could not be read; nil while it loads, once it is in, and
+    /// when none was read in the background.
+    public private(set) var loadProblem: DialerError?
+    /// Whether the book read at start is still loading.
+    public var isLoading: Bool { startup != nil }
+    /// How far the book read at start has got, in percent; nil when it is not loading.
+    public var loadingPercent: Int? { startup?.progress.percent }
 
     public init(machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger) {
         self.machine = machine
@@ -43,6 +52,19 @@ public final class DialerDriver {
             logger.warning("\(problem); contact files are not reloaded when they change (restart t9dial after editing them)")
         }
         live = consume book
+    }
+
+    /// Reads `dialer`'s book (a dialer from `Dialer.prepareOrEmpty`, its book still empty) on a
+    /// thread of its own, showing how far it has got on the screen's notice line; once it is
+    /// in, it is searched with the query typed meanwhile and kept current as `keepCurrent`
+    /// does. When it cannot be read, `loadProblem` says why and the notice line shows it.
+    /// Returns the screen update, for before the first screen.
+    @discardableResult
+    public func loadInBackground(_ dialer: Dialer) throws(DialerError) -> [DialerUpdate] {
+        startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: MonotonicClock.system.now())
+        loadProblem = nil
+        machine.holdBackDials()
+        return machine.session.setLoading(0)
     }
 
     /// Shows `updates` on `display` in order, and starts the dials and hang-ups in them. An
@@ -83,17 +105,20 @@ public final class DialerDriver {
     /// files watched, the reloads and syncs running.
     public var sources: [EventLoop.Source<LoopSource>] {
         placer.descriptors.map { EventLoop.Source(.call, $0) } + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
+            + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
     }
 
-    /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due.
+    /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
+    /// the loading's percentage to show.
     public var nextDeadline: Microseconds? {
-        [machine.nextDeadline, live?.deadline].compactMap { $0 }.min()
+        [machine.nextDeadline, live?.deadline, startup?.nextProgress].compactMap { $0 }.min()
     }
 
     /// Acts on what of the driver's `sources` woke the loop, then runs the timers due by the
     /// wake-up's time. The caller hands over its own input (keys) first.
     public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
         if wakeup.isReady(.call) { collect(display: &display) }
+        if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
         if let update = live?.handle(readable: book, at: wakeup.time) {
             update.messages.forEach(logger.log)
@@ -103,6 +128,38 @@ public final class DialerDriver {
             }
         }
         apply(machine.advance(to: wakeup.time), to: &display)
+    }
+
+    /// Takes in the book read at start once it is in (or what stopped it), else shows its
+    /// percentage when that is due.
+    private func advanceStartupLoad(_ load: StartupLoad, at now: Microseconds, display: inout some DialerDisplay) {
+        guard let result = load.result() else {
+            if let percent = load.percentDue(at: now) { apply(machine.session.setLoading(percent), to: &display) }
+            return
+        }
+        startup = nil
+        switch result {
+        case .success(let book):
+            var dialer = load.dialer
+            dialer.adopt(book)
+            dialer.sources.warnings.forEach { logger.warning("\($0)") }
+            keepCurrent(LiveBook(dialer))
+            apply(machine.session.replaceIndex(book.index), to: &display)
+            apply(machine.stopHoldingBack(at: now), to: &display)
+        case .failure(let error):
+            loadProblem = error
+            if machine.holdsBackDials { machine.dropHeldBack() }
+            apply(machine.session.setLoading(nil), to: &display)
+            post(error.notice, about: .book, to: &display)
+        }
+    }
+
+    /// Waits for the book read at start, and takes it in: for a run whose keys have ended
+    /// (a pipe into `t9dial try`) before it is in.
+    public func finishLoading(display: inout some DialerDisplay) {
+        guard let startup else { return }
+        _ = startup.waitForResult()
+        advanceStartupLoad(startup, at: MonotonicClock.system.now(), display: &display)
     }
 
     /// Takes in the dials and hang-ups that are over; does not block.

@@ -22,8 +22,12 @@ public import InputEvents
 ///   config file changes: contacts, the synced address book and the `[dial]` method are read
 ///   again; a broken new config keeps the running book and says why. `[keypad]`, `[screen]`
 ///   and the layouts take a restart, and the log says so.
+/// - **It shows its first screen at once.** The book is read on a thread of its own, and the
+///   screen says how far it has got ("Loading contacts… 42%"); keys typed meanwhile are kept
+///   and searched once it is in (`DialerDriver.loadInBackground`).
 /// - **It talks to systemd** (`Type=notify`): READY=1 once the book is loaded and the keypads
-///   looked for, a STATUS line ("1,234 contacts, reading /dev/input/event3"), RELOADING=1
+///   looked for, a STATUS line ("1,234 contacts, reading /dev/input/event3", "loading
+///   contacts 42%, …" before), RELOADING=1
 ///   around a reload, and a WATCHDOG=1 ping from the loop every half `WatchdogSec`, so a hung
 ///   loop is restarted. Outside systemd these do nothing, and the loop never wakes for them.
 public final class DialerService {
@@ -43,6 +47,12 @@ public final class DialerService {
     private var problem: DialerError?
     private var nextPing: Microseconds?
     private var lastStatus = ""
+    /// The contact files the config or the command line name, watched while they do not load.
+    private let contactPaths: [String]
+    /// Whether systemd was told READY=1: once the book read at start is in, or could not be.
+    private var toldReady = false
+    /// A reload asked for while the book read at start was still loading, done once it is in.
+    private var reloadWhenLoaded = false
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery).
@@ -52,8 +62,7 @@ public final class DialerService {
     ) throws(DialerError) {
         self.overrides = overrides
         self.logger = logger
-        let (dialer, problem) = try Dialer.loadOrEmpty(overrides)
-        dialer.sources.warnings.forEach { logger.warning("\($0)") }
+        let (dialer, problem) = try Dialer.prepareOrEmpty(overrides)
         if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
         self.problem = problem
         self.layouts = dialer.index.alphabet.layouts.map(\.id)
@@ -61,21 +70,26 @@ public final class DialerService {
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger)
         self.dialer = dialer
-        driver.keepCurrent(LiveBook(dialer))
+        // The book is read while the first screen shows, which says how far it has got.
+        if problem == nil { try driver.loadInBackground(dialer) }
         run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory)
         do {
             signals = try SignalSource()
         } catch {
             throw .loop(error)
         }
-        // With no book, the contact files named are watched too: one that appears or is fixed
-        // is a reason to try again. (A loaded book's files are the live book's to watch.)
-        let watched =
-            Dialer.configFiles(overrides)
-            + (problem == nil ? [] : (overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts))
+        contactPaths = overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts
+        watchConfig(andContacts: problem != nil)
+    }
+
+    /// Watches the config files, and with `andContacts` the contact files named: with no book,
+    /// one that appears or is fixed is a reason to try again. (A loaded book's files are the
+    /// live book's to watch.)
+    private func watchConfig(andContacts: Bool) {
         do {
-            configWatcher = try ContactSourceWatcher(sources: watched)
+            configWatcher = try ContactSourceWatcher(sources: Dialer.configFiles(overrides) + (andContacts ? contactPaths : []))
         } catch {
+            configWatcher = nil
             logger.warning("\(error); the config is not reloaded when it changes (systemctl reload t9dial does it)")
         }
     }
@@ -97,8 +111,9 @@ public final class DialerService {
         }
     }
 
-    /// Shows the first screen (with the problem, if the book could not be loaded), opens the
-    /// keypads there are, and tells systemd the service is ready.
+    /// Shows the first screen (with the problem, if the book could not be loaded, or how far
+    /// its loading has got), opens the keypads there are, and tells systemd the service is
+    /// ready once the book is in.
     public func start(display: inout some DialerDisplay) {
         dialer = nil
         if let problem {
@@ -107,8 +122,11 @@ public final class DialerService {
             _ = driver.post(problem.notice, about: .book)
         }
         run.start(display: &display)
-        logger.info("started with \(configFile ?? "no config file (the defaults)"): \(statusLine)")
-        notifier.ready(status: statusLine)
+        if driver.isLoading {
+            notifier.status(statusLine)
+        } else {
+            becomeReady()
+        }
         lastStatus = statusLine
         if let interval = notifier.watchdogInterval {
             nextPing = MonotonicClock.system.now() + interval / 2
@@ -143,7 +161,15 @@ public final class DialerService {
             logger.info("the config file changed: reloading the config and the contacts")
             reloadNow = true
         }
-        if reloadNow { reload(display: &display) }
+        if !toldReady, !driver.isLoading { bookLoaded() }
+        if reloadNow || (reloadWhenLoaded && !driver.isLoading) {
+            if driver.isLoading {
+                reloadWhenLoaded = true  // the book read at start would replace the reloaded one
+            } else {
+                reloadWhenLoaded = false
+                reload(display: &display)
+            }
+        }
         if let due = nextPing, woke.time >= due, let interval = notifier.watchdogInterval {
             notifier.watchdogPing()
             nextPing = woke.time + interval / 2
@@ -154,6 +180,27 @@ public final class DialerService {
         }
         return nil
     }
+
+    /// Tells systemd and the log that the service is up, with its book or the problem.
+    private func becomeReady() {
+        toldReady = true
+        logger.info("started with \(configFile ?? "no config file (the defaults)"): \(statusLine)")
+        notifier.ready(status: statusLine)
+    }
+
+    /// The book read at start is in, or could not be read: the latter is the service's
+    /// problem until the config or the files are fixed, which it watches for.
+    private func bookLoaded() {
+        if let error = driver.loadProblem {
+            problem = error
+            logger.error("\(error.description)")
+            watchConfig(andContacts: true)
+        }
+        becomeReady()
+    }
+
+    /// Whether the book read at start is still loading.
+    public var isLoading: Bool { driver.isLoading }
 
     /// The session, for tests and status.
     public var machine: DialerMachine { driver.machine }
@@ -205,7 +252,8 @@ public final class DialerService {
         let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
         // The book searched now: the live book's reloads and syncs change it too.
         let count = driver.machine.session.index.contacts.count
-        let book = problem?.notice ?? "\(count) contact\(count == 1 ? "" : "s")"
+        let book =
+            problem?.notice ?? driver.loadingPercent.map { "loading contacts \($0)%" } ?? "\(count) contact\(count == 1 ? "" : "s")"
         return book + ", " + reading
     }
 }

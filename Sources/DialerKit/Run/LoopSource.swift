@@ -10,6 +10,8 @@ public enum LoopSource: Hashable, Sendable {
     case keypad(KeypadReader.Source)
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call
+    /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
+    case startupLoad
     /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).
     case book(Int32)
     /// SIGTERM, SIGINT or SIGHUP came (`SignalSource`).

@@ -38,6 +38,7 @@ public enum TerminalKeypad {
         display.show(machine.session.screen)
         var pending: [UInt8] = []
         var inputOpen = true
+        var quit = false
         while inputOpen {
             let sources = [EventLoop.Source(LoopSource.terminal, STDIN_FILENO), EventLoop.Source(.signals, signals.descriptor)] + driver.sources
             let wakeup: EventLoop.Wakeup<LoopSource>
@@ -53,9 +54,12 @@ public enum TerminalKeypad {
                 switch buffer.withUnsafeMutableBytes({ SystemCall.read(STDIN_FILENO, $0) }) {
                 case .success(let count) where count > 0:
                     pending += buffer[0..<count]
-                    let (gestures, quit) = gestures(from: &pending, at: wakeup.time)
+                    let (gestures, quitTyped) = gestures(from: &pending, at: wakeup.time)
                     driver.apply(machine.handle(gestures), to: &display)
-                    if quit { inputOpen = false }
+                    if quitTyped {
+                        quit = true
+                        inputOpen = false
+                    }
                 case .failure(let error) where error.rawValue == EAGAIN:
                     break
                 default:
@@ -63,6 +67,12 @@ public enum TerminalKeypad {
                 }
             }
             driver.wake(wakeup, display: &display)
+            if let problem = driver.loadProblem { throw problem }
+        }
+        // Keys piped in may all be read before the book is in: they are searched in it.
+        if !quit {
+            driver.finishLoading(display: &display)
+            if let problem = driver.loadProblem { throw problem }
         }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - loop.clock.now() < 5_000_000 {

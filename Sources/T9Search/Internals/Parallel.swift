@@ -1,39 +1,62 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
 
 /// Work spread over the machine's cores while a book is read and indexed, so a board's second
 /// core (or fourth) shortens the start: the only use T9Search (and ContactBook, which shares
-/// it) makes of threads, through Dispatch's pool, which runs as many at once as there are cores.
+/// it) makes of threads.
+///
+/// Each call starts its threads and joins them before it returns, so nothing of a call (not
+/// even the release of what its jobs captured) outlives it. Dispatch's `concurrentPerform`,
+/// used before, leaves that to its pool's threads: a book loaded on a thread of its own
+/// (the service's start) could end, and free what they still touched, before they had.
 ///
 /// Each job writes only its own slot of the results, and every job has ended when a call
-/// returns; the jobs must share nothing they change.
+/// returns; the jobs must share nothing they change. A thread that cannot be started costs
+/// only speed: the calling thread runs the jobs left.
 package enum Parallel {
+    /// The cores online: how many threads `map` runs at most.
+    static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
     /// `body(0) ..< body(count)`, run at once as far as the cores allow, in order.
     package static func map<Result>(_ count: Int, _ body: (Int) -> Result) -> [Result] {
+        guard count > 1, cores > 1 else { return (0..<count).map(body) }
         let slots = UnsafeMutableBufferPointer<Result?>.allocate(capacity: count)
         slots.initialize(repeating: nil)
-        defer { slots.deallocate() }
+        defer {
+            _ = slots.deinitialize()
+            slots.deallocate()
+        }
+        let jobs = JobCounter()
         withoutActuallyEscaping(body) { body in
-            let work = UncheckedSendable((body, slots))
-            DispatchQueue.concurrentPerform(iterations: count) { job in
-                work.value.1[job] = work.value.0(job)
+            onThreads(min(cores, count)) {
+                while case let job = jobs.next(), job < count { slots[job] = body(job) }
             }
         }
         return slots.map { $0! }
     }
 
-    /// `first()` and `second()` at once, on two cores where there are two.
+    /// `first()` and `second()`, run at once on two cores.
     package static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
+        guard cores > 1 else { return (first(), second()) }
         var firstResult: First?
         var secondResult: Second?
-        withUnsafeMutablePointer(to: &firstResult) { firstSlot in
-            withUnsafeMutablePointer(to: &secondResult) { secondSlot in
-                withoutActuallyEscaping(first) { first in
-                    withoutActuallyEscaping(second) { second in
-                        let work = UncheckedSendable((first, second, firstSlot, secondSlot))
-                        DispatchQueue.concurrentPerform(iterations: 2) { job in
-                            if job == 0 { work.value.2.pointee = work.value.0() } else { work.value.3.pointee = work.value.1() }
+        withoutActuallyEscaping(first) { first in
+            withoutActuallyEscaping(second) { second in
+                let jobs = JobCounter()
+                withUnsafeMutablePointer(to: &firstResult) { firstSlot in
+                    withUnsafeMutablePointer(to: &secondResult) { secondSlot in
+                        onThreads(2) {
+                            while case let job = jobs.next(), job < 2 {
+                                if job == 0 { firstSlot.pointee = first() } else { secondSlot.pointee = second() }
+                            }
                         }
                     }
                 }
@@ -41,11 +64,39 @@ package enum Parallel {
         }
         return (firstResult!, secondResult!)
     }
+
+    /// Runs `work` on `count` threads, this one among them, and returns once every one has
+    /// ended (joined).
+    private static func onThreads(_ count: Int, _ work: @escaping () -> Void) {
+        var started: [pthread_t] = []
+        for _ in 1..<count {
+            let context = Unmanaged.passRetained(ThreadWork(work)).toOpaque()
+            var thread = pthread_t()
+            let result = pthread_create(
+                &thread, nil,
+                { context in
+                    Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue().run()
+                    return nil
+                }, context)
+            if result == 0 {
+                started.append(thread)
+            } else {
+                Unmanaged<ThreadWork>.fromOpaque(context).release()
+            }
+        }
+        work()
+        for thread in started { pthread_join(thread, nil) }
+    }
 }
 
-/// A value handed to Dispatch's threads that is not Sendable by its type: `Parallel`'s jobs
-/// touch only their own slots, and the caller waits for all of them.
-private struct UncheckedSendable<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// What a started thread runs, handed to it through `pthread_create`'s context pointer.
+private final class ThreadWork {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
+}
+
+/// The next job to take, shared by the threads of one call.
+private final class JobCounter: Sendable {
+    private let taken = Atomic<Int>(0)
+    func next() -> Int { taken.add(1, ordering: .relaxed).oldValue }
 }

@@ -34,10 +34,11 @@ struct TryCommand: ParsableCommand {
     /// terminal, the framebuffer and the console are put back by then.
     private func tryKeys(signals: borrowing SignalSource) throws -> Int32? {
         let logger = logging.makeLogger()
-        let dialer = try book.loadDialer()
         do {
+            // The book is read while the first screen shows how far it has got.
+            let dialer = try Dialer.prepareToLoad(book.overrides)
             let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
-            driver.keepCurrent(LiveBook(dialer))
+            try driver.loadInBackground(dialer)
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
             defer { shown.restore() }

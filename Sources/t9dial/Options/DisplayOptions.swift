@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Glibc
 import DialerConfig
 import DialerKit
 import Logging
@@ -57,7 +58,8 @@ struct DisplayOptions: ParsableArguments {
         if json || choices.contains(.json) {
             displays.append(JSONDisplay(output: StandardOutputStream()))
         } else if choices.isEmpty || choices.contains(.text) {
-            displays.append(TextDisplay(output: StandardOutputStream()))
+            // A percentage for each step of a long load on a terminal; once into a file or a pipe.
+            displays.append(TextDisplay(output: StandardOutputStream(), showsProgress: isatty(STDOUT_FILENO) == 1))
         }
         // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
         // --output names a framebuffer; text stays the default either way.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import Synchronization
 import Testing
 
 @testable import ContactBook
@@ -46,6 +47,21 @@ struct VCardParallelParseTests {
         let (onePass, halves) = Self.parses(try TestFiles.fixtureBytes(name), file: name)
         #expect(halves.0 == onePass.0)
         #expect(halves.1 == onePass.1)
+    }
+
+    /// Progress counts every byte once, in one pass and in two halves, in steps.
+    @Test(arguments: [Int.max, 0])
+    func progressCountsEveryByteOnce(parallelBytes: Int) {
+        let card = "BEGIN:VCARD\nVERSION:3.0\nFN:Someone With A Name\nTEL:+44 7700 900123\nEND:VCARD\n"
+        let text = Array(String(repeating: card, count: 5_000).utf8)
+        let reports = Mutex<[Int]>([])
+        text.withUnsafeBufferPointer { buffer in
+            _ = VCardParser.parse(buffer, file: "book.vcf", parallelBytes: parallelBytes, progress: { bytes in reports.withLock { $0.append(bytes) } }) { _ in }
+        }
+        let told = reports.withLock { $0 }
+        #expect(told.reduce(0, +) == text.count)
+        #expect(told.count > text.count / VCardParser.progressStep / 2)
+        #expect(told.allSatisfy { $0 > 0 })
     }
 
     @Test func aCutIsOnlyMadeBetweenAnEndAndABegin() {

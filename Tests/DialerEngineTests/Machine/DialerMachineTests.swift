@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerEngine
+import T9Search
 import Testing
 import InputEvents
 
@@ -30,6 +31,43 @@ struct DialerMachineTests {
         _ = tap(machine, Self.three, at: ms(400))
         #expect(machine.session.screen.query.text == "373")
         #expect(machine.session.screen.results.map(\.name).prefix(2) == ["Fred Sanders", "Fred Smith"])
+    }
+
+    /// While the book loads at start, the query is typed at once, but a key that acts on the
+    /// results (and every key after it) waits for the book: a dial then calls the contact the
+    /// query finds, not the digits typed.
+    @Test func keysThatActOnResultsWaitForTheBook() throws {
+        let machine = DialerMachine(
+            session: try DialerSession(index: SearchIndex(contacts: [], alphabet: T9Alphabet(layouts: SessionFixtures.layouts))))
+        machine.attach(device: 1, keymap: InputFixtures.numpad, timing: KeyTiming())
+        machine.holdBackDials()
+        _ = tap(machine, Self.three, at: ms(0))
+        _ = tap(machine, Self.seven, at: ms(200))
+        let dialKey: UInt16 = 96, star: UInt16 = 55
+        var held = tap(machine, star, at: ms(400)) + tap(machine, dialKey, at: ms(600))
+        held += tap(machine, Self.three, at: ms(800))
+        #expect(!held.contains { if case .dial = $0 { true } else { false } })
+        #expect(machine.session.screen.query.text == "37")
+
+        _ = machine.session.replaceIndex(SessionFixtures.index)
+        let released = machine.stopHoldingBack(at: ms(1_000))
+        // * moved to the second result, dial called it, and 3 typed after the dial.
+        let dialled = released.compactMap { if case .dial(let request) = $0 { request.name } else { nil } }
+        #expect(dialled == ["Fred Smith"])
+        #expect(!machine.holdsBackDials)
+    }
+
+    /// A book that cannot be read drops the keys held back: no dial of the digits typed.
+    @Test func keysHeldBackAreDroppedWhenTheBookDoesNotLoad() throws {
+        let machine = try machine()
+        machine.holdBackDials()
+        _ = tap(machine, Self.three, at: ms(0))
+        let held = tap(machine, 96, at: ms(200))
+        machine.dropHeldBack()
+        #expect(held.isEmpty)
+        #expect(machine.advance(to: ms(5_000)).allSatisfy { if case .dial = $0 { false } else { true } })
+        #expect(machine.session.screen.query.text == "3")
+        #expect(!machine.holdsBackDials)
     }
 
     @Test func aKeypadUnpluggedMidPressKeepsTheQueryAndTypingGoesOnAfterReplug() throws {

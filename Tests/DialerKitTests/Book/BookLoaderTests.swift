@@ -5,6 +5,7 @@ import DialerConfig
 @testable import DialerKit
 import Foundation
 import T9Search
+import Synchronization
 import Testing
 
 @Suite("Book loader")
@@ -224,5 +225,26 @@ struct BookLoaderTests {
             #expect(Self.uids(emptied) == ["ada"])
             #expect(emptied.problems.isEmpty)
         }
+    }
+
+    /// A load's percentage only grows, is told once per value, and is 100 once the book is
+    /// indexed; reading a book of 5,000 cards is told in several steps before the indexing.
+    @Test func progressGrowsToAHundred() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            try TestFiles.write((0..<5_000).map { TestFiles.card(uid: "u\($0)", name: "Person \($0)") }.joined(), to: directory + "/book.vcf")
+            try Self.checkProgress(Self.loader([.named(directory + "/book.vcf")]), contacts: 5_000)
+        }
+    }
+
+    static func checkProgress(_ loader: BookLoader, contacts: Int) throws {
+        let told = Mutex<[Int]>([])
+        let progress = loader.progress { percent in told.withLock { $0.append(percent) } }
+        let book = try loader.load(history: nil, progress: progress)
+        let percents = told.withLock { $0 }
+        #expect(book.contactCount == contacts)
+        #expect(percents == percents.sorted() && Set(percents).count == percents.count)
+        #expect(percents.last == 100)
+        #expect(progress.percent == 100)
+        #expect(percents.filter { $0 < Int(LoadProgress.readingShare * 100) }.count >= 3)
     }
 }

@@ -20,6 +20,28 @@ struct TextDisplayTests {
                 """)
     }
 
+    /// On a terminal each step of a long load is shown; into a file or a pipe the loading
+    /// screen is written once, and again only when the query changes.
+    @Test(arguments: [
+        (
+            true,
+            "T9: 3\n  (searched once the contacts are loaded)\n! Loading contacts… 0%\n"
+                + "T9: 3\n  (searched once the contacts are loaded)\n! Loading contacts… 42%\n"
+        ),
+        (false, "T9: 3\n  (searched once the contacts are loaded)\n! Loading contacts…\n"),
+    ])
+    func aLoadingBookIsShownWithItsPercentOnATerminal(showsProgress: Bool, expected: String) throws {
+        var display = TextDisplay(output: "", showsProgress: showsProgress)
+        var screen = try DisplayFixtures.screen("3")
+        screen.results = []
+        screen.selection = nil
+        for percent in [0, 42] {
+            screen.loading = percent
+            display.show(screen)
+        }
+        #expect(display.output == expected)
+    }
+
     @Test func theWindowScrollsToTheSelection() throws {
         var display = TextDisplay(output: "", rows: 2)
         display.show(try DisplayFixtures.screen("373**"))

@@ -117,8 +117,14 @@ struct DialerServiceTests {
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
             service.start(display: &display)
+            // The first screen is shown before the book is in, which is read meanwhile.
+            #expect(display.screens.first?.loading == 0)
+            #expect(display.screens.last?.notice == "No keypad: plug one in")
+            while service.isLoading { try service.step(display: &display) }
+            #expect(display.screens.last?.loading == nil)
             #expect(display.screens.last?.notice == "No keypad: plug one in")
             #expect(service.statusLine == "1 contact, no keypad plugged in")
+            #expect(log.lines.contains { $0.hasPrefix("info: started with") && $0.hasSuffix(": 1 contact, no keypad plugged in") })
 
             let node = try FakeEvdevNode(path: input + "/event0", name: "matrix-keypad", keys: Self.keypadKeys, bus: 0x19)
             while service.machine.devices.isEmpty { try service.step(display: &display) }

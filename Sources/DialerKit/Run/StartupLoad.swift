@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import BackgroundWork
+import InputEvents
+import ProcessLoop
+
+/// The book read at start on a thread of its own, so that the dialer shows its first screen at
+/// once and says how far the loading has got ("Loading contacts… 42%"), instead of nothing
+/// for the seconds a large book takes on a board. Keys typed meanwhile are kept, and searched
+/// in the book once it is in.
+///
+/// The loop waits on `descriptor` (tagged `.startupLoad`), which is readable once the book is
+/// read or could not be, and wakes at `nextProgress` to show the new percentage: a timer that
+/// runs only while the book loads.
+final class StartupLoad {
+    /// The dialer the book is for, with its book still empty (`Dialer.prepareOrEmpty`).
+    let dialer: Dialer
+    let progress: LoadProgress
+    let descriptor: Int32
+    private let task: BackgroundTask<Result<LoadedBook, DialerError>>
+    /// When the percentage shown is next brought up to date.
+    private(set) var nextProgress: Microseconds
+
+    /// How often the percentage shown is brought up to date: often enough to see it move, not
+    /// so often that a slow display (a framebuffer on SPI) spends the load redrawing.
+    static let progressInterval: Microseconds = 250_000
+
+    /// Starts reading `dialer`'s book. The text search (multi-tap) is built there too, and what
+    /// the first keys touch is warmed up (`SearchIndex.warmUp`), as at the start of a book
+    /// loaded at once (`KeypadSetup.makeMachine`): no key waits once the book is in.
+    init(_ dialer: Dialer, resultLimit: Int, now: Microseconds) throws(DialerError) {
+        let progress = dialer.loader.progress()
+        do {
+            task = try BackgroundTask(name: "t9dial-load") { () -> Result<LoadedBook, DialerError> in
+                Result { () throws(DialerError) in
+                    let book = try dialer.loadBook(progress: progress)
+                    book.index.prepareTextSearch()
+                    book.index.warmUp(limit: resultLimit)
+                    ProcessMemory.returnFreedMemory()
+                    return book
+                }
+            }
+        } catch {
+            throw .noThread(error, for: "read the contacts")
+        }
+        self.dialer = dialer
+        self.progress = progress
+        descriptor = task.readinessDescriptor
+        nextProgress = now + Self.progressInterval
+    }
+
+    /// The book, or why it could not be read, once the reading is over; nil before.
+    func result() -> Result<LoadedBook, DialerError>? {
+        task.result()
+    }
+
+    /// Waits for the reading to be over.
+    func waitForResult() -> Result<LoadedBook, DialerError> {
+        task.waitForResult()
+    }
+
+    /// The percentage to show when the timer is due at `now`, and sets the next one; nil
+    /// when not yet due.
+    func percentDue(at now: Microseconds) -> Int? {
+        guard now >= nextProgress else { return nil }
+        nextProgress = now + Self.progressInterval
+        return progress.percent
+    }
+}
