@@ -202,6 +202,8 @@ as_service "$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" >"$RW/s3.out"
 T9PID=$!
 wait_for 60 has "$RW/s3.err" "reading $NODE"
 check "matrix keypad: read through the udev link by a user with only group t9dial" has "$RW/s3.err" "reading $NODE"
+# The book is in once the start is logged (the keys below are then searched as typed).
+wait_for 60 has "$RW/s3.err" "started with"
 keypad "press 957 bounce"
 keypad "press # bounce"
 # bounced_within_window: every chatter gap written so far stayed under the window, and most
@@ -222,7 +224,7 @@ check "bouncing keypad: the contacts chattered, every gap under ${DEBOUNCE_MS} m
   bounced_within_window
 wait_for 30 has "$RW/s3.out" "calling William John Smith"
 # The first empty screen is the one shown while the book loads ("! Loading contacts…"), the
-# second the one with the book in: "reading $NODE" is logged once it is, before any key.
+# second the one with the book in, before any key (waited for above).
 check "bouncing keypad, T9: the queries are exactly 9, 95, 957, no chatter ($(query_lines "$RW/s3.out"))" \
   test "$(query_lines "$RW/s3.out")" = "T9:|T9:|T9: 9|T9: 95|T9: 957|"
 check "bouncing keypad, T9: the first screen says the book is loading, once" \
