@@ -148,7 +148,7 @@ public final class DialerDriver {
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
             loadProblem = error
-            if machine.holdsBackDials { machine.dropHeldBack() }
+            machine.dropHeldBack()
             apply(machine.session.setLoading(nil), to: &display)
             post(error.notice, about: .book, to: &display)
         }
