@@ -19,6 +19,12 @@ static inline int t9dial_set_mmap_threshold(int bytes) {
     return mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
+/// mallopt(M_ARENA_MAX, count): at most `count` heaps (arenas) for all threads. Returns 1 on
+/// success, 0 on failure.
+static inline int t9dial_set_arena_max(int count) {
+    return mallopt(M_ARENA_MAX, count);
+}
+
 // The Linux framebuffer (/dev/fbN), for ScreenOutput's FramebufferDevice: the structs come from
 // <linux/fb.h> as they are (fb_fix_screeninfo has unsigned long fields, so Swift must not lay it
 // out by hand), and the ioctls go through the helpers below, since ioctl is variadic and

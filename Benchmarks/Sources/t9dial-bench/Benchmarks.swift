@@ -68,6 +68,11 @@ struct LoadedBook {
             "  peak RSS after loading: \(Report.megabytes(loadRSS)) (resident at start \(Report.megabytes(startRSS)), "
                 + "after parsing \(Report.megabytes(parsedRSS)), with index \(Report.megabytes(Memory.residentMegabytes())))"
         )
+        index.prepareTextSearch()
+        let parts = index.storageBytes
+        let total = parts.reduce(0) { $0 + $1.bytes }
+        print("  the index in memory, multi-tap index included: \(Report.megabytes(Double(total) / 1_048_576))")
+        for (part, bytes) in parts { print("    \(part.padding(toLength: 28, withPad: " ", startingAt: 0)) \(Report.megabytes(Double(bytes) / 1_048_576))") }
         return LoadedBook(index: index)
     }
 }

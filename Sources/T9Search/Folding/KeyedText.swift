@@ -31,54 +31,63 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the text in `bytes`, which must be valid UTF-8.
     public mutating func reset(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) {
-        keys.removeAll(keepingCapacity: true)
-        words.removeAll(keepingCapacity: true)
-        scalarStarts.removeAll(keepingCapacity: true)
-        scalarEnds.removeAll(keepingCapacity: true)
+        // The arrays are filled as locals, then put back: appending to the stored properties
+        // from inside the closure below cost an access check on every key, and this runs for
+        // every name of every search result.
+        var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
         var offset: Int32 = 0
         var wordStart = -1
-        do {
-            cache.alphabet.withASCIITable { ascii in
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    let fold: T9Alphabet.Fold
-                    if byte < 0x80 {
-                        fold = ascii[Int(byte)]
-                        index += 1
-                    } else {
-                        let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                        fold = cache.fold(scalar)
-                        index += length
-                    }
-                    switch fold {
-                    case .keys(let sequence):
-                        if wordStart < 0 { wordStart = keys.count }
-                        for position in 0..<Int(sequence.count) {
-                            keys.append(sequence[position])
-                            scalarStarts.append(offset)
-                            scalarEnds.append(offset + 1)
-                        }
-                    case .mark:
-                        // A combining mark widens the highlight of the letter it sits on.
-                        if wordStart >= 0, let last = scalarEnds.indices.last, scalarEnds[last] == offset {
-                            var position = last
-                            while position >= 0, scalarEnds[position] == offset {
-                                scalarEnds[position] = offset + 1
-                                position -= 1
-                            }
-                        }
-                    case .separator:
-                        if wordStart >= 0 {
-                            words.append(wordStart..<keys.count)
-                            wordStart = -1
-                        }
-                    }
-                    offset += 1
+        cache.alphabet.withASCIITable { ascii in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let fold: T9Alphabet.Fold
+                if byte < 0x80 {
+                    fold = ascii[Int(byte)]
+                    index += 1
+                } else {
+                    let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                    fold = cache.fold(scalar)
+                    index += length
                 }
+                switch fold {
+                case .keys(let sequence):
+                    if wordStart < 0 { wordStart = keys.count }
+                    for position in 0..<Int(sequence.count) {
+                        keys.append(sequence[position])
+                        starts.append(offset)
+                        ends.append(offset + 1)
+                    }
+                case .mark:
+                    // A combining mark widens the highlight of the letter it sits on.
+                    if wordStart >= 0, let last = ends.indices.last, ends[last] == offset {
+                        var position = last
+                        while position >= 0, ends[position] == offset {
+                            ends[position] = offset + 1
+                            position -= 1
+                        }
+                    }
+                case .separator:
+                    if wordStart >= 0 {
+                        words.append(wordStart..<keys.count)
+                        wordStart = -1
+                    }
+                }
+                offset += 1
             }
         }
         if wordStart >= 0 { words.append(wordStart..<keys.count) }
+        (self.keys, self.words, self.scalarStarts, self.scalarEnds) = (keys, words, starts, ends)
+    }
+
+    /// Moves one of the arrays out, emptied with its storage kept, leaving this one empty: the
+    /// caller then holds the only reference and appends without copying.
+    @inline(__always)
+    private mutating func take<Element>(_ array: WritableKeyPath<KeyedText, [Element]>) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &self[keyPath: array])
+        taken.removeAll(keepingCapacity: true)
+        return taken
     }
 
     /// Refills this value with the digits of a phone number: every other character is formatting.
@@ -89,25 +98,28 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the digits of the phone number in `bytes` (valid UTF-8).
     public mutating func reset(numberUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        keys.removeAll(keepingCapacity: true)
-        words.removeAll(keepingCapacity: true)
-        scalarStarts.removeAll(keepingCapacity: true)
-        scalarEnds.removeAll(keepingCapacity: true)
+        var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
         var offset: Int32 = 0
-        do {
-            var index = 0
-            while index < bytes.count {
+        var index = 0
+        while index < bytes.count {
+            let digit: UInt8?
+            if bytes[index] < 0x80 {
+                digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
+                index += 1
+            } else {
                 let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                if let digit = Self.decimalDigit(scalar) {
-                    keys.append(digit)
-                    scalarStarts.append(offset)
-                    scalarEnds.append(offset + 1)
-                }
+                digit = Self.decimalDigit(scalar)
                 index += length
-                offset += 1
             }
+            if let digit {
+                keys.append(digit)
+                starts.append(offset)
+                ends.append(offset + 1)
+            }
+            offset += 1
         }
         if !keys.isEmpty { words.append(0..<keys.count) }
+        (self.keys, self.words, self.scalarStarts, self.scalarEnds) = (keys, words, starts, ends)
     }
 
     @inline(__always)

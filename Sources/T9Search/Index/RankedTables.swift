@@ -9,21 +9,41 @@ struct RankedTables: Sendable {
     let trees: [TopRankTree]
     /// The quality of each table's matches; tables of one quality are next to each other.
     let qualities: [MatchQuality]
+    /// The ranges of the shortest queries, looked up instead of narrowed.
+    let directory: PrefixDirectory
 
-    init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], contactRanks: [UInt32]) {
+    /// `symbols` are the bytes a key can have, and `directoryDepth` how long a prefix the
+    /// directory keeps the ranges of.
+    init(
+        pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], contactRanks: [UInt32], symbols: ClosedRange<UInt8>,
+        directoryDepth: Int
+    ) {
+        let directory = PrefixDirectory(tables: tables, pool: pool, symbols: symbols, depth: directoryDepth)
+        self.init(pool: pool, tables: tables, qualities: qualities, contactRanks: contactRanks, directory: directory)
+    }
+
+    private init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], contactRanks: [UInt32], directory: PrefixDirectory) {
         self.pool = pool
         self.tables = tables
         self.qualities = qualities
+        self.directory = directory
         self.trees = Parallel.map(tables.count) { TopRankTree(table: tables[$0], pool: pool, rankOf: contactRanks) }
     }
 
     /// The same tables with trees for new contact ranks.
     func reranked(_ contactRanks: [UInt32]) -> RankedTables {
-        RankedTables(pool: pool, tables: tables, qualities: qualities, contactRanks: contactRanks)
+        RankedTables(pool: pool, tables: tables, qualities: qualities, contactRanks: contactRanks, directory: directory)
     }
 
     /// Every entry of every table: the ranges of the empty query.
     var fullRanges: [Range<Int>] { tables.map { 0..<$0.count } }
+
+    /// The ranges of `prefix`, a query one symbol longer than the one `ranges` are for: from the
+    /// directory when it is short, else `ranges` narrowed by its last symbol.
+    func narrow(_ ranges: [Range<Int>], to prefix: some BidirectionalCollection<UInt8>) -> [Range<Int>] {
+        if let kept = directory.ranges(of: prefix) { return kept }
+        return narrow(ranges, depth: prefix.count - 1, to: prefix.last!)
+    }
 
     /// The ranges for the query one symbol longer: `byte` at `depth`.
     func narrow(_ ranges: [Range<Int>], depth: Int, to byte: UInt8) -> [Range<Int>] {
@@ -53,5 +73,15 @@ struct RankedTables: Sendable {
             shown += best.ranks
         }
         return found
+    }
+
+    /// The bytes of the key texts, the sorted tables and the trees.
+    var storageBytes: [(part: String, bytes: Int)] {
+        [
+            ("key texts", pool.bytes.count),
+            ("sorted tables", tables.reduce(0) { $0 + 4 * $1.count }),
+            ("top-rank trees", trees.reduce(0) { $0 + $1.storageBytes }),
+            ("prefix directory", directory.storageBytes),
+        ]
     }
 }

@@ -83,7 +83,9 @@ public final class SearchIndex: Sendable {
         var finishing = builder
         let (pool, tables) = finishing.finish()
         progress?(Self.sortedShare)
-        let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks)
+        let keys = RankedTables(
+            pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks, symbols: 1...10,
+            directoryDepth: 3)
         progress?(1)
         self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order)
     }
@@ -209,5 +211,20 @@ struct RankOrder {
         for (rank, contact) in order.enumerated() { ranks[Int(contact)] = UInt32(rank) }
         self.ranks = ranks
         self.contactsByRank = order
+    }
+}
+
+extension SearchIndex {
+    /// What the index's parts hold in memory, in bytes, for the benchmark's report: the
+    /// contact table, the key texts, the sorted tables, the top-rank trees and the rank order;
+    /// the text index's parts too once it is built.
+    public var storageBytes: [(part: String, bytes: Int)] {
+        var parts: [(part: String, bytes: Int)] = [("contact table", contacts.storageBytes)]
+        parts += keys.storageBytes.map { ("digits: \($0.part)", $0.bytes) }
+        parts.append(("rank order", 4 * (contactRanks.count + contactsByRank.count)))
+        if let text = textIndexStorage.withLock({ $0 }) {
+            parts += text.keys.storageBytes.map { ("text: \($0.part)", $0.bytes) }
+        }
+        return parts
     }
 }

@@ -18,8 +18,8 @@ public final class SearchSession {
     /// Adds one key (0-9) to the query.
     public func type(_ key: UInt8) {
         guard key <= 9 else { return }
-        frames.append(index.keys.narrow(frames[query.count], depth: query.count, to: key + 1))
         query.append(key)
+        frames.append(index.keys.narrow(frames[query.count - 1], to: query.lazy.map { $0 + 1 }))
     }
 
     /// Removes the last key, if any.
@@ -53,7 +53,9 @@ public final class SearchSession {
 
     /// The best `limit` matches of the query, best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
-        ranked(limit: limit).compactMap { found in
+        let ranked = ranked(limit: limit)
+        highlighter.prefetch(ranked.lazy.map(\.contact))
+        return ranked.compactMap { found in
             let contact = found.contact
             let result = highlighter.result(contact: contact, quality: found.quality, query: query)
             // The index and the matcher must agree on every match (IndexOracleTests checks it).
@@ -74,6 +76,15 @@ struct Highlighter {
     init(index: SearchIndex) {
         self.index = index
         self.cache = FoldCache(alphabet: index.alphabet)
+    }
+
+    /// What `prefetch` read, kept so that the reads happen.
+    private var prefetched: UInt32 = 0
+
+    /// Brings the texts of `contacts` into the cache together, before `result` reads them one
+    /// by one.
+    mutating func prefetch(_ contacts: some Collection<Int>) {
+        prefetched &+= index.contacts.prefetch(contacts)
     }
 
     mutating func result(contact: Int, quality: MatchQuality, query: [UInt8]) -> SearchResult? {

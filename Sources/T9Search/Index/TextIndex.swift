@@ -52,8 +52,8 @@ final class TextIndex: Sendable {
             tables.append(KeyTable(offsets: list, pool: pool, alphabet: Int(Self.untypable) + 1))
         }
         keys = RankedTables(
-            pool: pool, tables: tables, qualities: [.namePrefix, .laterWordPrefix, .anywhere], contactRanks: contactRanks
-        )
+            pool: pool, tables: tables, qualities: [.namePrefix, .laterWordPrefix, .anywhere], contactRanks: contactRanks,
+            symbols: Self.space...Self.untypable, directoryDepth: 1)
     }
 
     /// The codes of a spelled query; nil when it has a letter no layout has, which no name

@@ -32,7 +32,7 @@ public final class TextSession {
         if frames.isEmpty { frames = [textIndex.keys.fullRanges] }
         frames.removeSubrange((shared + 1)...)
         for depth in shared..<newCodes.count {
-            frames.append(textIndex.keys.narrow(frames[depth], depth: depth, to: newCodes[depth]))
+            frames.append(textIndex.keys.narrow(frames[depth], to: newCodes[...depth]))
         }
         codes = newCodes
     }

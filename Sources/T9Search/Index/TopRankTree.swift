@@ -7,28 +7,29 @@
 /// for every node, the `capacity` best distinct ranks below it. A range is then a few scanned
 /// entries at its ends plus O(log n) nodes, whatever its size. Ranks change when dial history
 /// does, so the tree is rebuilt then (the sorted table is not).
+///
+/// The tree is laid out bottom-up: the leaves are nodes `leafCount ..< 2 * leafCount`, node `n`
+/// merges nodes `2n` and `2n + 1`. A query climbs from both ends of its leaves and merges what
+/// it passes, which is right for any number of leaves since merging best ranks is commutative,
+/// so the leaves are not padded to a power of two (that cost up to half the tree's memory).
 struct TopRankTree: Sendable {
     static let leafSize = 128
     /// The most results a query can ask for through the tree; larger asks scan the range. A
     /// quality class asks for `limit` minus the results shown so far and excludes those, so it
-    /// needs `limit` ranks a node: 24 covers the default 20 with room.
-    static let capacity = 24
+    /// needs `limit` ranks a node: the default limit, 20, which is also more than a screen shows.
+    static let capacity = 20
 
     private let leafCount: Int
-    /// Number of leaf slots: a power of two.
-    private let size: Int
     /// `capacity` ranks per node, best first; `counts` says how many are used.
     private var ranks: [UInt32]
     private var counts: [UInt8]
 
     init(table: KeyTable, pool: KeyPool, rankOf contactRanks: [UInt32]) {
         let capacity = Self.capacity
-        leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
-        var size = 1
-        while size < max(leafCount, 1) { size *= 2 }
-        self.size = size
-        ranks = [UInt32](repeating: 0, count: 2 * size * capacity)
-        counts = [UInt8](repeating: 0, count: 2 * size)
+        let leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
+        self.leafCount = leafCount
+        ranks = [UInt32](repeating: 0, count: 2 * leafCount * capacity)
+        counts = [UInt8](repeating: 0, count: 2 * leafCount)
         var leafRanks: [UInt32] = []
         leafRanks.reserveCapacity(Self.leafSize)
         for leaf in 0..<leafCount {
@@ -44,9 +45,9 @@ struct TopRankTree: Sendable {
             for rank in leafRanks {
                 if !best.offer(rank) { break }
             }
-            store(best.ranks, at: size + leaf)
+            store(best.ranks, at: leafCount + leaf)
         }
-        for node in stride(from: size - 1, through: 1, by: -1) {
+        for node in stride(from: leafCount - 1, through: 1, by: -1) {
             var best = BestRanks(limit: capacity)
             for child in [2 * node, 2 * node + 1] {
                 for rank in ranks(at: child) where !best.offer(rank) { break }
@@ -54,6 +55,8 @@ struct TopRankTree: Sendable {
             store(best.ranks, at: node)
         }
     }
+
+    var storageBytes: Int { 4 * ranks.count + counts.count }
 
     private mutating func store(_ best: [UInt32], at node: Int) {
         for (slot, rank) in best.enumerated() { ranks[node * Self.capacity + slot] = rank }
@@ -87,7 +90,7 @@ struct TopRankTree: Sendable {
         for index in (endLeaf * Self.leafSize)..<range.upperBound {
             best.offer(contactRanks[Int(table.contact(at: index, pool: pool))])
         }
-        var low = firstLeaf + size, high = endLeaf + size
+        var low = firstLeaf + leafCount, high = endLeaf + leafCount
         while low < high {
             if low & 1 == 1 {
                 for rank in ranks(at: low) where !best.offer(rank) { break }
@@ -109,18 +112,27 @@ struct BestRanks {
     private(set) var ranks: [UInt32] = []
     /// Ranks already shown in a better match quality.
     var excluded: [UInt32] = []
+    /// The worst rank kept once the list is full, until then past every rank: most offers are
+    /// worse, and this one comparison turns them away.
+    private var bar = UInt32.max
 
     init(limit: Int, excluded: [UInt32] = []) {
         self.limit = limit
         self.excluded = excluded
         ranks.reserveCapacity(limit + 1)
+        if limit == 0 { bar = 0 }
     }
 
     /// Offers `rank`; false when it is worse than every rank kept and the list is full, so that a
     /// caller walking a sorted list can stop.
+    @inline(__always)
     @discardableResult
     mutating func offer(_ rank: UInt32) -> Bool {
-        if ranks.count == limit, let worst = ranks.last, rank >= worst { return rank == worst }
+        if rank >= bar { return rank == bar && ranks.count == limit }
+        return insert(rank)
+    }
+
+    private mutating func insert(_ rank: UInt32) -> Bool {
         if excluded.contains(rank) { return true }
         var low = 0, high = ranks.count
         while low < high {
@@ -130,6 +142,7 @@ struct BestRanks {
         if low < ranks.count, ranks[low] == rank { return true }
         ranks.insert(rank, at: low)
         if ranks.count > limit { ranks.removeLast() }
+        if ranks.count == limit { bar = ranks[limit - 1] }
         return true
     }
 }

@@ -36,6 +36,7 @@ struct TryCommand: ParsableCommand {
         let logger = logging.makeLogger()
         do {
             // The book is read while the first screen shows how far it has got.
+            ProcessMemory.returnLargeBlocksToSystem()
             let dialer = try Dialer.prepareToLoad(book.overrides)
             let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
             try driver.loadInBackground(dialer)
