@@ -170,7 +170,7 @@ public struct ContactTable: Sendable, RandomAccessCollection {
                 fieldKinds.withUnsafeBufferPointer { fieldKinds in
                     for contact in contacts {
                         let field = Int(firstFields[contact])
-                        sum &+= fieldEnds[max(field - 1, 0)] &+ UInt32(fieldKinds[field].rawValue)
+                        sum &+= fieldEnds[Swift.max(field - 1, 0)] &+ UInt32(fieldKinds[field].rawValue)
                     }
                 }
                 bytes.withUnsafeBufferPointer { bytes in
