@@ -37,12 +37,21 @@ public struct KeyedText: Sendable, Hashable {
         var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
         var offset: Int32 = 0
         var wordStart = -1
-        cache.alphabet.withASCIITable { ascii in
+        cache.alphabet.withASCIITable { ascii, asciiKeys in
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 let fold: T9Alphabet.Fold
-                if byte < 0x80 {
+                if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
+                    // Most letters of most names: one byte, one key.
+                    if wordStart < 0 { wordStart = keys.count }
+                    keys.append(asciiKeys[Int(byte)])
+                    starts.append(offset)
+                    ends.append(offset + 1)
+                    index += 1
+                    offset += 1
+                    continue
+                } else if byte < 0x80 {
                     fold = ascii[Int(byte)]
                     index += 1
                 } else {

@@ -40,6 +40,10 @@ public struct T9Alphabet: Sendable {
     /// (0..<0x530), and Latin and Greek Extended (Vietnamese, polytonic Greek).
     private let commonTable: [Fold]
     private let extendedTable: [Fold]
+    /// The key of each ASCII character typed as one key, `notOneKey` for the others: the one
+    /// byte the loops over names read for most of their letters.
+    private let asciiKeys: [UInt8]
+    static let notOneKey: UInt8 = 0xFF
     private static let commonRange: Range<UInt32> = 0..<0x530
     private static let extendedRange: Range<UInt32> = 0x1E00..<0x2000
 
@@ -50,6 +54,9 @@ public struct T9Alphabet: Sendable {
         let table = { (range: Range<UInt32>) in range.map { Unicode.Scalar($0).map(rules.fold) ?? .separator } }
         self.commonTable = table(Self.commonRange)
         self.extendedTable = table(Self.extendedRange)
+        self.asciiKeys = commonTable[0..<0x80].map { fold in
+            if case .keys(let keys) = fold, keys.count == 1 { keys[0] } else { Self.notOneKey }
+        }
     }
 
     /// How `scalar` is typed.
@@ -61,10 +68,13 @@ public struct T9Alphabet: Sendable {
         return rules.fold(scalar)
     }
 
-    /// Runs `body` with the folds of the ASCII bytes, for loops over UTF-8 text.
+    /// Runs `body` with the folds of the ASCII bytes and their single keys (`notOneKey` for
+    /// those with none or several), for loops over UTF-8 text.
     @inline(__always)
-    func withASCIITable<Result>(_ body: (UnsafeBufferPointer<Fold>) -> Result) -> Result {
-        commonTable.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[0..<0x80])) }
+    func withASCIITable<Result>(_ body: (_ folds: UnsafeBufferPointer<Fold>, _ keys: UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        commonTable.withUnsafeBufferPointer { folds in
+            asciiKeys.withUnsafeBufferPointer { keys in body(UnsafeBufferPointer(rebasing: folds[0..<0x80]), keys) }
+        }
     }
 
     /// Whether `fold` answers from a table; other scalars are worth caching by the caller.

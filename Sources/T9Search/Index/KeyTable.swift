@@ -90,13 +90,32 @@ struct KeyPool: Sendable {
     }
 
     /// The contact of the key text that `offset` points into.
+    ///
+    /// It steps back eight bytes at a time, finding the header's last byte as the last one with
+    /// its high bit set, rather than byte by byte: searches call this for thousands of keys
+    /// scattered over the pool, and a loop whose length varies with each key kept the processor
+    /// from reading the next keys' memory while it waited for this one's.
     @inline(__always)
     static func contact(owning offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var position = offset - 1
-        while bytes[position] < 0x80 { position -= 1 }
-        var contact: UInt32 = 0
-        for index in (position - 3)...position { contact = contact << 7 | UInt32(bytes[index] & 0x7F) }
-        return contact
+        let base = UnsafeRawPointer(bytes.baseAddress!)
+        var end = offset
+        var position = -1
+        while end >= 8 {
+            // Little-endian: the byte at the highest address is the word's most significant.
+            let high = base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self).littleEndian & 0x8080_8080_8080_8080
+            if high != 0 {
+                position = end - 8 + (63 - high.leadingZeroBitCount) / 8
+                break
+            }
+            end -= 8
+        }
+        if position < 0 {
+            position = end - 1
+            while bytes[position] < 0x80 { position -= 1 }
+        }
+        // The header's four bytes, seven bits each, most significant first.
+        let header = base.loadUnaligned(fromByteOffset: position - 3, as: UInt32.self).bigEndian
+        return (header & 0x7F) | (header >> 1 & 0x3F80) | (header >> 2 & 0x1F_C000) | (header >> 3 & 0x0FE0_0000)
     }
 
     mutating func shrink() { bytes = Array(bytes) }

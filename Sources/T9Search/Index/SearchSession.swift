@@ -104,7 +104,7 @@ struct Highlighter {
                 let forms = NumberForms(text: numberText, isInternational: isInternational, region: index.options.region)
                 guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
                 // Formatting before the first key is part of a match from the very start: "(510".
-                var ranges = match.keyRanges.map(forms.text.scalarRange(ofKeys:))
+                var ranges = Self.scalarRanges(match.keyRanges, in: forms.text)
                 if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
                 return SearchResult(contact: contact, quality: quality, field: .number(numberIndex), number: numberIndex, ranges: ranges)
             default:
@@ -114,9 +114,17 @@ struct Highlighter {
                 guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
                 return SearchResult(
                     contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
-                    ranges: match.keyRanges.map(text.scalarRange(ofKeys:)))
+                    ranges: Self.scalarRanges(match.keyRanges, in: text))
             }
         }
         return nil
+    }
+
+    /// The scalar ranges of `keyRanges`, in the array that held them: one allocation less for
+    /// every result.
+    private static func scalarRanges(_ keyRanges: consuming [Range<Int>], in text: KeyedText) -> [Range<Int>] {
+        var ranges = keyRanges
+        for index in ranges.indices { ranges[index] = text.scalarRange(ofKeys: ranges[index]) }
+        return ranges
     }
 }
