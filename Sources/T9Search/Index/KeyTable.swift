@@ -3,10 +3,11 @@
 /// All index keys of one kind (for example "runs from a later word of a name"), sorted, so the
 /// keys that start with a query form one contiguous range.
 ///
-/// Keys live in a shared pool (see `KeyPool`); an entry is just a key's offset there, four bytes,
-/// since the contact it belongs to is written in the pool in front of the key.
+/// Keys live in a shared pool (see `KeyPool`); an entry is just a key's offset there, three
+/// bytes (four in a pool of 16 MiB or more), since the contact it belongs to is written in the
+/// pool in front of the key.
 struct KeyTable: Sendable {
-    private(set) var offsets: [UInt32]
+    let offsets: PackedIntegers
 
     /// Sorts `offsets` by their keys in `pool`, whose key bytes are below `alphabet` (11 for
     /// the ten keys and the end of a key).
@@ -17,23 +18,30 @@ struct KeyTable: Sendable {
                 RadixSort.sort(buffer, bytes: bytes, alphabet: alphabet)
             }
         }
-        // Appending left spare capacity; give it back, one table at a time.
-        if offsets.capacity > offsets.count + offsets.count / 16 { offsets = Array(offsets) }
-        self.offsets = offsets
+        self.offsets = PackedIntegers(offsets, maximum: UInt32(pool.bytes.count))
     }
 
     var count: Int { offsets.count }
 
-    /// The contact whose key is at `index`.
+    /// Runs `body` with a reader of the contact of each entry: for loops over many entries.
     @inline(__always)
-    func contact(at index: Int, pool: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        KeyPool.contact(owning: Int(offsets[index]), in: pool)
+    func withContacts<Result>(pool: UnsafeBufferPointer<UInt8>, _ body: (ContactReader) -> Result) -> Result {
+        offsets.withReader { body(ContactReader(offsets: $0, pool: pool)) }
+    }
+
+    struct ContactReader {
+        let offsets: PackedIntegers.Reader
+        let pool: UnsafeBufferPointer<UInt8>
+
+        /// The contact whose key is at `index`.
+        @inline(__always)
+        subscript(index: Int) -> UInt32 { KeyPool.contact(owning: Int(offsets[index]), in: pool) }
     }
 
     /// Within `range`, whose keys all share their first `depth` bytes, the entries whose byte at
     /// `depth` is `byte`: how one more typed key narrows the previous result.
     func narrow(_ range: Range<Int>, depth: Int, to byte: UInt8, pool: KeyPool) -> Range<Int> {
-        offsets.withUnsafeBufferPointer { offsets in
+        offsets.withReader { offsets in
             pool.bytes.withUnsafeBufferPointer { bytes in
                 @inline(__always) func byteAt(_ index: Int) -> UInt8 { bytes[Int(offsets[index]) + depth] }
                 // Keys in the range sort by their byte at `depth`: find where `byte` starts and ends.

@@ -79,7 +79,7 @@ struct RankedTables: Sendable {
     var storageBytes: [(part: String, bytes: Int)] {
         [
             ("key texts", pool.bytes.count),
-            ("sorted tables", tables.reduce(0) { $0 + 4 * $1.count }),
+            ("sorted tables", tables.reduce(0) { $0 + $1.offsets.storageBytes }),
             ("top-rank trees", trees.reduce(0) { $0 + $1.storageBytes }),
             ("prefix directory", directory.storageBytes),
         ]

@@ -21,84 +21,90 @@ struct TopRankTree: Sendable {
 
     private let leafCount: Int
     /// `capacity` ranks per node, best first; `counts` says how many are used.
-    private var ranks: [UInt32]
-    private var counts: [UInt8]
+    private let ranks: PackedIntegers
+    private let counts: [UInt8]
 
     init(table: KeyTable, pool: KeyPool, rankOf contactRanks: [UInt32]) {
         let capacity = Self.capacity
         let leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
         self.leafCount = leafCount
-        ranks = [UInt32](repeating: 0, count: 2 * leafCount * capacity)
-        counts = [UInt8](repeating: 0, count: 2 * leafCount)
+        var ranks = [UInt32](repeating: 0, count: 2 * leafCount * capacity)
+        var counts = [UInt8](repeating: 0, count: 2 * leafCount)
+        func store(_ best: [UInt32], at node: Int) {
+            for (slot, rank) in best.enumerated() { ranks[node * capacity + slot] = rank }
+            counts[node] = UInt8(best.count)
+        }
         var leafRanks: [UInt32] = []
         leafRanks.reserveCapacity(Self.leafSize)
-        for leaf in 0..<leafCount {
-            leafRanks.removeAll(keepingCapacity: true)
-            let end = min((leaf + 1) * Self.leafSize, table.count)
-            pool.bytes.withUnsafeBufferPointer { bytes in
-                for index in (leaf * Self.leafSize)..<end {
-                    leafRanks.append(contactRanks[Int(table.contact(at: index, pool: bytes))])
+        pool.bytes.withUnsafeBufferPointer { bytes in
+            table.withContacts(pool: bytes) { contacts in
+                for leaf in 0..<leafCount {
+                    leafRanks.removeAll(keepingCapacity: true)
+                    for index in (leaf * Self.leafSize)..<min((leaf + 1) * Self.leafSize, table.count) {
+                        leafRanks.append(contactRanks[Int(contacts[index])])
+                    }
+                    leafRanks.sort()
+                    var best = BestRanks(limit: capacity)
+                    for rank in leafRanks where !best.offer(rank) { break }
+                    store(best.ranks, at: leafCount + leaf)
                 }
             }
-            leafRanks.sort()
-            var best = BestRanks(limit: capacity)
-            for rank in leafRanks {
-                if !best.offer(rank) { break }
-            }
-            store(best.ranks, at: leafCount + leaf)
         }
         for node in stride(from: leafCount - 1, through: 1, by: -1) {
             var best = BestRanks(limit: capacity)
             for child in [2 * node, 2 * node + 1] {
-                for rank in ranks(at: child) where !best.offer(rank) { break }
+                for slot in 0..<Int(counts[child]) where !best.offer(ranks[child * capacity + slot]) { break }
             }
             store(best.ranks, at: node)
         }
+        self.ranks = PackedIntegers(ranks, maximum: UInt32(contactRanks.count))
+        self.counts = counts
     }
 
-    var storageBytes: Int { 4 * ranks.count + counts.count }
-
-    private mutating func store(_ best: [UInt32], at node: Int) {
-        for (slot, rank) in best.enumerated() { ranks[node * Self.capacity + slot] = rank }
-        counts[node] = UInt8(best.count)
-    }
-
-    private func ranks(at node: Int) -> ArraySlice<UInt32> {
-        let start = node * Self.capacity
-        return ranks[start..<(start + Int(counts[node]))]
-    }
+    var storageBytes: Int { ranks.storageBytes + counts.count }
 
     /// Offers every rank with a key in `range` of `table` to `best`.
     func collect(_ range: Range<Int>, table: KeyTable, pool: KeyPool, contactRanks: [UInt32], into best: inout BestRanks) {
         pool.bytes.withUnsafeBufferPointer { bytes in
-            collect(range, table: table, pool: bytes, contactRanks: contactRanks, into: &best)
+            table.withContacts(pool: bytes) { contacts in
+                ranks.withReader { ranks in
+                    collect(range, contacts: contacts, ranks: ranks, contactRanks: contactRanks, into: &best)
+                }
+            }
         }
     }
 
-    private func collect(_ range: Range<Int>, table: KeyTable, pool: UnsafeBufferPointer<UInt8>, contactRanks: [UInt32], into best: inout BestRanks) {
+    private func collect(
+        _ range: Range<Int>, contacts: KeyTable.ContactReader, ranks: PackedIntegers.Reader, contactRanks: [UInt32],
+        into best: inout BestRanks
+    ) {
         // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
         // ones asked for (together, the limit) fit in it. Past that (a long --limit), scan.
         guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * Self.leafSize else {
-            for index in range { best.offer(contactRanks[Int(table.contact(at: index, pool: pool))]) }
+            for index in range { best.offer(contactRanks[Int(contacts[index])]) }
             return
         }
         let firstLeaf = (range.lowerBound + Self.leafSize - 1) / Self.leafSize
         let endLeaf = range.upperBound / Self.leafSize
         for index in range.lowerBound..<(firstLeaf * Self.leafSize) {
-            best.offer(contactRanks[Int(table.contact(at: index, pool: pool))])
+            best.offer(contactRanks[Int(contacts[index])])
         }
         for index in (endLeaf * Self.leafSize)..<range.upperBound {
-            best.offer(contactRanks[Int(table.contact(at: index, pool: pool))])
+            best.offer(contactRanks[Int(contacts[index])])
+        }
+        @inline(__always) func offerNode(_ node: Int) {
+            let start = node * Self.capacity
+            for slot in start..<(start + Int(counts[node])) where !best.offer(ranks[slot]) { break }
         }
         var low = firstLeaf + leafCount, high = endLeaf + leafCount
         while low < high {
             if low & 1 == 1 {
-                for rank in ranks(at: low) where !best.offer(rank) { break }
+                offerNode(low)
                 low += 1
             }
             if high & 1 == 1 {
                 high -= 1
-                for rank in ranks(at: high) where !best.offer(rank) { break }
+                offerNode(high)
             }
             low /= 2
             high /= 2

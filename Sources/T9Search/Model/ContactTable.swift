@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// The contacts an index searches, stored compactly: every text of every contact in one UTF-8
-/// buffer, with the offsets where each field ends.
+/// buffer, with the offsets where each field ends; a UID that is a UUID is packed into 17
+/// bytes (`PackedUID`).
 ///
 /// A hundred thousand contacts as Swift values cost several allocations each (strings, arrays);
 /// here they are four arrays in all, a few bytes a field. A contact is made into a
@@ -76,7 +77,11 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     }
 
     private mutating func add(_ text: String, _ kind: FieldKind) {
-        bytes.append(contentsOf: text.utf8)
+        if kind == .uid, let packed = PackedUID.pack(text.utf8) {
+            bytes.append(contentsOf: packed)
+        } else {
+            bytes.append(contentsOf: text.utf8)
+        }
         fieldEnds.append(UInt32(bytes.count))
         fieldKinds.append(kind)
     }
@@ -154,7 +159,11 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     func withUTF8<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let start = field == 0 ? 0 : Int(fieldEnds[field - 1])
         let end = Int(fieldEnds[field])
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+        return bytes.withUnsafeBufferPointer { bytes in
+            let stored = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            // Only a UID can be packed: no text of UTF-8 starts as a packed one does.
+            return PackedUID.isPacked(stored) ? PackedUID.withUnpacked(stored, body) : body(stored)
+        }
     }
 
     /// Reads a little of each contact's rows, all contacts at once, so the memory that

@@ -56,4 +56,37 @@ struct ContactTableTests {
             }
         }
     }
+
+    /// UIDs that are UUIDs are stored packed (17 bytes); every UID reads back as written.
+    @Test(
+        "A UID reads back as it was written, packed or not",
+        arguments: [
+            ("urn:uuid:ec350b48d5cf3b55f4e68e2ff5f62ef9", true),
+            ("urn:uuid:5B2D1A3C-0E4F-4A1B-9C2D-3E4F5A6B7C8D", true),
+            ("5b2d1a3c-0e4f-4a1b-9c2d-3e4f5a6b7c8d", true),
+            ("5B2D1A3C0E4F4A1B9C2D3E4F5A6B7C8D", true),
+            ("01234567890123456789012345678901", true),
+            // Not packed: mixed case, a dash out of place, a letter past f, too short or long,
+            // another prefix, and what is no UUID at all.
+            ("5b2d1a3c-0e4f-4a1b-9c2d-3E4F5A6B7C8D", false),
+            ("5b2d1a3c0-e4f-4a1b-9c2d-3e4f5a6b7c8d", false),
+            ("urn:uuid:gc350b48d5cf3b55f4e68e2ff5f62ef9", false),
+            ("urn:uuid:ec350b48d5cf3b55f4e68e2ff5f62ef", false),
+            ("urn:uuid:ec350b48d5cf3b55f4e68e2ff5f62ef90", false),
+            ("URN:UUID:ec350b48d5cf3b55f4e68e2ff5f62ef9", false),
+            ("ada", false),
+            ("", false),
+            ("urn:uuid:", false),
+            ("urn:uuid:ec350b48-d5cf3b55f4e68e2ff5f62ef9xyz", false),
+        ])
+    func uidsReadBack(uid: String, packs: Bool) {
+        let contact = Fixtures.contact("Ada Lovelace", ["+44 20 7946 0000"], uid: uid)
+        let table = ContactTable([contact])
+        #expect(table.uid(of: 0) == uid)
+        #expect(table.withUTF8(.uid, of: 0) { String(decoding: $0, as: UTF8.self) } == uid)
+        #expect(Array(table) == [contact])
+        // The UID is the one text whose storage can shrink: 17 bytes for a UUID.
+        let uidBytes = table.storageBytes - ContactTable([Fixtures.contact("Ada Lovelace", ["+44 20 7946 0000"], uid: "")]).storageBytes
+        #expect(uidBytes == (packs ? 17 : uid.utf8.count))
+    }
 }
