@@ -375,6 +375,9 @@ deb: release
 
 bench: deps release
 	@if [ ! -f "$(BOOK)" ]; then echo "No benchmark book at $(BOOK); run make bench BOOK=path/to/contacts.vcf"; exit 1; fi
+	@# SwiftPM keeps the list of t9dial's source files it made for the benchmark package until
+	@# that package's manifest changes: a file added to t9dial would be missing from its build.
+	@touch Benchmarks/Package.swift
 	$(SWIFT) build -c release --package-path Benchmarks
 	Benchmarks/.build/release/t9dial-bench search --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"

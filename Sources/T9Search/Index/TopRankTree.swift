@@ -13,7 +13,10 @@
 /// it passes, which is right for any number of leaves since merging best ranks is commutative,
 /// so the leaves are not padded to a power of two (that cost up to half the tree's memory).
 struct TopRankTree: Sendable {
-    static let leafSize = 128
+    /// Entries a leaf: 128, or 256 in a table of a million or more (the middles of numbers, the
+    /// letters inside names), whose tree would otherwise take a megabyte more; its queries scan
+    /// up to twice as many entries at their ends.
+    let leafSize: Int
     /// The most results a query can ask for through the tree; larger asks scan the range. A
     /// quality class asks for `limit` minus the results shown so far and excludes those, so it
     /// needs `limit` ranks a node: the default limit, 20, which is also more than a screen shows.
@@ -26,7 +29,9 @@ struct TopRankTree: Sendable {
 
     init(table: KeyTable, pool: KeyPool, rankOf contactRanks: [UInt32]) {
         let capacity = Self.capacity
-        let leafCount = (table.count + Self.leafSize - 1) / Self.leafSize
+        let leafSize = table.count >= 1 << 20 ? 256 : 128
+        self.leafSize = leafSize
+        let leafCount = (table.count + leafSize - 1) / leafSize
         self.leafCount = leafCount
         var ranks = [UInt32](repeating: 0, count: 2 * leafCount * capacity)
         var counts = [UInt8](repeating: 0, count: 2 * leafCount)
@@ -35,12 +40,12 @@ struct TopRankTree: Sendable {
             counts[node] = UInt8(best.count)
         }
         var leafRanks: [UInt32] = []
-        leafRanks.reserveCapacity(Self.leafSize)
+        leafRanks.reserveCapacity(leafSize)
         pool.bytes.withUnsafeBufferPointer { bytes in
             table.withContacts(pool: bytes) { contacts in
                 for leaf in 0..<leafCount {
                     leafRanks.removeAll(keepingCapacity: true)
-                    for index in (leaf * Self.leafSize)..<min((leaf + 1) * Self.leafSize, table.count) {
+                    for index in (leaf * leafSize)..<min((leaf + 1) * leafSize, table.count) {
                         leafRanks.append(contactRanks[Int(contacts[index])])
                     }
                     leafRanks.sort()
@@ -80,16 +85,16 @@ struct TopRankTree: Sendable {
     ) {
         // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
         // ones asked for (together, the limit) fit in it. Past that (a long --limit), scan.
-        guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * Self.leafSize else {
+        guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * leafSize else {
             for index in range { best.offer(contactRanks[Int(contacts[index])]) }
             return
         }
-        let firstLeaf = (range.lowerBound + Self.leafSize - 1) / Self.leafSize
-        let endLeaf = range.upperBound / Self.leafSize
-        for index in range.lowerBound..<(firstLeaf * Self.leafSize) {
+        let firstLeaf = (range.lowerBound + leafSize - 1) / leafSize
+        let endLeaf = range.upperBound / leafSize
+        for index in range.lowerBound..<(firstLeaf * leafSize) {
             best.offer(contactRanks[Int(contacts[index])])
         }
-        for index in (endLeaf * Self.leafSize)..<range.upperBound {
+        for index in (endLeaf * leafSize)..<range.upperBound {
             best.offer(contactRanks[Int(contacts[index])])
         }
         @inline(__always) func offerNode(_ node: Int) {

@@ -77,10 +77,9 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     }
 
     private mutating func add(_ text: String, _ kind: FieldKind) {
-        if kind == .uid, let packed = PackedUID.pack(text.utf8) {
-            bytes.append(contentsOf: packed)
-        } else {
-            bytes.append(contentsOf: text.utf8)
+        var text = text
+        text.withUTF8 { utf8 in
+            if kind != .uid || !PackedUID.pack(utf8, into: &bytes) { bytes.append(contentsOf: utf8) }
         }
         fieldEnds.append(UInt32(bytes.count))
         fieldKinds.append(kind)

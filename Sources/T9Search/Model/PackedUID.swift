@@ -19,40 +19,53 @@ enum PackedUID {
     private static let dashesBeforeDigit = [8, 12, 16, 20]
     private static let dashPositions = [8, 13, 18, 23]
 
-    /// The packed form of `uid`, or nil when it is not a UUID in one of these forms.
-    static func pack(_ uid: some Collection<UInt8>) -> [UInt8]? {
-        var text = Array(uid)[...]
+    /// Appends the packed form of `uid` to `bytes` and returns true, or returns false and
+    /// appends nothing when it is not a UUID in one of these forms. (No allocation: every
+    /// contact read goes through here.)
+    static func pack(_ uid: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) -> Bool {
         var form = marker
-        if text.starts(with: prefix) {
+        var start = 0
+        if uid.count >= prefix.count, zip(uid, prefix).allSatisfy({ $0 == $1 }) {
             form |= prefixFlag
-            text = text.dropFirst(prefix.count)
+            start = prefix.count
         }
-        if text.count == 36 {
-            for position in dashPositions where text[text.startIndex + position] != UInt8(ascii: "-") { return nil }
+        switch uid.count - start {
+        case 32: break
+        case 36:
+            for position in dashPositions where uid[start + position] != UInt8(ascii: "-") { return false }
             form |= dashesFlag
-            text = ArraySlice(text.enumerated().filter { !dashPositions.contains($0.offset) }.map(\.element))
+        default: return false
         }
-        guard text.count == 32 else { return nil }
-        var packed = [UInt8](repeating: 0, count: length)
         var sawLower = false, sawUpper = false
-        for (position, byte) in text.enumerated() {
-            let value: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"):
-                value = byte - UInt8(ascii: "a") + 10
-                sawLower = true
-            case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                value = byte - UInt8(ascii: "A") + 10
-                sawUpper = true
-            default: return nil
+        // Two passes: check every digit, then write, so a UID that fails leaves `bytes` as it was.
+        for pass in 0..<2 {
+            if pass == 1 {
+                // Mixed case would not come back as it was written.
+                guard !(sawLower && sawUpper) else { return false }
+                bytes.append(form | (sawUpper ? upperFlag : 0))
             }
-            packed[1 + position / 2] |= position % 2 == 0 ? value << 4 : value
+            var digit = 0, half: UInt8 = 0
+            for position in start..<uid.count {
+                if form & dashesFlag != 0, dashPositions.contains(position - start) { continue }
+                let byte = uid[position]
+                let value: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"):
+                    value = byte - UInt8(ascii: "a") + 10
+                    sawLower = true
+                case UInt8(ascii: "A")...UInt8(ascii: "F"):
+                    value = byte - UInt8(ascii: "A") + 10
+                    sawUpper = true
+                default: return false
+                }
+                if pass == 1 {
+                    if digit % 2 == 0 { half = value << 4 } else { bytes.append(half | value) }
+                }
+                digit += 1
+            }
         }
-        // Mixed case would not come back as it was written.
-        guard !(sawLower && sawUpper) else { return nil }
-        packed[0] = form | (sawUpper ? upperFlag : 0)
-        return packed
+        return true
     }
 
     /// Whether stored UID bytes are packed.
