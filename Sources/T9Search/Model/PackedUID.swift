@@ -15,8 +15,7 @@ enum PackedUID {
     private static let dashesFlag: UInt8 = 2
     private static let upperFlag: UInt8 = 4
     private static let prefix = Array("urn:uuid:".utf8)
-    /// Where the dashes of a UUID go: before these hex digits, at these places of its text.
-    private static let dashesBeforeDigit = [8, 12, 16, 20]
+    /// Where the dashes of a UUID go in its text.
     private static let dashPositions = [8, 13, 18, 23]
 
     /// Appends the packed form of `uid` to `bytes` and returns true, or returns false and
@@ -75,9 +74,11 @@ enum PackedUID {
     }
 
     /// Runs `body` with the text of a packed UID.
+    @inline(__always)
     static func withUnpacked<Result>(_ stored: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let form = stored[0]
-        let letterBase = form & upperFlag != 0 ? UInt8(ascii: "A") : UInt8(ascii: "a")
+        // A hex digit's value to its letter: '0' + value, or past '9' on to 'a' (or 'A').
+        let letterGap = (form & upperFlag != 0 ? UInt8(ascii: "A") : UInt8(ascii: "a")) - UInt8(ascii: "0") - 10
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 36) { text in
             var count = 0
             if form & prefixFlag != 0 {
@@ -86,15 +87,17 @@ enum PackedUID {
                     count += 1
                 }
             }
-            for digit in 0..<32 {
-                if form & dashesFlag != 0, dashesBeforeDigit.contains(digit) {
+            let dashes = form & dashesFlag != 0
+            for index in 1..<length {
+                // The dashes come before hex digits 8, 12, 16 and 20: bytes 4, 6, 8 and 10.
+                if dashes, index >= 5, index <= 11, index & 1 == 1 {
                     text[count] = UInt8(ascii: "-")
                     count += 1
                 }
-                let byte = stored[1 + digit / 2]
-                let value = digit % 2 == 0 ? byte >> 4 : byte & 0xF
-                text[count] = value < 10 ? UInt8(ascii: "0") + value : letterBase + value - 10
-                count += 1
+                let high = stored[index] >> 4, low = stored[index] & 0xF
+                text[count] = UInt8(ascii: "0") + high + (high > 9 ? letterGap : 0)
+                text[count + 1] = UInt8(ascii: "0") + low + (low > 9 ? letterGap : 0)
+                count += 2
             }
             return body(UnsafeBufferPointer(rebasing: text[0..<count]))
         }

@@ -57,22 +57,26 @@ struct SearchCommand: ParsableCommand {
             var json = JSONWriter()
             while let line = readLine(strippingNewline: true) {
                 answer.removeAll(keepingCapacity: true)
+                json.removeAll()
                 if let keys = Self.keys(line) {
                     session.setQuery(keys)
                     let results = session.results(limit: dialer.limit)
                     if self.json {
-                        json.removeAll()
                         ResultPresentation.writeJSONArray(results, in: dialer.index, to: &json)
-                        answer += json.bytes
                     } else {
                         ResultPresentation.appendLine(results, in: dialer.index, to: &answer)
                     }
                 } else {
                     StandardError.write("warning: \"\(line)\" is not keypad digits 0-9; answered with no results")
-                    if self.json { answer += Array("[]".utf8) }
+                    if self.json { json.raw("[]") }
                 }
-                answer.append(UInt8(ascii: "\n"))
-                StandardOutput.write(bytes: answer)
+                if self.json {
+                    json.raw("\n")
+                    StandardOutput.write(bytes: json.bytes)
+                } else {
+                    answer.append(UInt8(ascii: "\n"))
+                    StandardOutput.write(bytes: answer)
+                }
             }
         }
     }
