@@ -37,52 +37,57 @@ public struct KeyedText: Sendable, Hashable {
         var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
         var offset: Int32 = 0
         var wordStart = -1
-        cache.alphabet.withASCIITable { ascii, asciiKeys in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                let fold: T9Alphabet.Fold
-                if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
-                    // Most letters of most names: one byte, one key.
-                    if wordStart < 0 { wordStart = keys.count }
-                    keys.append(asciiKeys[Int(byte)])
-                    starts.append(offset)
-                    ends.append(offset + 1)
-                    index += 1
-                    offset += 1
-                    continue
-                } else if byte < 0x80 {
-                    fold = ascii[Int(byte)]
-                    index += 1
-                } else {
-                    let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                    fold = cache.fold(scalar)
-                    index += length
-                }
-                switch fold {
-                case .keys(let sequence):
-                    if wordStart < 0 { wordStart = keys.count }
-                    for position in 0..<Int(sequence.count) {
-                        keys.append(sequence[position])
+        // The tables are taken out of the cache first: borrowed from it while it also
+        // remembers folds below, the whole alphabet was copied (and retained) for every text.
+        let (asciiFolds, asciiKeyTable) = (cache.asciiFolds, cache.asciiKeys)
+        asciiFolds.withUnsafeBufferPointer { ascii in
+            asciiKeyTable.withUnsafeBufferPointer { asciiKeys in
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let fold: T9Alphabet.Fold
+                    if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
+                        // Most letters of most names: one byte, one key.
+                        if wordStart < 0 { wordStart = keys.count }
+                        keys.append(asciiKeys[Int(byte)])
                         starts.append(offset)
                         ends.append(offset + 1)
+                        index += 1
+                        offset += 1
+                        continue
+                    } else if byte < 0x80 {
+                        fold = ascii[Int(byte)]
+                        index += 1
+                    } else {
+                        let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                        fold = cache.fold(scalar)
+                        index += length
                     }
-                case .mark:
-                    // A combining mark widens the highlight of the letter it sits on.
-                    if wordStart >= 0, let last = ends.indices.last, ends[last] == offset {
-                        var position = last
-                        while position >= 0, ends[position] == offset {
-                            ends[position] = offset + 1
-                            position -= 1
+                    switch fold {
+                    case .keys(let sequence):
+                        if wordStart < 0 { wordStart = keys.count }
+                        for position in 0..<Int(sequence.count) {
+                            keys.append(sequence[position])
+                            starts.append(offset)
+                            ends.append(offset + 1)
+                        }
+                    case .mark:
+                        // A combining mark widens the highlight of the letter it sits on.
+                        if wordStart >= 0, let last = ends.indices.last, ends[last] == offset {
+                            var position = last
+                            while position >= 0, ends[position] == offset {
+                                ends[position] = offset + 1
+                                position -= 1
+                            }
+                        }
+                    case .separator:
+                        if wordStart >= 0 {
+                            words.append(wordStart..<keys.count)
+                            wordStart = -1
                         }
                     }
-                case .separator:
-                    if wordStart >= 0 {
-                        words.append(wordStart..<keys.count)
-                        wordStart = -1
-                    }
+                    offset += 1
                 }
-                offset += 1
             }
         }
         if wordStart >= 0 { words.append(wordStart..<keys.count) }
@@ -151,7 +156,15 @@ public struct FoldCache {
     private var memo: [Unicode.Scalar: T9Alphabet.Fold] = [:]
     private var baseLetters: [Unicode.Scalar: Unicode.Scalar?] = [:]
 
-    public init(alphabet: T9Alphabet) { self.alphabet = alphabet }
+    /// The alphabet's tables for ASCII: its folds, and the single key of each letter.
+    let asciiFolds: ArraySlice<T9Alphabet.Fold>
+    let asciiKeys: [UInt8]
+
+    public init(alphabet: T9Alphabet) {
+        self.alphabet = alphabet
+        self.asciiFolds = alphabet.asciiFolds
+        self.asciiKeys = alphabet.asciiKeys
+    }
 
     /// The base letter of `scalar`, remembered like its fold (sorting names asks it of every letter).
     public mutating func baseLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {

@@ -42,7 +42,7 @@ public struct T9Alphabet: Sendable {
     private let extendedTable: [Fold]
     /// The key of each ASCII character typed as one key, `notOneKey` for the others: the one
     /// byte the loops over names read for most of their letters.
-    private let asciiKeys: [UInt8]
+    let asciiKeys: [UInt8]
     static let notOneKey: UInt8 = 0xFF
     private static let commonRange: Range<UInt32> = 0..<0x530
     private static let extendedRange: Range<UInt32> = 0x1E00..<0x2000
@@ -68,14 +68,8 @@ public struct T9Alphabet: Sendable {
         return rules.fold(scalar)
     }
 
-    /// Runs `body` with the folds of the ASCII bytes and their single keys (`notOneKey` for
-    /// those with none or several), for loops over UTF-8 text.
-    @inline(__always)
-    func withASCIITable<Result>(_ body: (_ folds: UnsafeBufferPointer<Fold>, _ keys: UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        commonTable.withUnsafeBufferPointer { folds in
-            asciiKeys.withUnsafeBufferPointer { keys in body(UnsafeBufferPointer(rebasing: folds[0..<0x80]), keys) }
-        }
-    }
+    /// The folds of the ASCII characters, for loops over UTF-8 text (with `asciiKeys`).
+    var asciiFolds: ArraySlice<Fold> { commonTable[0..<0x80] }
 
     /// Whether `fold` answers from a table; other scalars are worth caching by the caller.
     @inline(__always)

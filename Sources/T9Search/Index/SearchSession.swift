@@ -69,12 +69,18 @@ public final class SearchSession {
 /// matches, reusing its buffers from result to result.
 struct Highlighter {
     let index: SearchIndex
+    /// The index's contacts and options, copied here once: taken from the index for each
+    /// result, each of their arrays was retained and released again.
+    private let table: ContactTable
+    private let options: SearchOptions
     private var cache: FoldCache
     private var text = KeyedText()
     private var numberText = KeyedText()
 
     init(index: SearchIndex) {
         self.index = index
+        self.table = index.contacts
+        self.options = index.options
         self.cache = FoldCache(alphabet: index.alphabet)
     }
 
@@ -84,11 +90,10 @@ struct Highlighter {
     /// Brings the texts of `contacts` into the cache together, before `result` reads them one
     /// by one.
     mutating func prefetch(_ contacts: some Collection<Int>) {
-        prefetched &+= index.contacts.prefetch(contacts)
+        prefetched &+= table.prefetch(contacts)
     }
 
     mutating func result(contact: Int, quality: MatchQuality, query: [UInt8]) -> SearchResult? {
-        let table = index.contacts
         var nameIndex = 0, numberIndex = 0
         for field in table.fields(of: contact) {
             switch table.kind(of: field) {
@@ -101,7 +106,7 @@ struct Highlighter {
                     numberText.reset(numberUTF8: bytes)
                     return NumberForms.startsWithPlus(utf8: bytes)
                 }
-                let forms = NumberForms(text: numberText, isInternational: isInternational, region: index.options.region)
+                let forms = NumberForms(text: numberText, isInternational: isInternational, region: options.region)
                 guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
                 // Formatting before the first key is part of a match from the very start: "(510".
                 var ranges = Self.scalarRanges(match.keyRanges, in: forms.text)
@@ -111,7 +116,7 @@ struct Highlighter {
                 defer { nameIndex += 1 }
                 guard quality.isNameMatch else { continue }
                 table.withUTF8(of: field) { text.reset(utf8: $0, cache: &cache) }
-                guard let match = FieldMatcher.matchName(query, in: text, mode: index.options.mode), match.quality == quality else { continue }
+                guard let match = FieldMatcher.matchName(query, in: text, mode: options.mode), match.quality == quality else { continue }
                 return SearchResult(
                     contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
                     ranges: Self.scalarRanges(match.keyRanges, in: text))
