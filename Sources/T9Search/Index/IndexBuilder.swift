@@ -95,10 +95,11 @@ struct IndexBuilder {
         let keys = forms.text.keys.prefix(Self.maxNumberDigits)
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
-        var anchoredStarts: Set<Int> = []
+        // A number has a handful of anchors: a list is cheaper to make and ask than a Set.
+        var anchoredStarts: [Int] = []
         for anchor in forms.anchors where anchor.start < keys.count {
             if anchor.head.count == 0 {
-                anchoredStarts.insert(anchor.start)
+                anchoredStarts.append(anchor.start)
                 add(.numberPrefix, base + UInt32(anchor.start))
             } else {
                 let head = (0..<Int(anchor.head.count)).map { anchor.head[$0] }

@@ -177,7 +177,8 @@ struct RankOrder {
                     while index < bytes.count {
                         let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
                         switch cache.fold(scalar) {
-                        case .separator where scalar.properties.isWhitespace: letters.append(0x20)
+                        case .separator where scalar == " " || (scalar.value > 0x7F && scalar.properties.isWhitespace):
+                            letters.append(0x20)
                         default: letters.append((cache.baseLetter(scalar) ?? scalar).value)
                         }
                         index += length

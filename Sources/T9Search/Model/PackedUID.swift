@@ -15,56 +15,58 @@ enum PackedUID {
     private static let dashesFlag: UInt8 = 2
     private static let upperFlag: UInt8 = 4
     private static let prefix = Array("urn:uuid:".utf8)
-    /// Where the dashes of a UUID go in its text.
-    private static let dashPositions = [8, 13, 18, 23]
 
     /// Appends the packed form of `uid` to `bytes` and returns true, or returns false and
-    /// appends nothing when it is not a UUID in one of these forms. (No allocation: every
-    /// contact read goes through here.)
+    /// appends nothing when it is not a UUID in one of these forms. (One pass and no
+    /// allocation: every contact read goes through here.)
     static func pack(_ uid: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) -> Bool {
         var form = marker
         var start = 0
-        if uid.count >= prefix.count, zip(uid, prefix).allSatisfy({ $0 == $1 }) {
+        if uid.count >= 9, uid[0] == UInt8(ascii: "u"), uid[1] == UInt8(ascii: "r"), uid[2] == UInt8(ascii: "n"),
+            uid[3] == UInt8(ascii: ":"), uid[4] == UInt8(ascii: "u"), uid[5] == UInt8(ascii: "u"),
+            uid[6] == UInt8(ascii: "i"), uid[7] == UInt8(ascii: "d"), uid[8] == UInt8(ascii: ":")
+        {
             form |= prefixFlag
-            start = prefix.count
+            start = 9
         }
         switch uid.count - start {
         case 32: break
-        case 36:
-            for position in dashPositions where uid[start + position] != UInt8(ascii: "-") { return false }
-            form |= dashesFlag
+        case 36: form |= dashesFlag
         default: return false
         }
-        var sawLower = false, sawUpper = false
-        // Two passes: check every digit, then write, so a UID that fails leaves `bytes` as it was.
-        for pass in 0..<2 {
-            if pass == 1 {
-                // Mixed case would not come back as it was written.
-                guard !(sawLower && sawUpper) else { return false }
-                bytes.append(form | (sawUpper ? upperFlag : 0))
-            }
-            var digit = 0, half: UInt8 = 0
-            for position in start..<uid.count {
-                if form & dashesFlag != 0, dashPositions.contains(position - start) { continue }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { packed in
+            var digit = 0
+            var cases: UInt8 = 0  // 1: a lower-case letter seen, 2: an upper-case one
+            var position = start
+            while position < uid.count {
                 let byte = uid[position]
+                // In the form with dashes, a dash comes after hex digits 8, 12, 16 and 20.
+                if form & dashesFlag != 0, digit >= 8, digit <= 20, digit % 4 == 0, position - start == digit + (digit - 8) / 4 {
+                    guard byte == UInt8(ascii: "-") else { return false }
+                    position += 1
+                    continue
+                }
                 let value: UInt8
                 switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
                 case UInt8(ascii: "a")...UInt8(ascii: "f"):
-                    value = byte - UInt8(ascii: "a") + 10
-                    sawLower = true
+                    value = byte &- UInt8(ascii: "a") &+ 10
+                    cases |= 1
                 case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    value = byte - UInt8(ascii: "A") + 10
-                    sawUpper = true
+                    value = byte &- UInt8(ascii: "A") &+ 10
+                    cases |= 2
                 default: return false
                 }
-                if pass == 1 {
-                    if digit % 2 == 0 { half = value << 4 } else { bytes.append(half | value) }
-                }
+                if digit % 2 == 0 { packed[digit / 2] = value << 4 } else { packed[digit / 2] |= value }
                 digit += 1
+                position += 1
             }
+            // Mixed case would not come back as it was written.
+            guard digit == 32, cases != 3 else { return false }
+            bytes.append(form | (cases == 2 ? upperFlag : 0))
+            bytes.append(contentsOf: packed)
+            return true
         }
-        return true
     }
 
     /// Whether stored UID bytes are packed.
