@@ -168,7 +168,10 @@ public struct FoldCache {
 
     /// The base letter of `scalar`, remembered like its fold (sorting names asks it of every letter).
     public mutating func baseLetter(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
-        if scalar.value < 0x80 { return alphabet.baseLetter(scalar) }
+        if scalar.value < 0x80 {
+            let base = alphabet.asciiBaseLetters[Int(scalar.value)]
+            return base == 0 ? nil : Unicode.Scalar(base)
+        }
         if let known = baseLetters[scalar] { return known }
         let base = alphabet.baseLetter(scalar)
         baseLetters[scalar] = .some(base)

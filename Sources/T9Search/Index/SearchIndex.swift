@@ -188,9 +188,6 @@ struct RankOrder {
             }
             ends.append(UInt32(letters.count))
         }
-        func name(_ contact: Int) -> ArraySlice<UInt32> {
-            letters[(contact == 0 ? 0 : Int(ends[contact - 1]))..<Int(ends[contact])]
-        }
         func uidPrecedes(_ a: Int, _ b: Int) -> Bool? {
             contacts.withUTF8(of: contacts.fields(of: a).lowerBound) { uidA in
                 contacts.withUTF8(of: contacts.fields(of: b).lowerBound) { uidB in
@@ -198,16 +195,44 @@ struct RankOrder {
                 }
             }
         }
-        var order = Array(0..<UInt32(contacts.count))
-        order.sort { a, b in
-            let a = Int(a), b = Int(b)
-            let affinityA = a < affinity.count ? affinity[a] : 0
-            let affinityB = b < affinity.count ? affinity[b] : 0
-            if affinityA != affinityB { return affinityA > affinityB }
-            let nameA = name(a), nameB = name(b)
-            if nameA != nameB { return nameA.lexicographicallyPrecedes(nameB) }
-            return uidPrecedes(a, b) ?? (a < b)
+        // Sorted as (first three letters, contact) pairs: most comparisons are settled by the
+        // letters, in the array being sorted, rather than by reading two names from anywhere
+        // in the book. A letter is a scalar (21 bits) plus one, so a name that ends sorts
+        // before one that goes on.
+        struct Entry {
+            var head: UInt64
+            var contact: UInt32
         }
+        var entries: [Entry] = []
+        entries.reserveCapacity(contacts.count)
+        for contact in 0..<contacts.count {
+            let start = contact == 0 ? 0 : Int(ends[contact - 1]), end = Int(ends[contact])
+            var head: UInt64 = 0
+            for position in 0..<3 {
+                head = head << 21 | (start + position < end ? UInt64(letters[start + position]) + 1 : 0)
+            }
+            entries.append(Entry(head: head, contact: UInt32(contact)))
+        }
+        letters.withUnsafeBufferPointer { letters in
+            ends.withUnsafeBufferPointer { ends in
+                func name(_ contact: Int) -> UnsafeBufferPointer<UInt32> {
+                    UnsafeBufferPointer(rebasing: letters[(contact == 0 ? 0 : Int(ends[contact - 1]))..<Int(ends[contact])])
+                }
+                entries.sort { a, b in
+                    let contactA = Int(a.contact), contactB = Int(b.contact)
+                    if !affinity.isEmpty {
+                        let affinityA = contactA < affinity.count ? affinity[contactA] : 0
+                        let affinityB = contactB < affinity.count ? affinity[contactB] : 0
+                        if affinityA != affinityB { return affinityA > affinityB }
+                    }
+                    if a.head != b.head { return a.head < b.head }
+                    let nameA = name(contactA), nameB = name(contactB)
+                    if !nameA.elementsEqual(nameB) { return nameA.lexicographicallyPrecedes(nameB) }
+                    return uidPrecedes(contactA, contactB) ?? (contactA < contactB)
+                }
+            }
+        }
+        let order = entries.map(\.contact)
         var ranks = [UInt32](repeating: 0, count: contacts.count)
         for (rank, contact) in order.enumerated() { ranks[Int(contact)] = UInt32(rank) }
         self.ranks = ranks
