@@ -30,19 +30,17 @@ struct PrefixDirectory: Sendable {
             var bounds = [UInt32](repeating: 0, count: 2 * prefixCount)
             // Each prefix is its parent's range narrowed by its last symbol; prefixes of one
             // length follow those of the length before, in order, so a parent comes first.
-            var parents: [(position: Int, range: Range<Int>)] = [(-1, 0..<tables[table].count)]
+            var parents = [0..<tables[table].count]
             var next = 0
             for level in 0..<depth {
-                var children: [(position: Int, range: Range<Int>)] = []
+                var children: [Range<Int>] = []
                 children.reserveCapacity(parents.count * radix)
                 for parent in parents {
                     for symbol in symbols {
-                        let range =
-                            parent.range.isEmpty
-                            ? parent.range : tables[table].narrow(parent.range, depth: level, to: symbol, pool: pool)
+                        let range = parent.isEmpty ? parent : tables[table].narrow(parent, depth: level, to: symbol, pool: pool)
                         bounds[2 * next] = UInt32(range.lowerBound)
                         bounds[2 * next + 1] = UInt32(range.upperBound)
-                        children.append((next, range))
+                        children.append(range)
                         next += 1
                     }
                 }
