@@ -45,9 +45,15 @@ public enum SystemCall {
     /// Writes every byte, or stops at the first error. (write)
     @discardableResult
     public static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Result<Void, Errno> {
+        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// Writes every byte, or stops at the first error. (write)
+    @discardableResult
+    public static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
         var offset = 0
         while offset < bytes.count {
-            switch bytes[offset...].withUnsafeBytes({ write(descriptor, $0) }) {
+            switch write(descriptor, UnsafeRawBufferPointer(rebasing: bytes[offset...])) {
             case .success(let count): offset += count
             case .failure(let error): return .failure(error)
             }

@@ -9,17 +9,31 @@ public import T9Search
 /// characters JSON escapes, straight from the contact table where it can be (no String is
 /// made), and the buffer is kept from line to line (`removeAll()`). Writing the fields directly
 /// also keeps the keys in the documented order, which Foundation's encoder does not promise.
-public struct JSONWriter {
-    /// The JSON written so far.
-    public private(set) var bytes: [UInt8] = []
+public struct JSONWriter: ~Copyable {
+    /// The JSON written so far: `count` bytes of `capacity` allocated. Its own buffer, not an
+    /// array: every append to an array checked that its storage was not shared, and a result
+    /// is some thirty appends.
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    public private(set) var count = 0
 
-    public init() {}
+    public init() {
+        capacity = 1024
+        storage = .allocate(capacity: capacity)
+    }
+
+    deinit { storage.deallocate() }
 
     /// The JSON written so far, as a string.
-    public var output: String { String(decoding: bytes, as: UTF8.self) }
+    public var output: String { withBytes { String(decoding: $0, as: UTF8.self) } }
+
+    /// Runs `body` with the JSON written so far.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: storage, count: count))
+    }
 
     /// Empties the buffer, keeping its memory for the next line.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { count = 0 }
 
     public mutating func string(_ value: String) {
         var value = value
@@ -28,85 +42,133 @@ public struct JSONWriter {
 
     /// A string from its UTF-8 bytes: quotes, backslashes and control characters escaped.
     public mutating func string(utf8 text: UnsafeBufferPointer<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        // Room for the text and its quotes at once; escapes ask for more as they come.
+        reserve(text.count + 2)
+        append(UInt8(ascii: "\""))
         var run = 0  // the start of the bytes not yet copied
         for (offset, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run..<offset]))
+            append(UnsafeBufferPointer(rebasing: text[run..<offset]))
             run = offset + 1
             switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case UInt8(ascii: "\n"): append("\\n")
-            case UInt8(ascii: "\r"): append("\\r")
-            case UInt8(ascii: "\t"): append("\\t")
+            case UInt8(ascii: "\""): literal("\\\"")
+            case UInt8(ascii: "\\"): literal("\\\\")
+            case UInt8(ascii: "\n"): literal("\\n")
+            case UInt8(ascii: "\r"): literal("\\r")
+            case UInt8(ascii: "\t"): literal("\\t")
             default:
-                append("\\u00")
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0xF)])
+                literal("\\u00")
+                append(Self.hexDigit(byte >> 4))
+                append(Self.hexDigit(byte & 0xF))
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[run...]))
-        bytes.append(UInt8(ascii: "\""))
+        append(UnsafeBufferPointer(rebasing: text[run...]))
+        append(UInt8(ascii: "\""))
     }
 
     /// Text that is JSON already (a number, `true`, a bracket), as it is.
-    public mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    public mutating func raw(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
 
     /// JSON written in the source, as it is, copied without making a String.
     mutating func literal(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
     }
 
     /// A whole number, in decimal.
     public mutating func integer(_ value: Int) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        // At most 19 digits (Int.min's) and a sign: counted first, then written from the last.
+        reserve(20)
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits:
-            (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-                count += 1
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[(20 - count)...])
+        var digits = 1
+        var power: UInt = 10
+        while digits < 19 && magnitude >= power {
+            digits += 1
+            power &*= 10
         }
+        var position = count + digits
+        count = position
+        repeat {
+            position -= 1
+            storage[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
     }
 
     /// An object from key and value-writer pairs, in order.
     public mutating func object(_ members: [(String, (inout JSONWriter) -> Void)]) {
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         for (position, member) in members.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            if position > 0 { append(UInt8(ascii: ",")) }
             string(member.0)
-            bytes.append(UInt8(ascii: ":"))
+            append(UInt8(ascii: ":"))
             member.1(&self)
         }
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
     }
 
     public mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout JSONWriter, Element) -> Void) {
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         for (position, element) in elements.enumerated() {
-            if position > 0 { bytes.append(UInt8(ascii: ",")) }
+            if position > 0 { append(UInt8(ascii: ",")) }
             write(&self, element)
         }
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
     }
 
-    private mutating func append(_ text: StaticString) { literal(text) }
+    // MARK: The buffer
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(toHold: count + extra) }
+    }
+
+    private mutating func grow(toHold needed: Int) {
+        var newCapacity = capacity * 2
+        while newCapacity < needed { newCapacity *= 2 }
+        let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newStorage.initialize(from: storage, count: count)
+        storage.deallocate()
+        (storage, capacity) = (newStorage, newCapacity)
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        reserve(bytes.count)
+        (storage + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 }
 
 extension ResultPresentation {
     /// `{"name":...,"number":...,"field":"name","ranges":[[0,6]],"uid":...,"text":...,"quality":...}`
     public func writeJSON(to json: inout JSONWriter) {
-        Self.writeJSON(
-            to: &json, isName: field == "name", ranges: ranges, quality: quality, name: { $0.string(name) },
-            number: { $0.string(number) }, uid: { $0.string(uid) }, text: { $0.string(text) })
+        var name = name, number = number, uid = uid, text = text
+        name.withUTF8 { name in
+            number.withUTF8 { number in
+                uid.withUTF8 { uid in
+                    text.withUTF8 { text in
+                        Self.writeJSON(
+                            to: &json, isName: field == "name", ranges: ranges, quality: quality, name: name, number: number, uid: uid, text: text)
+                    }
+                }
+            }
+        }
     }
 
     /// The results of one query as one JSON array.
@@ -122,32 +184,29 @@ extension ResultPresentation {
     public static func writeJSONArray(_ results: [SearchResult], in index: SearchIndex, to json: inout JSONWriter) {
         let table = index.contacts
         json.array(results) { json, result in
-            let contact = result.contact
             let matched: ContactTable.FieldText
+            let isName: Bool
             switch result.field {
-            case .name(let position): matched = .name(position)
-            case .number(let position): matched = .number(position)
+            case .name(let position): (matched, isName) = (.name(position), true)
+            case .number(let position): (matched, isName) = (.number(position), false)
             }
-            writeJSON(
-                to: &json, isName: { if case .name = result.field { true } else { false } }(),
-                ranges: result.ranges, quality: result.quality,
-                name: { json in table.withUTF8(.name(0), of: contact) { json.string(utf8: $0) } },
-                number: { json in table.withUTF8(.number(result.number), of: contact) { json.string(utf8: $0) } },
-                uid: { json in table.withUTF8(.uid, of: contact) { json.string(utf8: $0) } },
-                text: { json in table.withUTF8(matched, of: contact) { json.string(utf8: $0) } })
+            table.withTexts(of: result.contact) { texts in
+                writeJSON(
+                    to: &json, isName: isName, ranges: result.ranges, quality: result.quality, name: texts[.name(0)],
+                    number: texts[.number(result.number)], uid: texts.uid, text: texts[matched])
+            }
         }
     }
 
-    /// One result's object, its texts written by the given writers: the one layout of a result
-    /// in JSON, whichever way its texts are held.
+    /// One result's object: the one layout of a result in JSON, whichever way its texts are held.
     private static func writeJSON(
-        to json: inout JSONWriter, isName: Bool, ranges: [Range<Int>], quality: MatchQuality, name: (inout JSONWriter) -> Void,
-        number: (inout JSONWriter) -> Void, uid: (inout JSONWriter) -> Void, text: (inout JSONWriter) -> Void
+        to json: inout JSONWriter, isName: Bool, ranges: [Range<Int>], quality: MatchQuality, name: UnsafeBufferPointer<UInt8>,
+        number: UnsafeBufferPointer<UInt8>, uid: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
     ) {
         json.literal("{\"name\":")
-        name(&json)
+        json.string(utf8: name)
         json.literal(",\"number\":")
-        number(&json)
+        json.string(utf8: number)
         json.literal(isName ? ",\"field\":\"name\",\"ranges\":" : ",\"field\":\"number\",\"ranges\":")
         json.array(ranges) { json, range in
             json.literal("[")
@@ -157,11 +216,25 @@ extension ResultPresentation {
             json.literal("]")
         }
         json.literal(",\"uid\":")
-        uid(&json)
+        json.string(utf8: uid)
         json.literal(",\"text\":")
-        text(&json)
+        json.string(utf8: text)
         json.literal(",\"quality\":")
-        json.string(quality.description)
+        json.literal(quality.jsonString)
         json.literal("}")
+    }
+}
+
+extension MatchQuality {
+    /// `description` as a JSON string, written without making a String.
+    fileprivate var jsonString: StaticString {
+        switch self {
+        case .namePrefix: "\"name prefix\""
+        case .initials: "\"initials\""
+        case .laterWordPrefix: "\"later word\""
+        case .numberPrefix: "\"number prefix\""
+        case .numberMiddle: "\"number middle\""
+        case .anywhere: "\"anywhere\""
+        }
     }
 }

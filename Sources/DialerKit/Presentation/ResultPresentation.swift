@@ -71,13 +71,11 @@ public struct ResultPresentation: Sendable, Hashable {
             case .name(let position): matched = .name(position)
             case .number(let position): matched = .number(position)
             }
-            table.withUTF8(.name(0), of: result.contact) { name in
-                table.withUTF8(.number(result.number), of: result.contact) { number in
-                    table.withUTF8(matched, of: result.contact) { text in
-                        let isNumber = if case .number = result.field { true } else { false }
-                        appendLine(to: &bytes, isNumber: isNumber, ranges: result.ranges, name: name, number: number, text: text)
-                    }
-                }
+            table.withTexts(of: result.contact) { texts in
+                let isNumber = if case .number = result.field { true } else { false }
+                appendLine(
+                    to: &bytes, isNumber: isNumber, ranges: result.ranges, name: texts[.name(0)], number: texts[.number(result.number)],
+                    text: texts[matched])
             }
         }
     }

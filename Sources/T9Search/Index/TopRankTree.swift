@@ -88,16 +88,12 @@ struct TopRankTree: Sendable {
         }
         let firstLeaf = (range.lowerBound + leafSize - 1) / leafSize
         let endLeaf = range.upperBound / leafSize
-        for index in range.lowerBound..<(firstLeaf * leafSize) {
-            best.offer(contactRanks[Int(contacts[index])])
-        }
-        for index in (endLeaf * leafSize)..<range.upperBound {
-            best.offer(contactRanks[Int(contacts[index])])
-        }
         @inline(__always) func offerNode(_ node: Int) {
             let start = node * Self.capacity
             for slot in start..<(start + Int(counts[node])) where !best.offer(ranks[slot]) { break }
         }
+        // The whole leaves first, through the tree: the ranks they give make the bar that the
+        // entries at the ends must beat.
         var low = firstLeaf + leafCount, high = endLeaf + leafCount
         while low < high {
             if low & 1 == 1 {
@@ -111,6 +107,25 @@ struct TopRankTree: Sendable {
             low /= 2
             high /= 2
         }
+        // Then the entries in the leaves the range only partly covers, each read from the pool
+        // and ranked, unless the best rank of its whole leaf cannot get in: then none of them can.
+        // (A few hundred scattered reads a query, most of them saved this way.)
+        if firstLeaf > 0, range.lowerBound < firstLeaf * leafSize, best.couldTake(leafBest(firstLeaf - 1, ranks: ranks)) {
+            for index in range.lowerBound..<(firstLeaf * leafSize) {
+                best.offer(contactRanks[Int(contacts[index])])
+            }
+        }
+        if range.upperBound > endLeaf * leafSize, best.couldTake(leafBest(endLeaf, ranks: ranks)) {
+            for index in (endLeaf * leafSize)..<range.upperBound {
+                best.offer(contactRanks[Int(contacts[index])])
+            }
+        }
+    }
+
+    /// The best rank in leaf `leaf` (every leaf has at least one entry).
+    @inline(__always)
+    private func leafBest(_ leaf: Int, ranks: PackedIntegers.Reader) -> UInt32 {
+        ranks[(leafCount + leaf) * Self.capacity]
     }
 }
 
@@ -139,6 +154,10 @@ struct BestRanks {
         if rank >= bar { return rank == bar && ranks.count == limit }
         return insert(rank)
     }
+
+    /// Whether `rank`, or a worse one, could still get in.
+    @inline(__always)
+    func couldTake(_ rank: UInt32) -> Bool { rank < bar }
 
     private mutating func insert(_ rank: UInt32) -> Bool {
         if excluded.contains(rank) { return true }

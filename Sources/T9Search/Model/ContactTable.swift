@@ -128,20 +128,57 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         case number(Int)
     }
 
-    /// The UTF-8 bytes of a text of `contact`, without making a String or the contact: for
-    /// output that copies them. A name or number the contact does not have is empty.
-    public func withUTF8<Result>(_ text: FieldText, of contact: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    /// Runs `body` with the texts of `contact` as UTF-8 bytes, read where they are stored (no
+    /// String is made, and no contact): for output that copies them, twenty results a query.
+    /// Not generic, so a caller in another module calls it without making type metadata.
+    public func withTexts(of contact: Int, _ body: (ContactTexts) -> Void) {
         let fields = fields(of: contact)
-        // The UID, then the names, then the numbers: the first number is found from the names.
-        let firstNumber = fields.dropFirst().firstIndex { fieldKinds[$0] == .number } ?? fields.upperBound
-        let field: Int? =
-            switch text {
-            case .uid: fields.lowerBound
-            case .name(let position): position >= 0 && fields.lowerBound + 1 + position < firstNumber ? fields.lowerBound + 1 + position : nil
-            case .number(let position): position >= 0 && firstNumber + position < fields.upperBound ? firstNumber + position : nil
+        bytes.withUnsafeBufferPointer { bytes in
+            fieldEnds.withUnsafeBufferPointer { fieldEnds in
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PackedUID.unpackedCapacity) { uidText in
+                    let uid = Self.utf8(of: fields.lowerBound, bytes: bytes, fieldEnds: fieldEnds)
+                    let uidBytes =
+                        PackedUID.isPacked(uid) ? UnsafeBufferPointer(rebasing: uidText[0..<PackedUID.unpack(uid, into: uidText)]) : uid
+                    // The UID, then the names, then the numbers: the first number is found from the names.
+                    var firstNumber = fields.lowerBound + 1
+                    while firstNumber < fields.upperBound && fieldKinds[firstNumber] != .number { firstNumber += 1 }
+                    body(ContactTexts(bytes: bytes, fieldEnds: fieldEnds, fields: fields, firstNumber: firstNumber, uid: uidBytes))
+                }
             }
-        guard let field else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return withUTF8(of: field, body)
+        }
+    }
+
+    /// The stored bytes of `field`.
+    @inline(__always)
+    private static func utf8(of field: Int, bytes: UnsafeBufferPointer<UInt8>, fieldEnds: UnsafeBufferPointer<UInt32>) -> UnsafeBufferPointer<UInt8> {
+        let start = field == 0 ? 0 : Int(fieldEnds[field - 1])
+        return UnsafeBufferPointer(rebasing: bytes[start..<Int(fieldEnds[field])])
+    }
+
+    /// The texts of one contact, as `withTexts(of:)` lends them: valid only inside its body.
+    public struct ContactTexts {
+        fileprivate let bytes: UnsafeBufferPointer<UInt8>
+        fileprivate let fieldEnds: UnsafeBufferPointer<UInt32>
+        fileprivate let fields: Range<Int>
+        fileprivate let firstNumber: Int
+        /// The UID, unpacked if it was stored packed.
+        public let uid: UnsafeBufferPointer<UInt8>
+
+        /// The UTF-8 of a text; a name or number the contact does not have is empty.
+        public subscript(text: FieldText) -> UnsafeBufferPointer<UInt8> {
+            let field: Int
+            switch text {
+            case .uid:
+                return uid
+            case .name(let position):
+                field = fields.lowerBound + 1 + position
+                guard position >= 0, field < firstNumber else { return UnsafeBufferPointer(start: nil, count: 0) }
+            case .number(let position):
+                field = firstNumber + position
+                guard position >= 0, field < fields.upperBound else { return UnsafeBufferPointer(start: nil, count: 0) }
+            }
+            return ContactTable.utf8(of: field, bytes: bytes, fieldEnds: fieldEnds)
+        }
     }
 
     // MARK: Fields without making strings, for building the index and highlighting.
@@ -156,12 +193,12 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     }
 
     func withUTF8<Result>(of field: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let start = field == 0 ? 0 : Int(fieldEnds[field - 1])
-        let end = Int(fieldEnds[field])
-        return bytes.withUnsafeBufferPointer { bytes in
-            let stored = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            // Only a UID can be packed: no text of UTF-8 starts as a packed one does.
-            return PackedUID.isPacked(stored) ? PackedUID.withUnpacked(stored, body) : body(stored)
+        bytes.withUnsafeBufferPointer { bytes in
+            fieldEnds.withUnsafeBufferPointer { fieldEnds in
+                let stored = Self.utf8(of: field, bytes: bytes, fieldEnds: fieldEnds)
+                // Only a UID can be packed: no text of UTF-8 starts as a packed one does.
+                return PackedUID.isPacked(stored) ? PackedUID.withUnpacked(stored, body) : body(stored)
+            }
         }
     }
 

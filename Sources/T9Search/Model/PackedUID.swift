@@ -75,33 +75,52 @@ enum PackedUID {
         stored.count == length && stored[0] >= marker
     }
 
+    /// The longest text a packed UID unpacks to: "urn:uuid:" and a UUID with dashes.
+    static let unpackedCapacity = 45
+
     /// Runs `body` with the text of a packed UID.
     @inline(__always)
     static func withUnpacked<Result>(_ stored: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: unpackedCapacity) { text in
+            body(UnsafeBufferPointer(rebasing: text[0..<unpack(stored, into: text)]))
+        }
+    }
+
+    /// Writes the text of a packed UID into `text` (`unpackedCapacity` bytes) and returns its length.
+    static func unpack(_ stored: UnsafeBufferPointer<UInt8>, into text: UnsafeMutableBufferPointer<UInt8>) -> Int {
         let form = stored[0]
-        // A hex digit's value to its letter: '0' + value, or past '9' on to 'a' (or 'A').
-        let letterGap = (form & upperFlag != 0 ? UInt8(ascii: "A") : UInt8(ascii: "a")) - UInt8(ascii: "0") - 10
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: prefix.count + 36) { text in
-            var count = 0
-            if form & prefixFlag != 0 {
-                for byte in prefix {
-                    text[count] = byte
-                    count += 1
-                }
-            }
-            let dashes = form & dashesFlag != 0
+        var count = 0
+        if form & prefixFlag != 0 {
+            for byte in 0..<prefix.count { text[byte] = prefix[byte] }
+            count = prefix.count
+        }
+        let dashes = form & dashesFlag != 0
+        // Each byte's two hex digits from a table, as one 16-bit store: this runs for every
+        // result printed as JSON, and digit by digit it was a chain of dependent steps.
+        (form & upperFlag != 0 ? upperHexPairs : lowerHexPairs).withUnsafeBufferPointer { pairs in
+            let output = UnsafeMutableRawPointer(text.baseAddress!)
             for index in 1..<length {
                 // The dashes come before hex digits 8, 12, 16 and 20: bytes 4, 6, 8 and 10.
                 if dashes, index >= 5, index <= 11, index & 1 == 1 {
                     text[count] = UInt8(ascii: "-")
                     count += 1
                 }
-                let high = stored[index] >> 4, low = stored[index] & 0xF
-                text[count] = UInt8(ascii: "0") + high + (high > 9 ? letterGap : 0)
-                text[count + 1] = UInt8(ascii: "0") + low + (low > 9 ? letterGap : 0)
+                output.storeBytes(of: pairs[Int(stored[index])], toByteOffset: count, as: UInt16.self)
                 count += 2
             }
-            return body(UnsafeBufferPointer(rebasing: text[0..<count]))
+        }
+        return count
+    }
+
+    /// For each byte, its two hex digits as they lie in memory (the first in the low byte on a
+    /// little-endian machine, in the high byte on a big-endian one).
+    private static let lowerHexPairs = hexPairs(letters: Array("0123456789abcdef".utf8))
+    private static let upperHexPairs = hexPairs(letters: Array("0123456789ABCDEF".utf8))
+
+    private static func hexPairs(letters: [UInt8]) -> [UInt16] {
+        (0..<256).map { byte in
+            let pair = (letters[byte >> 4], letters[byte & 0xF])
+            return withUnsafeBytes(of: pair) { $0.load(as: UInt16.self) }
         }
     }
 }

@@ -72,7 +72,7 @@ struct SearchCommand: ParsableCommand {
                 }
                 if self.json {
                     json.raw("\n")
-                    StandardOutput.write(bytes: json.bytes)
+                    json.withBytes { StandardOutput.write(bytes: $0) }
                 } else {
                     answer.append(UInt8(ascii: "\n"))
                     StandardOutput.write(bytes: answer)

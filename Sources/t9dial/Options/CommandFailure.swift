@@ -49,4 +49,8 @@ enum StandardOutput {
     static func write(bytes: [UInt8]) {
         SystemCall.writeAll(STDOUT_FILENO, bytes)
     }
+
+    static func write(bytes: UnsafeBufferPointer<UInt8>) {
+        SystemCall.writeAll(STDOUT_FILENO, UnsafeRawBufferPointer(bytes))
+    }
 }

@@ -121,6 +121,17 @@ struct JSONWriterTests {
         #expect(json.output == #""second""#)
     }
 
+    /// The quality is written from a table of JSON strings: each must be its description.
+    @Test(arguments: MatchQuality.allCases)
+    func qualityIsWrittenAsItsDescription(quality: MatchQuality) throws {
+        let index = Fixtures.index([SearchableContact(names: [NameField("Ada", kind: .displayName)], numbers: ["1"], uid: "a")])
+        let result = SearchResult(contact: 0, quality: quality, field: .name(0), number: 0, ranges: [0..<1])
+        var json = JSONWriter()
+        ResultPresentation.writeJSONArray([result], in: index, to: &json)
+        let objects = try #require(try parsed(json.output) as? [[String: Any]])
+        #expect(objects.first?["quality"] as? String == quality.description)
+    }
+
     /// `search --stdin --json` copies the texts from the contact table as bytes; what it writes
     /// is exactly what the presentations write, for names that need escaping too.
     @Test func resultsFromTheTableAreWrittenAsTheirPresentationsAre() throws {

@@ -40,12 +40,14 @@ struct ContactTableTests {
         #expect(index.search(Fixtures.keys("26")).map { index.contacts.uid(of: $0.contact) } == ["bo"])
     }
 
-    /// Every text of every contact reads back through `withUTF8(_:of:)` as the contact has it,
+    /// Every text of every contact reads back through `withTexts(of:)` as the contact has it,
     /// and a name or number it does not have is empty.
     @Test func textsReadAsBytesAreTheContactsTexts() {
         let table = ContactTable(Self.contacts)
         func text(_ field: ContactTable.FieldText, _ contact: Int) -> String {
-            table.withUTF8(field, of: contact) { String(decoding: $0, as: UTF8.self) }
+            var text = ""
+            table.withTexts(of: contact) { text = String(decoding: $0[field], as: UTF8.self) }
+            return text
         }
         for (position, contact) in Self.contacts.enumerated() {
             #expect(text(.uid, position) == contact.uid)
@@ -83,7 +85,9 @@ struct ContactTableTests {
         let contact = Fixtures.contact("Ada Lovelace", ["+44 20 7946 0000"], uid: uid)
         let table = ContactTable([contact])
         #expect(table.uid(of: 0) == uid)
-        #expect(table.withUTF8(.uid, of: 0) { String(decoding: $0, as: UTF8.self) } == uid)
+        var uidText = ""
+        table.withTexts(of: 0) { uidText = String(decoding: $0.uid, as: UTF8.self) }
+        #expect(uidText == uid)
         #expect(Array(table) == [contact])
         // The UID is the one text whose storage can shrink: 17 bytes for a UUID.
         let uidBytes = table.storageBytes - ContactTable([Fixtures.contact("Ada Lovelace", ["+44 20 7946 0000"], uid: "")]).storageBytes
