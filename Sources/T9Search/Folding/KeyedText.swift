@@ -31,77 +31,115 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the text in `bytes`, which must be valid UTF-8.
     public mutating func reset(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) {
-        // The arrays are filled as locals, then put back: appending to the stored properties
-        // from inside the closure below cost an access check on every key, and this runs for
-        // every name of every search result.
-        var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
-        var offset: Int32 = 0
-        var wordStart = -1
-        // The tables are taken out of the cache first: borrowed from it while it also
-        // remembers folds below, the whole alphabet was copied (and retained) for every text.
-        let (asciiFolds, asciiKeyTable) = (cache.asciiFolds, cache.asciiKeys)
-        asciiFolds.withUnsafeBufferPointer { ascii in
-            asciiKeyTable.withUnsafeBufferPointer { asciiKeys in
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    let fold: T9Alphabet.Fold
-                    if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
-                        // Most letters of most names: one byte, one key.
-                        if wordStart < 0 { wordStart = keys.count }
-                        keys.append(asciiKeys[Int(byte)])
-                        starts.append(offset)
-                        ends.append(offset + 1)
-                        index += 1
+        // Folded into scratch memory through pointers, then copied into the arrays in one call
+        // each: appending key by key checked each array's uniqueness and capacity every time,
+        // and this runs for every name of every search result and of every contact indexed.
+        withScratch(capacity: Self.maxKeysPerByte * bytes.count, wordCapacity: bytes.count) { scratch in
+            // The tables are taken out of the cache first: borrowed from it while it also
+            // remembers folds below, the whole alphabet was copied (and retained) for every text.
+            let (asciiFolds, asciiKeyTable) = (cache.asciiFolds, cache.asciiKeys)
+            asciiFolds.withUnsafeBufferPointer { ascii in
+                asciiKeyTable.withUnsafeBufferPointer { asciiKeys in
+                    var offset: Int32 = 0
+                    var index = 0
+                    while index < bytes.count {
+                        let byte = bytes[index]
+                        let fold: T9Alphabet.Fold
+                        if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
+                            // Most letters of most names: one byte, one key.
+                            scratch.append(key: asciiKeys[Int(byte)], scalar: offset)
+                            index += 1
+                            offset += 1
+                            continue
+                        } else if byte < 0x80 {
+                            fold = ascii[Int(byte)]
+                            index += 1
+                        } else {
+                            let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                            fold = cache.fold(scalar)
+                            index += length
+                        }
+                        switch fold {
+                        case .keys(let sequence):
+                            for position in 0..<Int(sequence.count) { scratch.append(key: sequence[position], scalar: offset) }
+                        case .mark:
+                            // A combining mark widens the highlight of the letter it sits on.
+                            scratch.widenLastScalar(through: offset)
+                        case .separator:
+                            scratch.endWord()
+                        }
                         offset += 1
-                        continue
-                    } else if byte < 0x80 {
-                        fold = ascii[Int(byte)]
-                        index += 1
-                    } else {
-                        let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                        fold = cache.fold(scalar)
-                        index += length
                     }
-                    switch fold {
-                    case .keys(let sequence):
-                        if wordStart < 0 { wordStart = keys.count }
-                        for position in 0..<Int(sequence.count) {
-                            keys.append(sequence[position])
-                            starts.append(offset)
-                            ends.append(offset + 1)
-                        }
-                    case .mark:
-                        // A combining mark widens the highlight of the letter it sits on.
-                        if wordStart >= 0, let last = ends.indices.last, ends[last] == offset {
-                            var position = last
-                            while position >= 0, ends[position] == offset {
-                                ends[position] = offset + 1
-                                position -= 1
-                            }
-                        }
-                    case .separator:
-                        if wordStart >= 0 {
-                            words.append(wordStart..<keys.count)
-                            wordStart = -1
-                        }
-                    }
-                    offset += 1
+                }
+            }
+            scratch.endWord()
+        }
+    }
+
+    /// At most this many keys come from one byte of UTF-8: a scalar folds to at most four keys
+    /// (`T9Alphabet.KeySequence`) and takes at least one byte.
+    private static let maxKeysPerByte = 4
+
+    /// Runs `fill` with scratch memory for at most `capacity` keys and `wordCapacity` words,
+    /// then makes what it filled this value's arrays, keeping their storage.
+    private mutating func withScratch(capacity: Int, wordCapacity: Int, _ fill: (inout Scratch) -> Void) {
+        let capacity = max(capacity, 1)  // an empty text too gets memory to point at
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { keys in
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: 2 * capacity) { scalars in
+                withUnsafeTemporaryAllocation(of: Range<Int>.self, capacity: wordCapacity + 1) { words in
+                    var scratch = Scratch(
+                        keys: keys.baseAddress!, starts: scalars.baseAddress!, ends: scalars.baseAddress! + capacity, words: words.baseAddress!)
+                    fill(&scratch)
+                    self.keys.replaceSubrange(self.keys.indices, with: UnsafeBufferPointer(start: scratch.keys, count: scratch.count))
+                    scalarStarts.replaceSubrange(scalarStarts.indices, with: UnsafeBufferPointer(start: scratch.starts, count: scratch.count))
+                    scalarEnds.replaceSubrange(scalarEnds.indices, with: UnsafeBufferPointer(start: scratch.ends, count: scratch.count))
+                    self.words.replaceSubrange(self.words.indices, with: UnsafeBufferPointer(start: scratch.words, count: scratch.wordCount))
                 }
             }
         }
-        if wordStart >= 0 { words.append(wordStart..<keys.count) }
-        (self.keys, self.words, self.scalarStarts, self.scalarEnds) = (keys, words, starts, ends)
     }
 
-    /// Moves one of the arrays out, emptied with its storage kept, leaving this one empty: the
-    /// caller then holds the only reference and appends without copying.
-    @inline(__always)
-    private mutating func take<Element>(_ array: WritableKeyPath<KeyedText, [Element]>) -> [Element] {
-        var taken: [Element] = []
-        swap(&taken, &self[keyPath: array])
-        taken.removeAll(keepingCapacity: true)
-        return taken
+    /// A text being folded, written through pointers into memory sized for it beforehand.
+    private struct Scratch {
+        let keys: UnsafeMutablePointer<UInt8>
+        let starts: UnsafeMutablePointer<Int32>
+        let ends: UnsafeMutablePointer<Int32>
+        let words: UnsafeMutablePointer<Range<Int>>
+        var count = 0
+        var wordCount = 0
+        /// Where the current word started, or -1 between words.
+        var wordStart = -1
+
+        init(keys: UnsafeMutablePointer<UInt8>, starts: UnsafeMutablePointer<Int32>, ends: UnsafeMutablePointer<Int32>, words: UnsafeMutablePointer<Range<Int>>)
+        {
+            (self.keys, self.starts, self.ends, self.words) = (keys, starts, ends, words)
+        }
+
+        @inline(__always)
+        mutating func append(key: UInt8, scalar: Int32) {
+            if wordStart < 0 { wordStart = count }
+            keys[count] = key
+            starts[count] = scalar
+            ends[count] = scalar + 1
+            count += 1
+        }
+
+        /// Makes the keys of the scalar just before `offset` end after `offset` too.
+        mutating func widenLastScalar(through offset: Int32) {
+            guard wordStart >= 0 else { return }
+            var position = count - 1
+            while position >= 0, ends[position] == offset {
+                ends[position] = offset + 1
+                position -= 1
+            }
+        }
+
+        mutating func endWord() {
+            guard wordStart >= 0 else { return }
+            words[wordCount] = wordStart..<count
+            wordCount += 1
+            wordStart = -1
+        }
     }
 
     /// Refills this value with the digits of a phone number: every other character is formatting.
@@ -112,28 +150,24 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the digits of the phone number in `bytes` (valid UTF-8).
     public mutating func reset(numberUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        var keys = take(\.keys), words = take(\.words), starts = take(\.scalarStarts), ends = take(\.scalarEnds)
-        var offset: Int32 = 0
-        var index = 0
-        while index < bytes.count {
-            let digit: UInt8?
-            if bytes[index] < 0x80 {
-                digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
-                index += 1
-            } else {
-                let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                digit = Self.decimalDigit(scalar)
-                index += length
+        withScratch(capacity: bytes.count, wordCapacity: 1) { scratch in
+            var offset: Int32 = 0
+            var index = 0
+            while index < bytes.count {
+                let digit: UInt8?
+                if bytes[index] < 0x80 {
+                    digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
+                    index += 1
+                } else {
+                    let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                    digit = Self.decimalDigit(scalar)
+                    index += length
+                }
+                if let digit { scratch.append(key: digit, scalar: offset) }
+                offset += 1
             }
-            if let digit {
-                keys.append(digit)
-                starts.append(offset)
-                ends.append(offset + 1)
-            }
-            offset += 1
+            scratch.endWord()
         }
-        if !keys.isEmpty { words.append(0..<keys.count) }
-        (self.keys, self.words, self.scalarStarts, self.scalarEnds) = (keys, words, starts, ends)
     }
 
     @inline(__always)
@@ -141,6 +175,18 @@ public struct KeyedText: Sendable, Hashable {
         if scalar.value &- 0x30 < 10 { return UInt8(scalar.value - 0x30) }
         guard scalar.value > 0x7F, scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue else { return nil }
         return UInt8(value)
+    }
+
+    /// The keys and words of a keyed text, borrowed as pointers for matching.
+    struct View {
+        let keys: UnsafeBufferPointer<UInt8>
+        let words: UnsafeBufferPointer<Range<Int>>
+    }
+
+    /// Runs `body` with this text's keys and words, borrowed.
+    @inline(__always)
+    func withView<Result>(_ body: (View) -> Result) -> Result {
+        keys.withUnsafeBufferPointer { keys in words.withUnsafeBufferPointer { words in body(View(keys: keys, words: words)) } }
     }
 
     /// The scalar ranges of the text that keys `keyRange` came from, merged where they touch.

@@ -53,15 +53,7 @@ public final class SearchSession {
 
     /// The best `limit` matches of the query, best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
-        let ranked = ranked(limit: limit)
-        highlighter.prefetch(ranked.lazy.map(\.contact))
-        return ranked.compactMap { found in
-            let contact = found.contact
-            let result = highlighter.result(contact: contact, quality: found.quality, query: query)
-            // The index and the matcher must agree on every match (IndexOracleTests checks it).
-            assert(result != nil, "the index found contact \(contact) as \(found.quality) for \(query), the matcher did not")
-            return result
-        }
+        highlighter.results(ranked(limit: limit), query: query)
     }
 }
 
@@ -87,40 +79,71 @@ struct Highlighter {
     /// What `prefetch` read, kept so that the reads happen.
     private var prefetched: UInt32 = 0
 
-    /// Brings the texts of `contacts` into the cache together, before `result` reads them one
-    /// by one.
-    mutating func prefetch(_ contacts: some Collection<Int>) {
-        prefetched &+= table.prefetch(contacts)
+    /// The matched field and highlight ranges of each of `ranked`, found by the index for
+    /// `query`, in order.
+    mutating func results(_ ranked: [(contact: Int, quality: MatchQuality)], query: [UInt8]) -> [SearchResult] {
+        // The texts of all of them are brought into the cache together, before they are read
+        // one by one.
+        prefetched &+= table.prefetch(ranked.lazy.map(\.contact))
+        // The table is borrowed here once: used from `self` for each result, all its arrays
+        // were retained and released again around every call that reads it.
+        let table = table
+        var results: [SearchResult] = []
+        results.reserveCapacity(ranked.count)
+        query.withUnsafeBufferPointer { query in
+            for found in ranked {
+                let result = result(contact: found.contact, quality: found.quality, query: query, table: table)
+                // The index and the matcher must agree on every match (IndexOracleTests checks it).
+                assert(result != nil, "the index found contact \(found.contact) as \(found.quality) for \(Array(query)), the matcher did not")
+                if let result { results.append(result) }
+            }
+        }
+        return results
     }
 
-    mutating func result(contact: Int, quality: MatchQuality, query: [UInt8]) -> SearchResult? {
-        var nameIndex = 0, numberIndex = 0
-        for field in table.fields(of: contact) {
-            switch table.kind(of: field) {
-            case .uid:
-                continue
-            case .number:
-                defer { numberIndex += 1 }
-                guard !quality.isNameMatch else { continue }
-                let isInternational = table.withUTF8(of: field) { bytes in
-                    numberText.reset(numberUTF8: bytes)
-                    return NumberForms.startsWithPlus(utf8: bytes)
-                }
-                let forms = NumberForms(text: numberText, isInternational: isInternational, region: options.region)
-                guard let match = FieldMatcher.matchNumber(query, in: forms), match.quality == quality else { continue }
-                // Formatting before the first key is part of a match from the very start: "(510".
-                var ranges = Self.scalarRanges(match.keyRanges, in: forms.text)
-                if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
-                return SearchResult(contact: contact, quality: quality, field: .number(numberIndex), number: numberIndex, ranges: ranges)
-            default:
-                defer { nameIndex += 1 }
-                guard quality.isNameMatch else { continue }
-                table.withUTF8(of: field) { text.reset(utf8: $0, cache: &cache) }
-                guard let match = FieldMatcher.matchName(query, in: text, mode: options.mode), match.quality == quality else { continue }
-                return SearchResult(
-                    contact: contact, quality: quality, field: .name(nameIndex), number: table.preferredNumber(of: contact),
-                    ranges: Self.scalarRanges(match.keyRanges, in: text))
-            }
+    private mutating func result(contact: Int, quality: MatchQuality, query: UnsafeBufferPointer<UInt8>, table: ContactTable) -> SearchResult? {
+        // The contact's texts and the query are borrowed as pointers: reading each field
+        // through the table, and passing arrays to the matcher, retained and released every
+        // array involved, several times a field.
+        var result: SearchResult? = nil
+        table.withTexts(of: contact, unpackingUID: false) { texts in
+            result =
+                quality.isNameMatch
+                ? nameResult(contact: contact, quality: quality, query: query, texts: texts, table: table)
+                : numberResult(contact: contact, quality: quality, query: query, texts: texts)
+        }
+        return result
+    }
+
+    /// The first name of the contact that `query` matches with `quality`.
+    private mutating func nameResult(
+        contact: Int, quality: MatchQuality, query: UnsafeBufferPointer<UInt8>, texts: ContactTable.ContactTexts, table: ContactTable
+    ) -> SearchResult? {
+        for name in 0..<texts.nameCount {
+            text.reset(utf8: texts[.name(name)], cache: &cache)
+            let mode = options.mode
+            guard let match = text.withView({ FieldMatcher.matchName(query, in: $0, mode: mode) }), match.quality == quality else { continue }
+            return SearchResult(
+                contact: contact, quality: quality, field: .name(name), number: table.preferredNumber(of: contact),
+                ranges: Self.scalarRanges(match.keyRanges, in: text))
+        }
+        return nil
+    }
+
+    /// The first number of the contact that `query` matches with `quality`.
+    private mutating func numberResult(
+        contact: Int, quality: MatchQuality, query: UnsafeBufferPointer<UInt8>, texts: ContactTable.ContactTexts
+    ) -> SearchResult? {
+        for number in 0..<texts.numberCount {
+            let bytes = texts[.number(number)]
+            numberText.reset(numberUTF8: bytes)
+            let forms = NumberForms(text: numberText, isInternational: NumberForms.startsWithPlus(utf8: bytes), region: options.region)
+            guard let match = numberText.withView({ FieldMatcher.matchNumber(query, in: forms, keys: $0.keys) }), match.quality == quality
+            else { continue }
+            // Formatting before the first key is part of a match from the very start: "(510".
+            var ranges = Self.scalarRanges(match.keyRanges, in: forms.text)
+            if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
+            return SearchResult(contact: contact, quality: quality, field: .number(number), number: number, ranges: ranges)
         }
         return nil
     }

@@ -11,23 +11,29 @@ public enum FieldMatcher {
 
     /// The best match of `query` in a name, or nil.
     public static func matchName(_ query: [UInt8], in text: KeyedText, mode: MatchMode) -> Match? {
+        query.withUnsafeBufferPointer { query in text.withView { matchName(query, in: $0, mode: mode) } }
+    }
+
+    /// The best match of `query` in a name, read through pointers: the highlighter matches
+    /// twenty results a keystroke, and passing arrays retained and released each of them.
+    static func matchName(_ query: UnsafeBufferPointer<UInt8>, in text: KeyedText.View, mode: MatchMode) -> Match? {
         guard !query.isEmpty else { return nil }
-        let keys = text.keys
+        let keys = text.keys, words = text.words
         var laterWord: Match? = nil
         // Runs from the start of a word, across words.
-        for (index, word) in text.words.enumerated() where runMatches(query[...], keys: keys, at: word.lowerBound) {
+        for (index, word) in words.enumerated() where runMatches(query, keys: keys, at: word.lowerBound) {
             let run = word.lowerBound..<(word.lowerBound + query.count)
             let endsWord =
                 index < NameRules.maxWords
-                && text.words[index..<min(text.words.count, NameRules.maxWords)].contains { $0.upperBound == run.upperBound }
+                && words[index..<min(words.count, NameRules.maxWords)].contains { $0.upperBound == run.upperBound }
             if index == 0 || endsWord { return Match(quality: .namePrefix, keyRanges: [run]) }
             if laterWord == nil { laterWord = Match(quality: .laterWordPrefix, keyRanges: [run]) }
         }
         if let initials = matchInitials(query, text: text) { return initials }
         if let laterWord { return laterWord }
         if mode == .anywhere {
-            let wordStarts = Set(text.words.map(\.lowerBound))
-            for start in keys.indices where !wordStarts.contains(start) && runMatches(query[...], keys: keys, at: start) {
+            let wordStarts = Set(words.map(\.lowerBound))
+            for start in keys.indices where !wordStarts.contains(start) && runMatches(query, keys: keys, at: start) {
                 return Match(quality: .anywhere, keyRanges: [start..<(start + query.count)])
             }
         }
@@ -36,15 +42,19 @@ public enum FieldMatcher {
 
     /// The best match of `query` in a number, or nil.
     public static func matchNumber(_ query: [UInt8], in number: NumberForms) -> Match? {
+        query.withUnsafeBufferPointer { query in number.text.withView { matchNumber(query, in: number, keys: $0.keys) } }
+    }
+
+    /// The best match of `query` in a number whose keys (`number.text.keys`) are `keys`.
+    static func matchNumber(_ query: UnsafeBufferPointer<UInt8>, in number: NumberForms, keys: UnsafeBufferPointer<UInt8>) -> Match? {
         guard !query.isEmpty else { return nil }
-        let keys = number.text.keys
-        for anchor in number.anchors where number.matches(query, from: anchor) {
+        for anchor in number.anchors where NumberForms.matches(query, from: anchor, keys: keys) {
             let ownKeys = max(0, query.count - Int(anchor.head.count))
             let ranges = ownKeys > 0 ? [anchor.start..<(anchor.start + ownKeys)] : []
             return Match(quality: .numberPrefix, keyRanges: ranges)
         }
         guard query.count <= keys.count else { return nil }
-        for start in 0...(keys.count - query.count) where runMatches(query[...], keys: keys, at: start) {
+        for start in 0...(keys.count - query.count) where runMatches(query, keys: keys, at: start) {
             return Match(quality: .numberMiddle, keyRanges: [start..<(start + query.count)])
         }
         return nil
@@ -52,7 +62,7 @@ public enum FieldMatcher {
 
     /// Initials: one to `maxInitials` first letters of words in order, then a prefix of a later
     /// word that may run on across words. The first such match, trying earlier words first.
-    static func matchInitials(_ query: [UInt8], text: KeyedText) -> Match? {
+    static func matchInitials(_ query: UnsafeBufferPointer<UInt8>, text: KeyedText.View) -> Match? {
         let wordCount = min(text.words.count, NameRules.maxWords)
         guard query.count >= 2, wordCount >= 2 else { return nil }
         var initials = InitialWords()
@@ -72,9 +82,10 @@ public enum FieldMatcher {
 
     /// The word where the final run starts, with `initials` holding the initial words before it.
     private static func searchInitials(
-        _ query: [UInt8], text: KeyedText, wordCount: Int, queryAt: Int, fromWord: Int, initials: inout InitialWords
+        _ query: UnsafeBufferPointer<UInt8>, text: KeyedText.View, wordCount: Int, queryAt: Int, fromWord: Int,
+        initials: inout InitialWords
     ) -> Int? {
-        let rest = query[queryAt...]
+        let rest = UnsafeBufferPointer(rebasing: query[queryAt...])
         if initials.count > 0 {
             for word in fromWord..<wordCount where runMatches(rest, keys: text.keys, at: text.words[word].lowerBound) {
                 return word
@@ -116,8 +127,9 @@ public enum FieldMatcher {
         mutating func pop() { count -= 1 }
     }
 
+    /// Whether `keys` has `query` at `start`.
     @inline(__always)
-    static func runMatches(_ query: ArraySlice<UInt8>, keys: [UInt8], at start: Int) -> Bool {
+    static func runMatches(_ query: UnsafeBufferPointer<UInt8>, keys: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
         guard start + query.count <= keys.count else { return false }
         var position = start
         for key in query {

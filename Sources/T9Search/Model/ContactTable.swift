@@ -132,13 +132,20 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     /// String is made, and no contact): for output that copies them, twenty results a query.
     /// Not generic, so a caller in another module calls it without making type metadata.
     public func withTexts(of contact: Int, _ body: (ContactTexts) -> Void) {
+        withTexts(of: contact, unpackingUID: true, body)
+    }
+
+    /// `withTexts(of:)`, leaving a packed UID as stored when `unpackingUID` is false: the
+    /// highlighter reads only names and numbers.
+    func withTexts(of contact: Int, unpackingUID: Bool, _ body: (ContactTexts) -> Void) {
         let fields = fields(of: contact)
         bytes.withUnsafeBufferPointer { bytes in
             fieldEnds.withUnsafeBufferPointer { fieldEnds in
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PackedUID.unpackedCapacity) { uidText in
                     let uid = Self.utf8(of: fields.lowerBound, bytes: bytes, fieldEnds: fieldEnds)
                     let uidBytes =
-                        PackedUID.isPacked(uid) ? UnsafeBufferPointer(rebasing: uidText[0..<PackedUID.unpack(uid, into: uidText)]) : uid
+                        unpackingUID && PackedUID.isPacked(uid)
+                        ? UnsafeBufferPointer(rebasing: uidText[0..<PackedUID.unpack(uid, into: uidText)]) : uid
                     // The UID, then the names, then the numbers: the first number is found from the names.
                     var firstNumber = fields.lowerBound + 1
                     while firstNumber < fields.upperBound && fieldKinds[firstNumber] != .number { firstNumber += 1 }
@@ -163,6 +170,11 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         fileprivate let firstNumber: Int
         /// The UID, unpacked if it was stored packed.
         public let uid: UnsafeBufferPointer<UInt8>
+
+        /// How many names the contact has: `.name(0) ..< .name(nameCount)`.
+        public var nameCount: Int { firstNumber - fields.lowerBound - 1 }
+        /// How many numbers the contact has.
+        public var numberCount: Int { fields.upperBound - firstNumber }
 
         /// The UTF-8 of a text; a name or number the contact does not have is empty.
         public subscript(text: FieldText) -> UnsafeBufferPointer<UInt8> {

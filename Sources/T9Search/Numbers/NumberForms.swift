@@ -32,10 +32,15 @@ public struct NumberForms: Sendable, Hashable {
 
     /// Whether the number typed from `anchor`, its head first, starts with `query`.
     public func matches(_ query: [UInt8], from anchor: Anchor) -> Bool {
+        query.withUnsafeBufferPointer { query in text.withView { Self.matches(query, from: anchor, keys: $0.keys) } }
+    }
+
+    /// Whether the number whose keys are `keys`, typed from `anchor`, starts with `query`.
+    static func matches(_ query: UnsafeBufferPointer<UInt8>, from anchor: Anchor, keys: UnsafeBufferPointer<UInt8>) -> Bool {
         let headCount = Int(anchor.head.count)
         for position in 0..<min(headCount, query.count) where anchor.head[position] != query[position] { return false }
         guard query.count > headCount else { return true }
-        return FieldMatcher.runMatches(query[headCount...], keys: text.keys, at: anchor.start)
+        return FieldMatcher.runMatches(UnsafeBufferPointer(rebasing: query[headCount...]), keys: keys, at: anchor.start)
     }
 
     public static func startsWithPlus(_ number: String) -> Bool {
