@@ -48,6 +48,24 @@ struct JSONWriterTests {
         #expect(value as? String == text)
     }
 
+    /// The writer skips eight bytes at a time while none needs escaping: a byte that does, at
+    /// any position of a long text, between ASCII or multi-byte letters, is still escaped.
+    @Test(arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}", "\u{7F}", "é", "~"])
+    func aByteToEscapeIsFoundAtEveryPosition(special: String) throws {
+        for filler in ["abcdefgh", "Åé周"] {
+            let background = String(repeating: filler, count: 5)
+            for position in 0...background.count {
+                var text = background
+                text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                let output = written(text)
+                #expect(try parsed(output) as? String == text, "\(special.debugDescription) at \(position) in \(filler)")
+                #expect(
+                    output.utf8.count == text.utf8.count + 2 + (["\"", "\\", "\n"].contains(special) ? 1 : 0)
+                        + (["\u{00}", "\u{1F}"].contains(special) ? 5 : 0))
+            }
+        }
+    }
+
     @Test func objectsAndArraysKeepTheOrderGiven() throws {
         var json = JSONWriter()
         json.object([
