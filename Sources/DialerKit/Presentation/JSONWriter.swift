@@ -45,21 +45,17 @@ public struct JSONWriter: ~Copyable {
         // Room for the text and its quotes at once; escapes ask for more as they come.
         reserve(text.count + 2)
         append(UInt8(ascii: "\""))
+        // Nearly every name and number has nothing to escape: checked eight bytes at a time,
+        // it is copied whole.
+        guard Self.needsEscape(text) else {
+            append(text)
+            append(UInt8(ascii: "\""))
+            return
+        }
         var run = 0  // the start of the bytes not yet copied
-        var offset = 0
-        while offset < text.count {
-            // Eight bytes at a time while none needs escaping, as in nearly every name.
-            if offset + 8 <= text.count,
-                !Self.mayNeedEscape(UnsafeRawPointer(text.baseAddress!).loadUnaligned(fromByteOffset: offset, as: UInt64.self))
-            {
-                offset += 8
-                continue
-            }
-            let byte = text[offset]
-            offset += 1
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-            append(UnsafeBufferPointer(rebasing: text[run..<(offset - 1)]))
-            run = offset
+        for (offset, byte) in text.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            append(UnsafeBufferPointer(rebasing: text[run..<offset]))
+            run = offset + 1
             switch byte {
             case UInt8(ascii: "\""): literal("\\\"")
             case UInt8(ascii: "\\"): literal("\\\\")
@@ -76,10 +72,29 @@ public struct JSONWriter: ~Copyable {
         append(UInt8(ascii: "\""))
     }
 
+    /// Whether `text` holds a control character, a quote or a backslash, read eight bytes
+    /// at a time: the last eight overlap the ones before, and a text shorter than eight is
+    /// padded with letters.
+    static func needsEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let raw = UnsafeRawPointer(base)
+        guard text.count >= 8 else {
+            var word: UInt64 = 0x4141_4141_4141_4141  // "AAAAAAAA"
+            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: text.count) }
+            return needsEscape(word)
+        }
+        var offset = 0
+        while offset + 8 < text.count {
+            if needsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+            offset += 8
+        }
+        return needsEscape(raw.loadUnaligned(fromByteOffset: text.count - 8, as: UInt64.self))
+    }
+
     /// Whether any of the eight bytes in `word` is a control character, a quote or a
     /// backslash. Bytes of multi-byte UTF-8 (0x80 and up) are none of these.
     @inline(__always)
-    static func mayNeedEscape(_ word: UInt64) -> Bool {
+    static func needsEscape(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         // A byte under n sets its high bit in (word - n) while its own high bit is clear.

@@ -48,12 +48,12 @@ struct JSONWriterTests {
         #expect(value as? String == text)
     }
 
-    /// The writer skips eight bytes at a time while none needs escaping: a byte that does, at
-    /// any position of a long text, between ASCII or multi-byte letters, is still escaped.
+    /// The writer checks eight bytes at a time for one that needs escaping: one that does, at
+    /// any position of a short or long text, between ASCII or multi-byte letters, is escaped.
     @Test(arguments: ["\"", "\\", "\n", "\u{00}", "\u{1F}", "\u{7F}", "é", "~"])
     func aByteToEscapeIsFoundAtEveryPosition(special: String) throws {
-        for filler in ["abcdefgh", "Åé周"] {
-            let background = String(repeating: filler, count: 5)
+        for (filler, times) in [("abcdefgh", 5), ("Åé周", 5), ("abc", 1), ("周", 2)] {
+            let background = String(repeating: filler, count: times)
             for position in 0...background.count {
                 var text = background
                 text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
