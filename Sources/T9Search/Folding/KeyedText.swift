@@ -31,57 +31,62 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the text in `bytes`, which must be valid UTF-8.
     public mutating func reset(utf8 bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache) {
-        // Folded into scratch memory through pointers, then copied into the arrays in one call
-        // each: appending key by key checked each array's uniqueness and capacity every time,
-        // and this runs for every name of every search result and of every contact indexed.
-        withScratch(capacity: Self.maxKeysPerByte * bytes.count, wordCapacity: bytes.count) { scratch in
-            // The tables are taken out of the cache first: borrowed from it while it also
-            // remembers folds below, the whole alphabet was copied (and retained) for every text.
-            let (asciiFolds, asciiKeyTable) = (cache.asciiFolds, cache.asciiKeys)
-            asciiFolds.withUnsafeBufferPointer { ascii in
-                asciiKeyTable.withUnsafeBufferPointer { asciiKeys in
-                    var offset: Int32 = 0
-                    var index = 0
-                    while index < bytes.count {
-                        let byte = bytes[index]
-                        let fold: T9Alphabet.Fold
-                        if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
-                            // Most letters of most names: one byte, one key.
-                            scratch.append(key: asciiKeys[Int(byte)], scalar: offset)
-                            index += 1
-                            offset += 1
-                            continue
-                        } else if byte < 0x80 {
-                            fold = ascii[Int(byte)]
-                            index += 1
-                        } else {
-                            let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                            fold = cache.fold(scalar)
-                            index += length
-                        }
-                        switch fold {
-                        case .keys(let sequence):
-                            for position in 0..<Int(sequence.count) { scratch.append(key: sequence[position], scalar: offset) }
-                        case .mark:
-                            // A combining mark widens the highlight of the letter it sits on.
-                            scratch.widenLastScalar(through: offset)
-                        case .separator:
-                            scratch.endWord()
-                        }
+        withScratch(capacity: Self.maxKeysPerByte * bytes.count, wordCapacity: bytes.count) {
+            Self.foldName(bytes, cache: &cache, into: &$0)
+        }
+    }
+
+    /// Folds the name in `bytes` (valid UTF-8) into `scratch`, which has room for
+    /// `maxKeysPerByte` keys and one word a byte.
+    static func foldName(_ bytes: UnsafeBufferPointer<UInt8>, cache: inout FoldCache, into scratch: inout Scratch) {
+        // The tables are taken out of the cache first: borrowed from it while it also
+        // remembers folds below, the whole alphabet was copied (and retained) for every text.
+        let (asciiFolds, asciiKeyTable) = (cache.asciiFolds, cache.asciiKeys)
+        asciiFolds.withUnsafeBufferPointer { ascii in
+            asciiKeyTable.withUnsafeBufferPointer { asciiKeys in
+                var offset: Int32 = 0
+                var index = 0
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    let fold: T9Alphabet.Fold
+                    if byte < 0x80, asciiKeys[Int(byte)] != T9Alphabet.notOneKey {
+                        // Most letters of most names: one byte, one key.
+                        scratch.append(key: asciiKeys[Int(byte)], scalar: offset)
+                        index += 1
                         offset += 1
+                        continue
+                    } else if byte < 0x80 {
+                        fold = ascii[Int(byte)]
+                        index += 1
+                    } else {
+                        let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                        fold = cache.fold(scalar)
+                        index += length
                     }
+                    switch fold {
+                    case .keys(let sequence):
+                        for position in 0..<Int(sequence.count) { scratch.append(key: sequence[position], scalar: offset) }
+                    case .mark:
+                        // A combining mark widens the highlight of the letter it sits on.
+                        scratch.widenLastScalar(through: offset)
+                    case .separator:
+                        scratch.endWord()
+                    }
+                    offset += 1
                 }
             }
-            scratch.endWord()
         }
+        scratch.endWord()
     }
 
     /// At most this many keys come from one byte of UTF-8: a scalar folds to at most four keys
     /// (`T9Alphabet.KeySequence`) and takes at least one byte.
-    private static let maxKeysPerByte = 4
+    static let maxKeysPerByte = 4
 
     /// Runs `fill` with scratch memory for at most `capacity` keys and `wordCapacity` words,
-    /// then makes what it filled this value's arrays, keeping their storage.
+    /// then makes what it filled this value's arrays, keeping their storage. (Filled through
+    /// pointers, then copied in one call an array: appending key by key checked each array's
+    /// uniqueness and capacity every time.)
     private mutating func withScratch(capacity: Int, wordCapacity: Int, _ fill: (inout Scratch) -> Void) {
         let capacity = max(capacity, 1)  // an empty text too gets memory to point at
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { keys in
@@ -90,17 +95,34 @@ public struct KeyedText: Sendable, Hashable {
                     var scratch = Scratch(
                         keys: keys.baseAddress!, starts: scalars.baseAddress!, ends: scalars.baseAddress! + capacity, words: words.baseAddress!)
                     fill(&scratch)
-                    self.keys.replaceSubrange(self.keys.indices, with: UnsafeBufferPointer(start: scratch.keys, count: scratch.count))
-                    scalarStarts.replaceSubrange(scalarStarts.indices, with: UnsafeBufferPointer(start: scratch.starts, count: scratch.count))
-                    scalarEnds.replaceSubrange(scalarEnds.indices, with: UnsafeBufferPointer(start: scratch.ends, count: scratch.count))
-                    self.words.replaceSubrange(self.words.indices, with: UnsafeBufferPointer(start: scratch.words, count: scratch.wordCount))
+                    let folded = scratch.folded
+                    self.keys.replaceSubrange(self.keys.indices, with: folded.keys)
+                    scalarStarts.replaceSubrange(scalarStarts.indices, with: folded.scalarStarts)
+                    scalarEnds.replaceSubrange(scalarEnds.indices, with: folded.scalarEnds)
+                    self.words.replaceSubrange(self.words.indices, with: folded.words)
                 }
             }
         }
     }
 
+    /// A folded text as pointers into the memory it was folded in, valid as long as that is:
+    /// a `KeyedText` without its arrays.
+    struct Folded {
+        let keys: UnsafeBufferPointer<UInt8>
+        let words: UnsafeBufferPointer<Range<Int>>
+        let scalarStarts: UnsafeBufferPointer<Int32>
+        let scalarEnds: UnsafeBufferPointer<Int32>
+
+        var view: View { View(keys: keys, words: words) }
+
+        /// The scalar range of the text that keys `keyRange` came from.
+        func scalarRange(ofKeys keyRange: Range<Int>) -> Range<Int> {
+            Int(scalarStarts[keyRange.lowerBound])..<Int(scalarEnds[keyRange.upperBound - 1])
+        }
+    }
+
     /// A text being folded, written through pointers into memory sized for it beforehand.
-    private struct Scratch {
+    struct Scratch {
         let keys: UnsafeMutablePointer<UInt8>
         let starts: UnsafeMutablePointer<Int32>
         let ends: UnsafeMutablePointer<Int32>
@@ -132,6 +154,13 @@ public struct KeyedText: Sendable, Hashable {
                 ends[position] = offset + 1
                 position -= 1
             }
+        }
+
+        /// What has been folded so far.
+        var folded: Folded {
+            Folded(
+                keys: UnsafeBufferPointer(start: keys, count: count), words: UnsafeBufferPointer(start: words, count: wordCount),
+                scalarStarts: UnsafeBufferPointer(start: starts, count: count), scalarEnds: UnsafeBufferPointer(start: ends, count: count))
         }
 
         mutating func endWord() {

@@ -7,6 +7,10 @@ struct IndexBuilder {
     private let options: SearchOptions
     private var pool = KeyPool()
     private var entries = [[UInt32]](repeating: [], count: SearchIndex.Table.allCases.count)
+    /// Where each name is folded. One builder is filled at a time, on one thread: a copy
+    /// would share this buffer.
+    private let names = FoldBuffer()
+    /// Where each number is read.
     private var text = KeyedText()
     private var scratch: [UInt8] = []
 
@@ -46,8 +50,8 @@ struct IndexBuilder {
     }
 
     private mutating func addName(_ name: UnsafeBufferPointer<UInt8>, contact: UInt32) {
-        text.reset(utf8: name, cache: &cache)
-        let keys = text.keys, words = text.words
+        let folded = names.fold(name: name, cache: &cache)
+        let keys = folded.keys, words = folded.words
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
         let wordStart = { (word: Int) in base + UInt32(words[word].lowerBound) }

@@ -66,7 +66,7 @@ struct Highlighter {
     private let table: ContactTable
     private let options: SearchOptions
     private var cache: FoldCache
-    private var text = KeyedText()
+    private let names = FoldBuffer()
     private var numberText = KeyedText()
 
     init(index: SearchIndex) {
@@ -120,12 +120,12 @@ struct Highlighter {
         contact: Int, quality: MatchQuality, query: UnsafeBufferPointer<UInt8>, texts: ContactTable.ContactTexts, table: ContactTable
     ) -> SearchResult? {
         for name in 0..<texts.nameCount {
-            text.reset(utf8: texts[.name(name)], cache: &cache)
-            let mode = options.mode
-            guard let match = text.withView({ FieldMatcher.matchName(query, in: $0, mode: mode) }), match.quality == quality else { continue }
+            let folded = names.fold(name: texts[.name(name)], cache: &cache)
+            guard let match = FieldMatcher.matchName(query, in: folded.view, mode: options.mode), match.quality == quality else { continue }
+            var ranges = match.keyRanges
+            for index in ranges.indices { ranges[index] = folded.scalarRange(ofKeys: ranges[index]) }
             return SearchResult(
-                contact: contact, quality: quality, field: .name(name), number: table.preferredNumber(of: contact),
-                ranges: Self.scalarRanges(match.keyRanges, in: text))
+                contact: contact, quality: quality, field: .name(name), number: table.preferredNumber(of: contact), ranges: ranges)
         }
         return nil
     }
