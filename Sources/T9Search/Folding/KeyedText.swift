@@ -119,6 +119,14 @@ public struct KeyedText: Sendable, Hashable {
         func scalarRange(ofKeys keyRange: Range<Int>) -> Range<Int> {
             Int(scalarStarts[keyRange.lowerBound])..<Int(scalarEnds[keyRange.upperBound - 1])
         }
+
+        /// The scalar ranges of `keyRanges`, in the array that held them: one allocation less
+        /// for every search result.
+        func scalarRanges(ofKeys keyRanges: consuming [Range<Int>]) -> [Range<Int>] {
+            var ranges = keyRanges
+            for index in ranges.indices { ranges[index] = scalarRange(ofKeys: ranges[index]) }
+            return ranges
+        }
     }
 
     /// A text being folded, written through pointers into memory sized for it beforehand.
@@ -179,24 +187,28 @@ public struct KeyedText: Sendable, Hashable {
 
     /// Refills this value with the digits of the phone number in `bytes` (valid UTF-8).
     public mutating func reset(numberUTF8 bytes: UnsafeBufferPointer<UInt8>) {
-        withScratch(capacity: bytes.count, wordCapacity: 1) { scratch in
-            var offset: Int32 = 0
-            var index = 0
-            while index < bytes.count {
-                let digit: UInt8?
-                if bytes[index] < 0x80 {
-                    digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
-                    index += 1
-                } else {
-                    let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
-                    digit = Self.decimalDigit(scalar)
-                    index += length
-                }
-                if let digit { scratch.append(key: digit, scalar: offset) }
-                offset += 1
+        withScratch(capacity: bytes.count, wordCapacity: 1) { Self.foldNumber(bytes, into: &$0) }
+    }
+
+    /// Folds the phone number in `bytes` (valid UTF-8) into `scratch`, which has room for a
+    /// key a byte: its digits, as one word.
+    static func foldNumber(_ bytes: UnsafeBufferPointer<UInt8>, into scratch: inout Scratch) {
+        var offset: Int32 = 0
+        var index = 0
+        while index < bytes.count {
+            let digit: UInt8?
+            if bytes[index] < 0x80 {
+                digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
+                index += 1
+            } else {
+                let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
+                digit = Self.decimalDigit(scalar)
+                index += length
             }
-            scratch.endWord()
+            if let digit { scratch.append(key: digit, scalar: offset) }
+            offset += 1
         }
+        scratch.endWord()
     }
 
     @inline(__always)

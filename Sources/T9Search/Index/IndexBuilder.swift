@@ -7,11 +7,9 @@ struct IndexBuilder {
     private let options: SearchOptions
     private var pool = KeyPool()
     private var entries = [[UInt32]](repeating: [], count: SearchIndex.Table.allCases.count)
-    /// Where each name is folded. One builder is filled at a time, on one thread: a copy
-    /// would share this buffer.
-    private let names = FoldBuffer()
-    /// Where each number is read.
-    private var text = KeyedText()
+    /// Where each name and number is folded. One builder is filled at a time, on one thread:
+    /// a copy would share this buffer.
+    private let folding = FoldBuffer()
     private var scratch: [UInt8] = []
 
     init(alphabet: T9Alphabet, options: SearchOptions) {
@@ -50,7 +48,7 @@ struct IndexBuilder {
     }
 
     private mutating func addName(_ name: UnsafeBufferPointer<UInt8>, contact: UInt32) {
-        let folded = names.fold(name: name, cache: &cache)
+        let folded = folding.fold(name: name, cache: &cache)
         let keys = folded.keys, words = folded.words
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
@@ -94,14 +92,14 @@ struct IndexBuilder {
     static let maxNumberDigits = 64
 
     private mutating func addNumber(_ number: UnsafeBufferPointer<UInt8>, contact: UInt32) {
-        text.reset(numberUTF8: number)
-        let forms = NumberForms(text: text, isInternational: NumberForms.startsWithPlus(utf8: number), region: options.region)
-        let keys = forms.text.keys.prefix(Self.maxNumberDigits)
+        let folded = folding.fold(number: number)
+        let anchors = NumberForms.anchors(keys: folded.keys, isInternational: NumberForms.startsWithPlus(utf8: number), region: options.region)
+        let keys = folded.keys.prefix(Self.maxNumberDigits)
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
         // A number has a handful of anchors: a list is cheaper to make and ask than a Set.
         var anchoredStarts: [Int] = []
-        for anchor in forms.anchors where anchor.start < keys.count {
+        for anchor in anchors where anchor.start < keys.count {
             if anchor.head.count == 0 {
                 anchoredStarts.append(anchor.start)
                 add(.numberPrefix, base + UInt32(anchor.start))

@@ -66,8 +66,8 @@ struct Highlighter {
     private let table: ContactTable
     private let options: SearchOptions
     private var cache: FoldCache
-    private let names = FoldBuffer()
-    private var numberText = KeyedText()
+    /// Where each name or number is folded to be matched.
+    private let folding = FoldBuffer()
 
     init(index: SearchIndex) {
         self.index = index
@@ -120,12 +120,11 @@ struct Highlighter {
         contact: Int, quality: MatchQuality, query: UnsafeBufferPointer<UInt8>, texts: ContactTable.ContactTexts, table: ContactTable
     ) -> SearchResult? {
         for name in 0..<texts.nameCount {
-            let folded = names.fold(name: texts[.name(name)], cache: &cache)
+            let folded = folding.fold(name: texts[.name(name)], cache: &cache)
             guard let match = FieldMatcher.matchName(query, in: folded.view, mode: options.mode), match.quality == quality else { continue }
-            var ranges = match.keyRanges
-            for index in ranges.indices { ranges[index] = folded.scalarRange(ofKeys: ranges[index]) }
             return SearchResult(
-                contact: contact, quality: quality, field: .name(name), number: table.preferredNumber(of: contact), ranges: ranges)
+                contact: contact, quality: quality, field: .name(name), number: table.preferredNumber(of: contact),
+                ranges: folded.scalarRanges(ofKeys: match.keyRanges))
         }
         return nil
     }
@@ -136,23 +135,15 @@ struct Highlighter {
     ) -> SearchResult? {
         for number in 0..<texts.numberCount {
             let bytes = texts[.number(number)]
-            numberText.reset(numberUTF8: bytes)
-            let forms = NumberForms(text: numberText, isInternational: NumberForms.startsWithPlus(utf8: bytes), region: options.region)
-            guard let match = numberText.withView({ FieldMatcher.matchNumber(query, in: forms, keys: $0.keys) }), match.quality == quality
-            else { continue }
+            let folded = folding.fold(number: bytes)
+            let anchors = NumberForms.anchors(keys: folded.keys, isInternational: NumberForms.startsWithPlus(utf8: bytes), region: options.region)
+            guard let match = FieldMatcher.matchNumber(query, anchors: anchors, keys: folded.keys), match.quality == quality else { continue }
+            let fromFirstKey = match.keyRanges.first?.lowerBound == 0
+            var ranges = folded.scalarRanges(ofKeys: match.keyRanges)
             // Formatting before the first key is part of a match from the very start: "(510".
-            var ranges = Self.scalarRanges(match.keyRanges, in: forms.text)
-            if let first = ranges.first, match.keyRanges.first?.lowerBound == 0 { ranges[0] = 0..<first.upperBound }
+            if fromFirstKey, let first = ranges.first { ranges[0] = 0..<first.upperBound }
             return SearchResult(contact: contact, quality: quality, field: .number(number), number: number, ranges: ranges)
         }
         return nil
-    }
-
-    /// The scalar ranges of `keyRanges`, in the array that held them: one allocation less for
-    /// every result.
-    private static func scalarRanges(_ keyRanges: consuming [Range<Int>], in text: KeyedText) -> [Range<Int>] {
-        var ranges = keyRanges
-        for index in ranges.indices { ranges[index] = text.scalarRange(ofKeys: ranges[index]) }
-        return ranges
     }
 }

@@ -27,7 +27,7 @@ public struct NumberForms: Sendable, Hashable {
     /// The forms of a number already read into `text`.
     public init(text: KeyedText, isInternational: Bool, region: DialingRegion?) {
         self.text = text
-        self.anchors = Self.anchors(keys: text.keys, isInternational: isInternational, region: region)
+        self.anchors = text.keys.withUnsafeBufferPointer { Self.anchors(keys: $0, isInternational: isInternational, region: region) }
     }
 
     /// Whether the number typed from `anchor`, its head first, starts with `query`.
@@ -60,7 +60,8 @@ public struct NumberForms: Sendable, Hashable {
         return false
     }
 
-    static func anchors(keys: [UInt8], isInternational: Bool, region: DialingRegion?) -> [Anchor] {
+    /// The anchors of the number whose digits are `keys`.
+    static func anchors(keys: UnsafeBufferPointer<UInt8>, isInternational: Bool, region: DialingRegion?) -> [Anchor] {
         var anchors = [Anchor(head: T9Alphabet.KeySequence([]), start: 0)]
         anchors.reserveCapacity(5)
         func add(_ head: [UInt8], _ start: Int) {

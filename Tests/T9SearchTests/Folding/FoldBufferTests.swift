@@ -27,4 +27,25 @@ import Testing
             }
         }
     }
+
+    static let numbers = ["+44 121 065 2573", "(510) 555-0199", "", "ext.", "０３-１２３４", "١٢٣ 45", String(repeating: "12-", count: 200)]
+
+    @Test func foldsNumbersAsKeyedTextDoes() {
+        let buffer = FoldBuffer()
+        var cache = FoldCache(alphabet: Fixtures.alphabet)
+        // Names between the numbers: one buffer folds both, one after the other.
+        for number in Self.numbers + ["Straße"] + Self.numbers.reversed() {
+            var expected = KeyedText()
+            expected.reset(number: number)
+            _ = Array("Zoë".utf8).withUnsafeBufferPointer { buffer.fold(name: $0, cache: &cache) }
+            Array(number.utf8).withUnsafeBufferPointer { bytes in
+                let folded = buffer.fold(number: bytes)
+                #expect(Array(folded.keys) == expected.keys, "\(number)")
+                #expect(Array(folded.words) == expected.words, "\(number)")
+                #expect(
+                    folded.scalarRanges(ofKeys: expected.keys.indices.map { $0..<($0 + 1) })
+                        == expected.keys.indices.map { expected.scalarRange(ofKeys: $0..<($0 + 1)) }, "\(number)")
+            }
+        }
+    }
 }
