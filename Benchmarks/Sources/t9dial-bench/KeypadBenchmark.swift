@@ -95,6 +95,8 @@ extension KeypadBenchmark {
                 let machine = try setup.makeMachine(index: fresh)
                 machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
                 var display = TextDisplay(output: DiscardingOutput(), rows: book.limit)
+                // The first screen, shown at start before any key, as `KeypadRun.start` does.
+                display.show(machine.session.screen)
                 // A different query each start: five presses from one place in the typing script.
                 var pressed = 0
                 for event in scripts[presses[(trial * 97) % (presses.count - 5)]...] where pressed < 5 {

@@ -15,15 +15,22 @@ public struct ShownResult: Sendable, Hashable {
     public var uid: String
 
     public init(_ result: SearchResult, in contacts: ContactTable) {
-        let contact = contacts[result.contact]
         self.result = result
-        name = contact.displayName
-        number = contact.numbers.indices.contains(result.number) ? contact.numbers[result.number] : ""
-        uid = contact.uid
-        switch result.field {
-        case .name(let position): text = contact.names.indices.contains(position) ? contact.names[position].text : name
-        case .number(let position): text = contact.numbers.indices.contains(position) ? contact.numbers[position] : number
+        // Only the four texts shown are made into strings, read where the table keeps them:
+        // making the whole contact (every name and number) cost more than the search, twenty
+        // results a keystroke.
+        var (name, number, text, uid) = ("", "", "", "")
+        contacts.withTexts(of: result.contact) { texts in
+            func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String { String(decoding: bytes, as: UTF8.self) }
+            name = string(texts[.name(0)])
+            number = string(texts[.number(result.number)])
+            uid = string(texts.uid)
+            switch result.field {
+            case .name(let position): text = position < texts.nameCount ? string(texts[.name(position)]) : name
+            case .number(let position): text = position < texts.numberCount ? string(texts[.number(position)]) : number
+            }
         }
+        (self.name, self.number, self.text, self.uid) = (name, number, text, uid)
     }
 
     /// Which text of the contact matched.

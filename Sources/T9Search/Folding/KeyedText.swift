@@ -238,7 +238,7 @@ public struct KeyedText: Sendable, Hashable {
 
 /// Remembers folds of scalars outside the alphabet's tables (CJK, Georgian...), whose Unicode
 /// names are slow to look up, for the length of one job such as building an index.
-public struct FoldCache {
+public struct FoldCache: Sendable {
     public let alphabet: T9Alphabet
     private var memo: [Unicode.Scalar: T9Alphabet.Fold] = [:]
     private var baseLetters: [Unicode.Scalar: Unicode.Scalar?] = [:]

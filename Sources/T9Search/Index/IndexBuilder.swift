@@ -30,6 +30,9 @@ struct IndexBuilder {
         }
     }
 
+    /// The folds looked up while adding the contacts' names.
+    var foldCache: FoldCache { cache }
+
     mutating func finish() -> (KeyPool, [KeyTable]) {
         pool.shrink()
         // Each table sorts on a core of its own, the largest first so no core waits at the end.

@@ -20,6 +20,10 @@ public final class SearchIndex: Sendable {
     /// `contactRanks[contact]` is the contact's place in the ranking order; `contactsByRank` the inverse.
     let contactRanks: [UInt32]
     let contactsByRank: [UInt32]
+    /// The folds of every scalar of the book's names outside the alphabet's tables (Georgian,
+    /// CJK...), remembered while indexing: a search starts from it, so no keystroke looks up
+    /// a scalar's Unicode name (microseconds each) for a result's name, not even the first.
+    let foldCache: FoldCache
     /// Names by their letters, for text search; built the first time text is searched, so
     /// T9-only use pays nothing for it.
     private let textIndexStorage = Mutex<TextIndex?>(nil)
@@ -87,7 +91,7 @@ public final class SearchIndex: Sendable {
             pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks, symbols: 1...10,
             directoryDepth: 3)
         progress?(1)
-        self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order)
+        self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order, foldCache: finishing.foldCache)
     }
 
     /// How often the keys' progress is told, in contacts.
@@ -97,8 +101,11 @@ public final class SearchIndex: Sendable {
     private static let keysShare = 0.4
     private static let sortedShare = 0.85
 
-    private init(contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, keys: RankedTables, order: RankOrder) {
+    private init(
+        contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, keys: RankedTables, order: RankOrder, foldCache: FoldCache
+    ) {
         self.contacts = contacts
+        self.foldCache = foldCache
         self.alphabet = alphabet
         self.options = options
         self.keys = keys
@@ -109,7 +116,9 @@ public final class SearchIndex: Sendable {
     /// The same index ranked with new affinities (after a dial), sharing the sorted tables.
     public func reranked(affinity: [Double]) -> SearchIndex {
         let order = RankOrder(contacts: contacts, alphabet: alphabet, affinity: affinity)
-        return SearchIndex(contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(order.ranks), order: order)
+        return SearchIndex(
+            contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(order.ranks), order: order,
+            foldCache: foldCache)
     }
 
     /// Builds the text index now, if it is not built yet: a program that will search text

@@ -73,7 +73,7 @@ struct Highlighter {
         self.index = index
         self.table = index.contacts
         self.options = index.options
-        self.cache = FoldCache(alphabet: index.alphabet)
+        self.cache = index.foldCache
     }
 
     /// What `prefetch` read, kept so that the reads happen.

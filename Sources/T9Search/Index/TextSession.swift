@@ -15,7 +15,7 @@ public final class TextSession {
 
     public init(index: SearchIndex) {
         self.index = index
-        self.cache = FoldCache(alphabet: index.alphabet)
+        self.cache = index.foldCache
     }
 
     /// Makes `text` the query, keeping the work done for the letters it shares with the last one.

@@ -94,7 +94,7 @@ public enum TextQuery {
     /// Every contact checked in turn: for a text with a letter no layout has, which the text
     /// index cannot look up.
     static func scan(_ query: Spelling, in index: SearchIndex, limit: Int) -> [SearchResult] {
-        var cache = FoldCache(alphabet: index.alphabet)
+        var cache = index.foldCache
         var found: [(quality: MatchQuality, rank: Int, result: SearchResult)] = []
         for contact in index.contacts.indices where index.contacts.hasNumbers(contact) {
             guard let best = bestMatch(query, contact: contact, in: index.contacts, cache: &cache) else { continue }
