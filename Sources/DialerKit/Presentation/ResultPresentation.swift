@@ -111,8 +111,11 @@ public struct ResultPresentation: Sendable, Hashable {
             let part = UnsafeBufferPointer(rebasing: text[run])
             if visible { VisibleText.append(utf8: part, to: &bytes) } else { bytes.append(contentsOf: part) }
         }
+        // No mark comes after the last range's end: the scalars are walked only that far, and
+        // the rest of the text is copied as one run.
+        let lastMark = ranges.reduce(0) { max($0, $1.lowerBound + 1, $1.upperBound) }
         var runStart = 0, start = 0, offset = 0
-        while start < text.count {
+        while start < text.count && offset < lastMark {
             var end = start + 1
             while end < text.count && text[end] & 0xC0 == 0x80 { end += 1 }  // the scalar's continuation bytes
             if ranges.contains(where: { $0.lowerBound == offset }) {
