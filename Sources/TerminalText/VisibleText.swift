@@ -15,13 +15,21 @@
 /// as it was.
 public enum VisibleText {
     /// `text` as one line with every control character shown: "Eve^[]0;x^G".
-    public static func line(_ text: some StringProtocol) -> String {
-        // Most text has no control character: checked on the UTF-8 bytes, and returned as is.
-        guard text.utf8.contains(where: mayStartControl) else { return String(text) }
-        guard text.unicodeScalars.contains(where: isControl) else { return String(text) }
+    public static func line(_ text: String) -> String {
+        // Most text has no control character: checked on its UTF-8 bytes in place, and
+        // returned as is. (Read through `StringProtocol` from another module, unspecialized,
+        // this check cost more than the search whose results it showed.)
+        var text = text
+        let hasControl = text.withUTF8 { $0.contains(where: mayStartControl) }
+        guard hasControl, text.unicodeScalars.contains(where: isControl) else { return text }
         var shown: [UInt8] = []
         for scalar in text.unicodeScalars { appendShown(scalar, to: &shown) }
         return String(decoding: shown, as: UTF8.self)
+    }
+
+    /// Any other text (a substring, a line of a report) as one line, as `line` shows a string.
+    public static func line(_ text: some StringProtocol) -> String {
+        line(String(text))
     }
 
     /// `text`'s UTF-8 bytes with every control character shown, as `line` shows them, appended

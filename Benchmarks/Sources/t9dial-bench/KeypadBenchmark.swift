@@ -19,6 +19,9 @@ struct KeypadBenchmark: ParsableCommand {
 
     @OptionGroup var book: BookOptions
 
+    @Option(help: "Result rows the display shows, and the dialer highlights (14: a 320x240 screen in the 8x16 font).")
+    var rows = 14
+
     mutating func run() throws {
         let index = try LoadedBook.load(book).index
         let keymap = try KeymapCatalog.load(dataDirectory: book.dataDir).keymap(id: "usb-numpad")
@@ -40,7 +43,8 @@ struct KeypadBenchmark: ParsableCommand {
         for (label, mode, events) in [("T9", InputMode.t9, t9), ("multi-tap", InputMode.multiTap(layout: "latin"), multiTap)] {
             let machine = DialerMachine(session: try DialerSession(index: index, settings: DialerSettings(resultLimit: book.limit, initialMode: mode)))
             machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
-            var display = TextDisplay(output: DiscardingOutput(), rows: book.limit)
+            var display = TextDisplay(output: DiscardingOutput(), rows: rows)
+            machine.showFirstScreen(on: &display)
             var timings: [String: [Duration]] = [:]
             let clock = ContinuousClock()
             for event in events {
@@ -94,9 +98,9 @@ extension KeypadBenchmark {
                 if textIndexFirst { fresh.prepareTextSearch() }
                 let machine = try setup.makeMachine(index: fresh)
                 machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
-                var display = TextDisplay(output: DiscardingOutput(), rows: book.limit)
+                var display = TextDisplay(output: DiscardingOutput(), rows: rows)
                 // The first screen, shown at start before any key, as `KeypadRun.start` does.
-                display.show(machine.session.screen)
+                machine.showFirstScreen(on: &display)
                 // A different query each start: five presses from one place in the typing script.
                 var pressed = 0
                 for event in scripts[presses[(trial * 97) % (presses.count - 5)]...] where pressed < 5 {

@@ -5,7 +5,8 @@ import T9Search
 
 /// Loads a contact book, then types queries key by key as people do (names, initials, numbers,
 /// corrections with backspace) and reports how long each keystroke takes to give the ranked
-/// top 20 with highlights.
+/// top 20: alone, with highlights for the rows a screen shows (as the dialer finds them), and
+/// with highlights for all 20 (as `search --json` writes them).
 struct SearchBenchmark: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "search",
@@ -14,38 +15,54 @@ struct SearchBenchmark: ParsableCommand {
 
     @OptionGroup var book: BookOptions
 
+    @Option(help: "Result rows a screen shows, whose highlights the dialer finds (the issue's screens show 3 to 14).")
+    var shownRows = 14
+
+    /// How much of each keystroke's results is highlighted.
+    private enum Highlights {
+        case none, shown(Int), all
+
+        func description(limit: Int) -> String {
+            switch self {
+            case .none: "(contacts and match quality)"
+            case .shown(let rows): "with the matched field and highlight ranges of the \(rows) shown, as the dialer does"
+            case .all: "with the matched field and highlight ranges of all \(limit), as search --json does"
+            }
+        }
+    }
+
     mutating func run() throws {
         let index = try LoadedBook.load(book).index
         let limit = book.limit
         var random = SplitMix(seed: 48308)
         let scripts = TypingScript.make(count: book.sessions, contacts: index.contacts, alphabet: index.alphabet, random: &random)
-        var timings: [String: [Duration]] = [:]
         var resultCount = 0
         let session = SearchSession(index: index)
         // One warm-up pass so that the first measured keystrokes do not pay for page faults.
-        for script in scripts.prefix(200) { run(script, session: session, limit: limit, highlight: true) { _, _, _ in } }
-        for highlight in [false, true] {
-            timings = [:]
+        for script in scripts.prefix(200) { run(script, session: session, limit: limit, highlights: .all) { _, _, _ in } }
+        for highlights in [Highlights.none, .shown(min(shownRows, limit)), .all] {
+            var timings: [String: [Duration]] = [:]
             for script in scripts {
-                run(script, session: session, limit: limit, highlight: highlight) { kind, elapsed, count in
+                run(script, session: session, limit: limit, highlights: highlights) { kind, elapsed, count in
                     timings[kind, default: []].append(elapsed)
                     timings["all keystrokes", default: []].append(elapsed)
-                    if highlight { resultCount += count }
+                    if case .all = highlights { resultCount += count }
                 }
             }
-            let what = highlight ? "with the matched field and highlight ranges of all \(limit)" : "(contacts and match quality)"
-            print("\nPer keystroke, ranked top \(limit) \(what), \(scripts.count) typing sessions:")
+            print("\nPer keystroke, ranked top \(limit) \(highlights.description(limit: limit)), \(scripts.count) typing sessions:")
             print(Report.header())
             for kind in ["all keystrokes"] + TypingScript.Kind.allCases.map(\.rawValue) + ["backspace"] {
                 if let durations = timings[kind] { print(Report.row(kind, durations)) }
             }
         }
-        print("  (\(resultCount) results shown in all)")
+        print("  (\(resultCount) results in all)")
         print("  peak RSS at the end: \(Report.megabytes(Memory.peakResidentMegabytes()))")
     }
 
     /// Types one script, timing each keystroke from the key to its ranked, highlighted results.
-    private func run(_ script: TypingScript, session: SearchSession, limit: Int, highlight: Bool, record: (String, Duration, Int) -> Void) {
+    private func run(
+        _ script: TypingScript, session: SearchSession, limit: Int, highlights: Highlights, record: (String, Duration, Int) -> Void
+    ) {
         let clock = ContinuousClock()
         session.clear()
         for step in script.steps {
@@ -54,7 +71,13 @@ struct SearchBenchmark: ParsableCommand {
             case .key(let key): session.type(key)
             case .backspace: session.deleteLast()
             }
-            let count = highlight ? session.results(limit: limit).count : session.ranked(limit: limit).count
+            let ranked = session.ranked(limit: limit)
+            let count: Int
+            switch highlights {
+            case .none: count = ranked.count
+            case .shown(let rows): count = session.results(for: Array(ranked.prefix(rows))).count
+            case .all: count = session.results(for: ranked).count
+            }
             let elapsed = clock.now - start
             if case .backspace = step { record("backspace", elapsed, count) } else { record(script.kind.rawValue, elapsed, count) }
         }

@@ -7,8 +7,12 @@ public struct ScreenState: Sendable, Hashable {
     /// A short name for the mode, as feature phones show it: "T9", "abc", "абв", "αβγ".
     public var modeLabel: String
     public var query: QueryText
-    /// The best matches of the query, best first.
+    /// The best matches of the query, best first, with their highlights: the first
+    /// `resultCount`, or fewer when the displays show fewer rows (`DialerSession.shownRows`).
+    /// The selection is always among them.
     public var results: [ShownResult]
+    /// How many results the query has, shown or not.
+    public var resultCount: Int
     /// The position in `results` that a dial calls; nil when there are no results.
     public var selection: Int?
     /// The call started by the last dial, shown until the next key.
@@ -22,15 +26,17 @@ public struct ScreenState: Sendable, Hashable {
     /// once it is in (or was never loading). Keys typed meanwhile are searched once it is in.
     public var loading: Int?
 
+    /// `resultCount` is `results.count` unless given.
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
-        selection: Int? = nil, calling: DialRequest? = nil,
+        resultCount: Int? = nil, selection: Int? = nil, calling: DialRequest? = nil,
         callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
         self.query = query
         self.results = results
+        self.resultCount = max(resultCount ?? results.count, results.count)
         self.selection = selection
         self.calling = calling
         self.callProgress = calling == nil ? nil : callProgress

@@ -19,6 +19,11 @@ public final class DialerSession {
     public var learnedPick: ((_ query: String, _ mode: InputMode) -> String?)?
     /// What the displays show now; `handle` and `advance` report each change of it.
     public private(set) var screen: ScreenState
+    /// How many result rows the displays show at once; nil: every result (a JSON display
+    /// writes them all). Only the results a display can show are highlighted (their matched
+    /// field and ranges found): the first `shownRows`, and those the selection scrolls into
+    /// view as it moves. Set it before the first key.
+    public var shownRows: Int?
 
     /// T9 first, then multi-tap in each active layout, in the order switching goes through them.
     private let modes: [InputMode]
@@ -28,6 +33,9 @@ public final class DialerSession {
     private var text = MultiTapText()
     /// The multi-tap text's search, narrowing letter by letter.
     private var textSearch: TextSession
+    /// The query's best contacts, best first: `settings.resultLimit` of them at most.
+    private var found: [(contact: Int, quality: MatchQuality)] = []
+    /// The first of `found` with their highlights, as many as the displays show.
     private var results: [SearchResult] = []
     private var shownResults: [ShownResult] = []
     private var selection: Int?
@@ -132,8 +140,10 @@ public final class DialerSession {
         t9 = t9.rebuilt(on: newIndex)
         textSearch = TextSession(index: newIndex)
         search()
-        if let selected, let position = shownResults.firstIndex(where: { $0.uid == selected }) {
+        let contacts = newIndex.contacts
+        if let selected, let position = found.firstIndex(where: { contacts.uid(of: $0.contact) == selected }) {
             selection = position
+            highlightRowsInView()
         }
         var updates: [DialerUpdate] = []
         publish(into: &updates)
@@ -227,8 +237,9 @@ public final class DialerSession {
     }
 
     private func moveSelection(by step: Int) {
-        guard let current = selection, !results.isEmpty else { return }
-        selection = ((current + step) % results.count + results.count) % results.count
+        guard let current = selection, !found.isEmpty else { return }
+        selection = ((current + step) % found.count + found.count) % found.count
+        highlightRowsInView()
     }
 
     /// T9 → multi-tap in each layout → T9. Multi-tap keeps its text from layout to layout (a
@@ -290,25 +301,46 @@ public final class DialerSession {
     /// Searches for the current query. The selection goes back to the first result when the
     /// results are other contacts or numbers; it stays when only the highlights moved.
     private func search() {
-        var found: [SearchResult]
+        var ranked: [(contact: Int, quality: MatchQuality)]
         let query: String
         if currentMultiTapKeys != nil {
             query = text.query.text
             textSearch.setText(query)
-            found = query.allSatisfy(\.isWhitespace) ? [] : textSearch.results(limit: settings.resultLimit)
+            ranked = query.allSatisfy(\.isWhitespace) ? [] : textSearch.ranked(limit: settings.resultLimit)
         } else {
             query = t9.typed
-            found = t9.results(limit: settings.resultLimit)
+            ranked = t9.session.ranked(limit: settings.resultLimit)
         }
-        putLearnedPickFirst(&found, query: query)
-        let sameContacts = found.map { [$0.contact, $0.number] } == results.map { [$0.contact, $0.number] }
+        putLearnedPickFirst(&ranked, query: query)
+        let sameContacts = ranked.map(\.contact) == found.map(\.contact)
+        let before = results
+        found = ranked
+        results = []
+        shownResults = []
         if !sameContacts { selection = found.isEmpty ? nil : 0 }
-        results = found
-        shownResults = found.map { ShownResult($0, in: index.contacts) }
+        highlightRowsInView()
+        // The same contacts with another matched number: a dial would call another number.
+        if sameContacts, zip(before, results).contains(where: { $0.number != $1.number }) { selection = 0 }
+    }
+
+    /// Finds the highlights of the results a display can show and has not had yet: the first
+    /// `shownRows`, and every row up to the selection (displays scroll to keep it in view).
+    /// Highlighting is most of a keystroke's work, so rows no display shows are left out.
+    private func highlightRowsInView() {
+        let wanted = min(found.count, max(shownRows ?? found.count, (selection ?? 0) + 1))
+        let start = results.count
+        guard wanted > start else { return }
+        let more = Array(found[start..<wanted])
+        let highlighted = currentMultiTapKeys != nil ? textSearch.results(for: more) : t9.session.results(for: more)
+        // The index and the matcher agree on every match; were one left out, `found` still
+        // lines up with `results`.
+        found.replaceSubrange(start..<wanted, with: highlighted.map { ($0.contact, $0.quality) })
+        results += highlighted
+        shownResults += highlighted.map { ShownResult($0, in: index.contacts) }
     }
 
     /// Moves the contact learned for `query` to the top of `found`, when it is among them.
-    private func putLearnedPickFirst(_ found: inout [SearchResult], query: String) {
+    private func putLearnedPickFirst(_ found: inout [(contact: Int, quality: MatchQuality)], query: String) {
         guard !query.isEmpty, found.count > 1, let uid = learnedPick?(query, modes[modePosition]) else { return }
         let contacts = index.contacts
         guard let position = found.firstIndex(where: { contacts.uid(of: $0.contact) == uid }), position > 0 else { return }
@@ -324,6 +356,7 @@ public final class DialerSession {
             modeLabel: currentMultiTapKeys?.label ?? "T9",
             query: currentMultiTapKeys != nil ? text.query : QueryText(committed: t9.typed),
             results: shownResults,
+            resultCount: found.count,
             selection: selection,
             calling: call?.request,
             callProgress: call?.progress,

@@ -48,8 +48,4 @@ struct T9Entry {
         typed = ""
         session.clear()
     }
-
-    func results(limit: Int) -> [SearchResult] {
-        session.results(limit: limit)
-    }
 }

@@ -14,12 +14,26 @@ public protocol DialerDisplay {
     mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome)
     /// Reports that the user ended the call to `request`.
     mutating func hangUp(_ request: DialRequest)
+    /// How many results this display shows at once; nil when it shows every result. Only the
+    /// results some display can show are highlighted (`DialerSession.shownRows`).
+    var resultRows: Int? { get }
 }
 
 extension DialerDisplay {
     /// Most displays show a dial's outcome on the screen alone.
     public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {}
     public mutating func hangUp(_ request: DialRequest) {}
+    /// A display that does not say shows every result.
+    public var resultRows: Int? { nil }
+}
+
+extension DialerMachine {
+    /// Shows the session's first screen on `display`, which from now on gets the highlights of
+    /// as many results as it shows.
+    public func showFirstScreen(on display: inout some DialerDisplay) {
+        session.shownRows = display.resultRows
+        display.show(session.screen)
+    }
 }
 
 extension DialerDisplay {

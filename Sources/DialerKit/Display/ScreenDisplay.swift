@@ -127,6 +127,9 @@ public final class ScreenDisplay: DialerDisplay {
 
     public func dial(_ request: DialRequest) {}
 
+    /// The rows under the query line, when no notice takes the last of them.
+    public var resultRows: Int? { painter.resultRows(height: size.height) }
+
     /// Puts back what the framebuffer showed before t9dial drew on it.
     public func restore() {
         framebuffer?.restore()
@@ -138,6 +141,16 @@ public struct DisplayGroup: DialerDisplay {
     public var displays: [any DialerDisplay]
 
     public init(_ displays: [any DialerDisplay]) { self.displays = displays }
+
+    /// As many as the display that shows most; nil when one shows every result.
+    public var resultRows: Int? {
+        var most = 0
+        for display in displays {
+            guard let rows = display.resultRows else { return nil }
+            most = max(most, rows)
+        }
+        return most
+    }
 
     public mutating func show(_ screen: ScreenState) {
         for index in displays.indices { displays[index].show(screen) }

@@ -21,6 +21,7 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// How many results are written; the window scrolls to keep the selection in it.
     public var rows: Int
+    public var resultRows: Int? { rows }
     /// Whether a screen is written for each percent of the book loaded: on a terminal only.
     public var showsProgress: Bool
     /// The last screen written, without its loading percentage, when `showsProgress` is off.
@@ -75,7 +76,7 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         for position in window {
             lines.append((position == screen.selection ? "> " : "  ") + ResultPresentation(screen.results[position]).line)
         }
-        let hidden = screen.results.count - window.count
+        let hidden = screen.resultCount - window.count
         if hidden > 0 { lines.append("  (\(hidden) more)") }
         return lines
     }

@@ -27,6 +27,9 @@ public struct HistoryRecorder: DialerDisplay {
         self.recorded = recorded
     }
 
+    /// It shows no results, only reads the queries.
+    public var resultRows: Int? { 0 }
+
     public mutating func show(_ screen: ScreenState) {
         guard screen.calling == nil else { return }
         lastQuery = screen.query.isEmpty ? nil : (screen.query.text, screen.mode.kind)

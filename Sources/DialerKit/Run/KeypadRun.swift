@@ -54,7 +54,7 @@ public final class KeypadRun {
 
     /// Shows the first screen and opens the keypads there are.
     public func start(display: inout some DialerDisplay) {
-        display.show(machine.session.screen)
+        machine.showFirstScreen(on: &display)
         process(reader.start(), display: &display)
     }
 

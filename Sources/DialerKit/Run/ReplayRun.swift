@@ -53,7 +53,7 @@ public struct ReplayRun {
     ) throws(DialerError) -> Int32? {
         let machine = driver.machine
         machine.attach(device: 0, keymap: keymap, timing: setup.timing)
-        display.show(machine.session.screen)
+        machine.showFirstScreen(on: &display)
         let start = loop.clock.now()
         let firstTime = recording.events.first?.time ?? 0
         for event in recording.events {

@@ -35,7 +35,7 @@ public enum TerminalKeypad {
         let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
-        display.show(machine.session.screen)
+        machine.showFirstScreen(on: &display)
         var pending: [UInt8] = []
         var inputOpen = true
         var quit = false

@@ -53,7 +53,13 @@ public final class SearchSession {
 
     /// The best `limit` matches of the query, best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
-        highlighter.results(ranked(limit: limit), query: query)
+        results(for: ranked(limit: limit))
+    }
+
+    /// The matched field and highlight ranges of `ranked`, found by `ranked(limit:)` for the
+    /// query as it is now, in order: a dialer finds them only for the rows a screen shows.
+    public func results(for ranked: [(contact: Int, quality: MatchQuality)]) -> [SearchResult] {
+        highlighter.results(ranked, query: query)
     }
 }
 

@@ -39,20 +39,33 @@ public final class TextSession {
 
     /// The best `limit` contacts whose names contain the text, best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
+        results(for: ranked(limit: limit))
+    }
+
+    /// The best `limit` contacts whose names contain the text and how well each matches, best
+    /// first, without working out which name matched or where.
+    public func ranked(limit: Int = 20) -> [(contact: Int, quality: MatchQuality)] {
         guard !spelling.letters.isEmpty, limit > 0 else { return [] }
         guard let codes, let ranges = frames.last, frames.count == codes.count + 1 else {
-            return TextQuery.scan(spelling, in: index, limit: limit)
+            return TextQuery.scan(spelling, in: index, limit: limit).map { ($0.contact, $0.quality) }
         }
-        return index.textIndex.keys.ranked(ranges, limit: limit, contactRanks: index.contactRanks).compactMap { found in
-            let contact = Int(index.contactsByRank[Int(found.rank)])
-            guard let best = TextQuery.bestMatch(spelling, contact: contact, in: index.contacts, cache: &cache) else {
-                assertionFailure("the text index found contact \(contact), the matcher did not")
+        return index.textIndex.keys.ranked(ranges, limit: limit, contactRanks: index.contactRanks).map { found in
+            (Int(index.contactsByRank[Int(found.rank)]), found.quality)
+        }
+    }
+
+    /// The matched name and highlight range of `ranked`, found by `ranked(limit:)` for the
+    /// text as it is now, in order: a dialer finds them only for the rows a screen shows.
+    public func results(for ranked: [(contact: Int, quality: MatchQuality)]) -> [SearchResult] {
+        ranked.compactMap { found in
+            guard let best = TextQuery.bestMatch(spelling, contact: found.contact, in: index.contacts, cache: &cache) else {
+                assertionFailure("the text search found contact \(found.contact), the matcher did not")
                 return nil
             }
-            assert(best.quality == found.quality, "the text index and the matcher disagree on contact \(contact)")
+            assert(best.quality == found.quality, "the text search and the matcher disagree on contact \(found.contact)")
             return SearchResult(
-                contact: contact, quality: best.quality, field: .name(best.field),
-                number: index.contacts.preferredNumber(of: contact), ranges: [best.range])
+                contact: found.contact, quality: best.quality, field: .name(best.field),
+                number: index.contacts.preferredNumber(of: found.contact), ranges: [best.range])
         }
     }
 }

@@ -16,9 +16,12 @@ enum DisplayFixtures {
 
     /// The screen after each key of `keys` (digits, `*`, `#`) is tapped, and the updates of the
     /// last one, followed by those of `outcome` when the last key dialled; `mode` is the
-    /// initial mode.
-    static func updates(_ keys: String, mode: InputMode = .t9, outcome: DialOutcome? = nil) throws -> [DialerUpdate] {
+    /// initial mode, and `shownRows` how many results are highlighted (nil: all).
+    static func updates(
+        _ keys: String, mode: InputMode = .t9, outcome: DialOutcome? = nil, shownRows: Int? = nil
+    ) throws -> [DialerUpdate] {
         let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
+        session.shownRows = shownRows
         var updates: [DialerUpdate] = []
         var time: Microseconds = 0
         for key in keys {
@@ -33,10 +36,10 @@ enum DisplayFixtures {
         return updates
     }
 
-    static func screen(_ keys: String, mode: InputMode = .t9) throws -> ScreenState {
+    static func screen(_ keys: String, mode: InputMode = .t9, shownRows: Int? = nil) throws -> ScreenState {
         let session = try DialerSession(index: index, settings: DialerSettings(initialMode: mode))
         guard !keys.isEmpty else { return session.screen }
-        let last = try updates(keys, mode: mode).compactMap { if case .screen(let screen) = $0 { screen } else { nil } }.last
+        let last = try updates(keys, mode: mode, shownRows: shownRows).compactMap { if case .screen(let screen) = $0 { screen } else { nil } }.last
         return last ?? session.screen
     }
 }

@@ -17,6 +17,19 @@ struct ScreenDisplayTests {
         )
     }
 
+    /// The dialer highlights as many results as the display that shows most: 14 rows under
+    /// the query line at 320x240 in the 8x16 font; every result when one writes them all.
+    @Test func aGroupShowsAsManyRowsAsItsLargestDisplay() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let screen = try Self.display(png: directory + "/screen.png")
+            #expect(screen.resultRows == 14)
+            #expect(DisplayGroup([screen, TextDisplay(output: "", rows: 5)]).resultRows == 14)
+            #expect(DisplayGroup([TextDisplay(output: "", rows: 5), TextDisplay(output: "", rows: 3)]).resultRows == 5)
+            #expect(DisplayGroup([screen, JSONDisplay(output: "")]).resultRows == nil)
+            #expect(DisplayGroup([]).resultRows == 0)
+        }
+    }
+
     /// A PNG that cannot be written on every frame once ended the run with success.
     @Test func aPictureThatCannotBeWrittenIsKeptForTheEndOfTheRun() throws {
         try TestFiles.withTemporaryDirectory { directory in

@@ -55,6 +55,21 @@ struct TextDisplayTests {
                 """)
     }
 
+    /// A dialer highlights only the rows its displays show: the window and the count of the
+    /// rest are the same as when every result is highlighted.
+    @Test(arguments: [("373", 2), ("373*", 2), ("373**", 3), ("373***", 3)])
+    func aDialerHighlightingOnlyTheRowsShownShowsTheSame(keys: String, highlighted: Int) throws {
+        var every = TextDisplay(output: "", rows: 2)
+        every.show(try DisplayFixtures.screen(keys))
+        var shown = TextDisplay(output: "", rows: 2)
+        let screen = try DisplayFixtures.screen(keys, shownRows: shown.resultRows)
+        #expect(screen.results.count == highlighted)
+        #expect(screen.resultCount == 3)
+        shown.show(screen)
+        #expect(shown.output == every.output)
+        #expect(shown.output.contains("more)"))
+    }
+
     @Test func atLeastOneRowIsShown() throws {
         #expect(
             TextDisplay<String>.lines(try DisplayFixtures.screen("373*"), rows: 0) == [
