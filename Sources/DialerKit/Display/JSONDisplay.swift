@@ -41,6 +41,10 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write(Self.json(request) + "\n")
     }
 
+    public func rehearse(_ screen: ScreenState) {
+        _ = Self.json(screen)
+    }
+
     public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         var json = JSONWriter()
         Self.writeCallee(

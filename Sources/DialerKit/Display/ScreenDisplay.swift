@@ -130,6 +130,10 @@ public final class ScreenDisplay: DialerDisplay {
     /// The rows under the query line, when no notice takes the last of them.
     public var resultRows: Int? { painter.resultRows(height: size.height) }
 
+    public func rehearse(_ screen: ScreenState) {
+        _ = painter.paint(screen, width: size.width, height: size.height)
+    }
+
     /// Puts back what the framebuffer showed before t9dial drew on it.
     public func restore() {
         framebuffer?.restore()
@@ -150,6 +154,10 @@ public struct DisplayGroup: DialerDisplay {
             most = max(most, rows)
         }
         return most
+    }
+
+    public func rehearse(_ screen: ScreenState) {
+        for display in displays { display.rehearse(screen) }
     }
 
     public mutating func show(_ screen: ScreenState) {

@@ -22,6 +22,10 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     /// How many results are written; the window scrolls to keep the selection in it.
     public var rows: Int
     public var resultRows: Int? { rows }
+
+    public func rehearse(_ screen: ScreenState) {
+        _ = Self.lines(screen, rows: rows, percent: showsProgress)
+    }
     /// Whether a screen is written for each percent of the book loaded: on a terminal only.
     public var showsProgress: Bool
     /// The last screen written, without its loading percentage, when `showsProgress` is off.

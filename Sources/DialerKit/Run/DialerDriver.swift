@@ -123,7 +123,7 @@ public final class DialerDriver {
         if let update = live?.handle(readable: book, at: wakeup.time) {
             update.messages.forEach(logger.log)
             if let book = update.book {
-                apply(machine.session.replaceIndex(book.index), to: &display)
+                takeIn(book.index, display: &display)
                 ProcessMemory.returnFreedMemory()  // the old book, and what reading the new one freed
             }
         }
@@ -144,7 +144,7 @@ public final class DialerDriver {
             dialer.adopt(book)
             dialer.sources.warnings.forEach { logger.warning("\($0)") }
             keepCurrent(LiveBook(dialer))
-            apply(machine.session.replaceIndex(book.index), to: &display)
+            takeIn(book.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
             loadProblem = error
@@ -175,7 +175,13 @@ public final class DialerDriver {
         keepCurrent(live)
         nextPlacer = placer
         takeUpNextPlacer()
+        takeIn(index, display: &display)
+    }
+
+    /// Searches `index` from now on, and rehearses a key on it (`DialerMachine.rehearseKey`).
+    private func takeIn(_ index: SearchIndex, display: inout some DialerDisplay) {
         apply(machine.session.replaceIndex(index), to: &display)
+        machine.rehearseKey(on: display)
     }
 
     private func takeUpNextPlacer() {
