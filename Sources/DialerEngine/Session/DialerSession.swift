@@ -35,8 +35,7 @@ public final class DialerSession {
     private var textSearch: TextSession
     /// The query's best contacts, best first: `settings.resultLimit` of them at most.
     private var found: [(contact: Int, quality: MatchQuality)] = []
-    /// The first of `found` with their highlights, as many as the displays show.
-    private var results: [SearchResult] = []
+    /// The first of `found` with their highlights and texts, as many as the displays show.
     private var shownResults: [ShownResult] = []
     private var selection: Int?
     /// The call on the calling screen, from the dial until the next key.
@@ -313,14 +312,13 @@ public final class DialerSession {
         }
         putLearnedPickFirst(&ranked, query: query)
         let sameContacts = ranked.map(\.contact) == found.map(\.contact)
-        let before = results
+        let before = shownResults
         found = ranked
-        results = []
         shownResults = []
         if !sameContacts { selection = found.isEmpty ? nil : 0 }
         highlightRowsInView()
         // The same contacts with another matched number: a dial would call another number.
-        if sameContacts, zip(before, results).contains(where: { $0.number != $1.number }) { selection = 0 }
+        if sameContacts, zip(before, shownResults).contains(where: { $0.result.number != $1.result.number }) { selection = 0 }
     }
 
     /// Finds the highlights of the results a display can show and has not had yet: the first
@@ -328,14 +326,13 @@ public final class DialerSession {
     /// Highlighting is most of a keystroke's work, so rows no display shows are left out.
     private func highlightRowsInView() {
         let wanted = min(found.count, max(shownRows ?? found.count, (selection ?? 0) + 1))
-        let start = results.count
+        let start = shownResults.count
         guard wanted > start else { return }
         let more = Array(found[start..<wanted])
         let highlighted = currentMultiTapKeys != nil ? textSearch.results(for: more) : t9.session.results(for: more)
         // The index and the matcher agree on every match; were one left out, `found` still
-        // lines up with `results`.
+        // lines up with `shownResults`.
         found.replaceSubrange(start..<wanted, with: highlighted.map { ($0.contact, $0.quality) })
-        results += highlighted
         shownResults += highlighted.map { ShownResult($0, in: index.contacts) }
     }
 
