@@ -9,10 +9,15 @@ enum Report {
     }
 
     static func row(_ kind: String, _ durations: [Duration]) -> String {
+        "  " + kind.padding(toLength: 16, withPad: " ", startingAt: 0)
+            + String(
+                format: " %7d %6.1f µs %6.1f µs %6.1f µs", durations.count, percentile(durations, 0.5), percentile(durations, 0.99), micro(durations.max()!))
+    }
+
+    /// The `p` percentile of `durations` (0.99: p99), in microseconds.
+    static func percentile(_ durations: [Duration], _ p: Double) -> Double {
         let sorted = durations.sorted()
-        func percentile(_ p: Double) -> Duration { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
-        return "  " + kind.padding(toLength: 16, withPad: " ", startingAt: 0)
-            + String(format: " %7d %6.1f µs %6.1f µs %6.1f µs", sorted.count, micro(percentile(0.5)), micro(percentile(0.99)), micro(sorted.last!))
+        return micro(sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))])
     }
 
     static func micro(_ duration: Duration) -> Double {

@@ -178,10 +178,10 @@ public final class DialerDriver {
         takeIn(index, display: &display)
     }
 
-    /// Searches `index` from now on, and rehearses a key on it (`DialerMachine.rehearseKey`).
+    /// Searches `index` from now on, and rehearses the keys on it (`DialerMachine.rehearseKeys`).
     private func takeIn(_ index: SearchIndex, display: inout some DialerDisplay) {
         apply(machine.session.replaceIndex(index), to: &display)
-        machine.rehearseKey(on: display)
+        machine.rehearseKeys(on: display)
     }
 
     private func takeUpNextPlacer() {

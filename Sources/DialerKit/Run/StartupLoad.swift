@@ -26,17 +26,15 @@ final class StartupLoad {
     static let progressInterval: Microseconds = 250_000
 
     /// Starts reading `dialer`'s book. The text search (multi-tap) is built there too, and what
-    /// the first keys touch is warmed up (`SearchIndex.warmUp`), as at the start of a book
-    /// loaded at once (`KeypadSetup.makeMachine`): no key waits once the book is in.
+    /// the first keys touch is warmed up (`SearchIndex.prepareForKeys`): no key waits once the
+    /// book is in.
     init(_ dialer: Dialer, resultLimit: Int, now: Microseconds) throws(DialerError) {
         let progress = dialer.loader.progress()
         do {
             task = try BackgroundTask(name: "t9dial-load") { () -> Result<LoadedBook, DialerError> in
                 Result { () throws(DialerError) in
                     let book = try dialer.loadBook(progress: progress)
-                    book.index.prepareTextSearch()
-                    book.index.warmUp(limit: resultLimit)
-                    ProcessMemory.returnFreedMemory()
+                    book.index.prepareForKeys(resultLimit: resultLimit)
                     return book
                 }
             }
