@@ -152,10 +152,15 @@ struct KeyPool: Sendable {
 enum RadixSort {
     static func sort(_ entries: UnsafeMutableBufferPointer<UInt32>, bytes: UnsafeBufferPointer<UInt8>, alphabet: Int) {
         // One set of bucket counters for the whole sort: each range uses them before the next.
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * (alphabet + 1)) { scratch in
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * alphabet + 1) { scratch in
+            // Each entry's byte at the depth being sorted, read from the pool once per pass:
+            // the pool is read at scattered places, and reading it again to move each entry
+            // into its bucket took as long as the rest of the pass.
+            let entryBytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: entries.count)
+            defer { entryBytes.deallocate() }
             var pending: [(range: Range<Int>, depth: Int)] = [(0..<entries.count, 0)]
             while let (range, depth) = pending.popLast() {
-                sort(entries, range: range, depth: depth, bytes: bytes, alphabet: alphabet, scratch: scratch, pending: &pending)
+                sort(entries, range: range, depth: depth, bytes: bytes, alphabet: alphabet, scratch: scratch, entryBytes: entryBytes, pending: &pending)
             }
         }
     }
@@ -163,35 +168,39 @@ enum RadixSort {
     /// Sorts `range` on the byte at `depth`, and pushes the buckets that need the next byte.
     private static func sort(
         _ entries: UnsafeMutableBufferPointer<UInt32>, range: Range<Int>, depth: Int, bytes: UnsafeBufferPointer<UInt8>,
-        alphabet: Int, scratch: UnsafeMutableBufferPointer<Int>, pending: inout [(range: Range<Int>, depth: Int)]
+        alphabet: Int, scratch: UnsafeMutableBufferPointer<Int>, entryBytes: UnsafeMutableBufferPointer<UInt8>,
+        pending: inout [(range: Range<Int>, depth: Int)]
     ) {
         if range.count < 32 {
             insertionSort(entries, range: range, depth: depth, bytes: bytes)
             return
         }
-        // counts, then bucket starts, then the next free slot of each bucket.
-        var starts = [Int](repeating: 0, count: alphabet + 1)
-        do {
-            let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<alphabet])
-            counts.update(repeating: 0)
-            for index in range { counts[Int(bytes[Int(entries[index]) + depth])] += 1 }
-            starts[0] = range.lowerBound
-            for bucket in 0..<alphabet { starts[bucket + 1] = starts[bucket] + counts[bucket] }
-            let next = UnsafeMutableBufferPointer(rebasing: scratch[alphabet..<(2 * alphabet)])
-            for bucket in 0..<alphabet { next[bucket] = starts[bucket] }
-            for bucket in 0..<alphabet {
-                while next[bucket] < starts[bucket + 1] {
-                    var entry = entries[next[bucket]]
-                    var target = Int(bytes[Int(entry) + depth])
-                    // Cycle entries into their buckets until one belongs here.
-                    while target != bucket {
-                        swap(&entry, &entries[next[target]])
-                        next[target] += 1
-                        target = Int(bytes[Int(entry) + depth])
-                    }
-                    entries[next[bucket]] = entry
-                    next[bucket] += 1
+        // scratch holds the counts, then the next free slot of each bucket, then the buckets' starts.
+        let counts = UnsafeMutableBufferPointer(rebasing: scratch[0..<alphabet])
+        let next = UnsafeMutableBufferPointer(rebasing: scratch[alphabet..<(2 * alphabet)])
+        let starts = UnsafeMutableBufferPointer(rebasing: scratch[(2 * alphabet)..<(3 * alphabet + 1)])
+        counts.update(repeating: 0)
+        for index in range {
+            let byte = bytes[Int(entries[index]) + depth]
+            entryBytes[index] = byte
+            counts[Int(byte)] += 1
+        }
+        starts[0] = range.lowerBound
+        for bucket in 0..<alphabet { starts[bucket + 1] = starts[bucket] + counts[bucket] }
+        for bucket in 0..<alphabet { next[bucket] = starts[bucket] }
+        for bucket in 0..<alphabet {
+            while next[bucket] < starts[bucket + 1] {
+                var entry = entries[next[bucket]]
+                var byte = entryBytes[next[bucket]]
+                // Cycle entries (and their bytes) into their buckets until one belongs here.
+                while Int(byte) != bucket {
+                    let home = Int(byte)
+                    swap(&entry, &entries[next[home]])
+                    swap(&byte, &entryBytes[next[home]])
+                    next[home] += 1
                 }
+                entries[next[bucket]] = entry
+                next[bucket] += 1
             }
         }
         // Keys that ended are equal: order them by offset. Others sort on the next byte.
