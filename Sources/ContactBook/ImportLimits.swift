@@ -94,7 +94,11 @@ public enum ImportLimits {
 
     /// `text` without NUL, its other control characters (C0, DEL, C1) as spaces.
     static func oneLine(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x7F || $0 == 0xC2 }) else { return text }
+        // C1 controls are U+0080...U+009F, whose UTF-8 starts with 0xC2. Every field of every
+        // contact passes here, so the check reads the string's bytes in place.
+        @inline(__always) func mayNeedCleaning(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+        let needsCleaning = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedCleaning) } ?? text.utf8.contains(where: mayNeedCleaning)
+        guard needsCleaning else { return text }
         var cleaned = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {

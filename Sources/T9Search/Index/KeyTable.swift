@@ -204,7 +204,7 @@ enum RadixSort {
             }
         }
         // Keys that ended are equal: order them by offset. Others sort on the next byte.
-        entries[starts[0]..<starts[1]].sort()
+        if starts[1] - starts[0] > 1 { entries[starts[0]..<starts[1]].sort() }
         for bucket in 1..<alphabet where starts[bucket + 1] - starts[bucket] > 1 {
             pending.append((starts[bucket]..<starts[bucket + 1], depth + 1))
         }

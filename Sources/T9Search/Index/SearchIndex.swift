@@ -200,7 +200,7 @@ struct RankOrder {
         func uidPrecedes(_ a: Int, _ b: Int) -> Bool? {
             contacts.withUTF8(of: contacts.fields(of: a).lowerBound) { uidA in
                 contacts.withUTF8(of: contacts.fields(of: b).lowerBound) { uidB in
-                    uidA.elementsEqual(uidB) ? nil : uidA.lexicographicallyPrecedes(uidB)
+                    Self.precedes(uidA, uidB)
                 }
             }
         }
@@ -235,8 +235,7 @@ struct RankOrder {
                         if affinityA != affinityB { return affinityA > affinityB }
                     }
                     if a.head != b.head { return a.head < b.head }
-                    let nameA = name(contactA), nameB = name(contactB)
-                    if !nameA.elementsEqual(nameB) { return nameA.lexicographicallyPrecedes(nameB) }
+                    if let precedes = Self.precedes(name(contactA), name(contactB)) { return precedes }
                     return uidPrecedes(contactA, contactB) ?? (contactA < contactB)
                 }
             }
@@ -246,6 +245,14 @@ struct RankOrder {
         for (rank, contact) in order.enumerated() { ranks[Int(contact)] = UInt32(rank) }
         self.ranks = ranks
         self.contactsByRank = order
+    }
+
+    /// Whether `a` sorts before `b`, element by element, a prefix first; nil when they are
+    /// equal. One pass (the sort compares many names that share their first letters).
+    @inline(__always)
+    static func precedes<Element: FixedWidthInteger>(_ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>) -> Bool? {
+        for index in 0..<min(a.count, b.count) where a[index] != b[index] { return a[index] < b[index] }
+        return a.count == b.count ? nil : a.count < b.count
     }
 }
 
