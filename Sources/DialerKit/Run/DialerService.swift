@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import BackgroundWork
 import ContactWatch
 public import DialerConfig
 public import DialerEngine
@@ -20,8 +21,9 @@ public import InputEvents
 ///   too, and the query waits for it.
 /// - **It reloads without losing the query**, on `systemctl reload` (SIGHUP) and when the
 ///   config file changes: contacts, the synced address book and the `[dial]` method are read
-///   again; a broken new config keeps the running book and says why. `[keypad]`, `[screen]`
-///   and the layouts take a restart, and the log says so.
+///   again, on a thread of its own while keys go on searching the running book; a broken new
+///   config keeps the running book and says why. `[keypad]`, `[screen]` and the layouts take
+///   a restart, and the log says so.
 /// - **It shows its first screen at once.** The book is read on a thread of its own, and the
 ///   screen says how far it has got ("Loading contacts… 42%"); keys typed meanwhile are kept
 ///   and searched once it is in (`DialerDriver.loadInBackground`).
@@ -53,6 +55,12 @@ public final class DialerService {
     private var toldReady = false
     /// A reload asked for while the book read at start was still loading, done once it is in.
     private var reloadWhenLoaded = false
+    /// The config and the book being read again on a thread of its own, while the loop goes
+    /// on with the running book: a large book takes half a second, which no key should wait.
+    private var reloadInFlight: ReloadInFlight?
+    /// A reload asked for while one was being read: done again once it is over, to read what
+    /// changed since it began.
+    private var reloadAgain = false
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery).
@@ -142,6 +150,7 @@ public final class DialerService {
         let extra =
             [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
+            + [reloadInFlight?.task.readinessDescriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
         var reloadNow = false
         if woke.isReady(.signals) {
@@ -162,12 +171,23 @@ public final class DialerService {
             reloadNow = true
         }
         if !toldReady, !driver.isLoading { bookLoaded() }
+        if let inFlight = reloadInFlight, let result = inFlight.task.result() {
+            reloadInFlight = nil
+            finishReload(result, display: &display)
+            if reloadAgain {
+                reloadAgain = false
+                reloadNow = true
+            }
+        }
         if reloadNow || (reloadWhenLoaded && !driver.isLoading) {
             if driver.isLoading {
                 reloadWhenLoaded = true  // the book read at start would replace the reloaded one
+            } else if reloadInFlight != nil {
+                reloadWhenLoaded = false
+                reloadAgain = true
             } else {
                 reloadWhenLoaded = false
-                reload(display: &display)
+                startReload()
             }
         }
         if let due = nextPing, woke.time >= due, let interval = notifier.watchdogInterval {
@@ -202,18 +222,41 @@ public final class DialerService {
     /// Whether the book read at start is still loading.
     public var isLoading: Bool { driver.isLoading }
 
+    /// Whether a reload is being read on its thread.
+    public var isReloading: Bool { reloadInFlight != nil }
+
     /// The session, for tests and status.
     public var machine: DialerMachine { driver.machine }
 
-    /// Loads the config and the book again and searches the new book with the query kept; a
-    /// config or book that does not load leaves the running one in place, or, when the book
-    /// was empty for a problem, shows the new problem.
-    private func reload(display: inout some DialerDisplay) {
+    /// Starts reading the config and the book again on a thread of its own, readied for keys
+    /// there as the book read at start is (`SearchIndex.prepareForKeys`); `finishReload` takes
+    /// it in once it is over. systemd hears RELOADING=1 now and READY=1 then.
+    private func startReload() {
         notifier.reloading()
+        let overrides = overrides
+        do {
+            let task = try BackgroundTask(name: "t9dial-reload") { () -> Result<Dialer, DialerError> in
+                Result { () throws(DialerError) in
+                    let fresh = try Dialer.load(overrides)
+                    fresh.index.prepareForKeys(resultLimit: fresh.limit)
+                    return fresh
+                }
+            }
+            reloadInFlight = ReloadInFlight(task: task)
+        } catch {
+            logger.error("reload: \(DialerError.noThread(error, for: "reload the contacts").description); the contacts loaded before are kept")
+            notifier.ready(status: statusLine)
+        }
+    }
+
+    /// Searches the reloaded book with the query kept; a config or book that did not load
+    /// leaves the running one in place, or, when the book was empty for a problem, shows the
+    /// new problem.
+    private func finishReload(_ result: Result<Dialer, DialerError>, display: inout some DialerDisplay) {
         defer { notifier.ready(status: statusLine) }
         let fresh: Dialer
         do {
-            fresh = try Dialer.load(overrides)
+            fresh = try result.get()
         } catch {
             if problem != nil {
                 problem = error
@@ -255,5 +298,14 @@ public final class DialerService {
         let book =
             problem?.notice ?? driver.loadingPercent.map { "loading contacts \($0)%" } ?? "\(count) contact\(count == 1 ? "" : "s")"
         return book + ", " + reading
+    }
+}
+
+/// A service reload being read on its thread (`DialerService.startReload`).
+private final class ReloadInFlight {
+    let task: BackgroundTask<Result<Dialer, DialerError>>
+
+    init(task: consuming BackgroundTask<Result<Dialer, DialerError>>) {
+        self.task = task
     }
 }

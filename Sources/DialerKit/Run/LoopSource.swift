@@ -18,6 +18,8 @@ public enum LoopSource: Hashable, Sendable {
     case signals
     /// The service's config file changed.
     case config
+    /// The service's reload, read on a thread of its own, is over (`DialerService`).
+    case serviceReload
     /// `t9dial try`'s terminal has keys.
     case terminal
 }

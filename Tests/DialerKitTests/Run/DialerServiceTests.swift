@@ -41,6 +41,18 @@ struct DialerServiceTests {
         return (input, node)
     }
 
+    /// A service started on a board set up in `directory` with `config` and a keypad.
+    static func startedService(
+        _ directory: String, config: String
+    ) throws -> (service: DialerService, node: FakeEvdevNode, log: RecordedLog, display: InMemoryDisplay) {
+        let node = try #require(try board(directory, config: config).node)
+        let log = RecordedLog()
+        let service = try service(directory, log: log)
+        var display = InMemoryDisplay()
+        service.start(display: &display)
+        return (service, node, log, display)
+    }
+
     /// Taps `digit` on `node`, with times in the past so every timer they set is due at once.
     static func tap(_ node: FakeEvdevNode, _ digit: Int, at time: inout Microseconds) throws {
         time += 200_000
@@ -51,12 +63,10 @@ struct DialerServiceTests {
     @Test("No contacts: it runs on and says so, then loads the book when the config names one, keeping the query")
     func noContactsThenFixed() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let (input, keypad) = try Self.board(directory, config: "[keypad]\nidle_clear_s = 0\n")
-            let node = try #require(keypad)
-            let log = RecordedLog()
-            let service = try Self.service(directory, log: log)
-            var display = InMemoryDisplay()
-            service.start(display: &display)
+            let input = directory + "/input"
+            let started = try Self.startedService(directory, config: "[keypad]\nidle_clear_s = 0\n")
+            let (service, node, log) = (started.service, started.node, started.log)
+            var display = started.display
             #expect(display.screens.last?.notice == "No contacts: edit \(directory)/config.toml")
             #expect(log.lines.filter { $0.hasPrefix("error: no contacts to search") }.count == 1)
 
@@ -80,12 +90,9 @@ struct DialerServiceTests {
     @Test("SIGHUP reloads the config and the contacts with the query kept; a broken config keeps the book")
     func hangUpReloads() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let (_, keypad) = try Self.board(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
-            let node = try #require(keypad)
-            let log = RecordedLog()
-            let service = try Self.service(directory, log: log)
-            var display = InMemoryDisplay()
-            service.start(display: &display)
+            let started = try Self.startedService(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
+            let (service, node, log) = (started.service, started.node, started.log)
+            var display = started.display
             var time = MonotonicClock.system.now() - 10_000_000
             try Self.tap(node, 3, at: &time)
             while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
@@ -106,6 +113,35 @@ struct DialerServiceTests {
             #expect(log.lines.last { $0.hasPrefix("error: reload:") }?.hasSuffix("the contacts loaded before are kept") == true)
             #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
             #expect(display.screens.last?.notice == nil)
+        }
+    }
+
+    @Test("A reload is read on a thread of its own: the loop goes on with the running book, and a key typed meanwhile is kept")
+    func reloadDoesNotHoldTheLoop() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let started = try Self.startedService(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
+            let (service, node, log) = (started.service, started.node, started.log)
+            var display = started.display
+            while service.isLoading { try service.step(display: &display) }
+            var time = MonotonicClock.system.now() - 10_000_000
+            try Self.tap(node, 3, at: &time)
+            while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
+
+            // The book gains a contact, and systemctl reload asks for it.
+            try TestFiles.write(Self.fred + TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"]), to: directory + "/book.vcf")
+            try ThreadSignal.withBlocked(SIGHUP) {
+                raise(SIGHUP)
+                while !log.lines.contains("info: SIGHUP: reloading the config and the contacts") { try service.step(display: &display) }
+            }
+            // The step that began the reload came back before the reload was in.
+            #expect(service.isReloading)
+            #expect(!log.lines.contains { $0.hasPrefix("info: reloaded:") })
+
+            try Self.tap(node, 3, at: &time)
+            while service.isReloading || service.machine.session.screen.query.text != "33" { try service.step(display: &display) }
+            #expect(log.lines.contains("info: reloaded: 2 contacts, reading \(directory)/input/event0"))
+            // 33 is Eve Fisher's initials: the reloaded book, searched for the query typed meanwhile.
+            #expect(service.machine.session.screen.results.map(\.name) == ["Eve Fisher"])
         }
     }
 
