@@ -297,7 +297,7 @@ public final class DialerService {
         let count = driver.machine.session.index.contacts.count
         let book =
             problem?.notice ?? driver.loadingPercent.map { "loading contacts \($0)%" } ?? "\(count) contact\(count == 1 ? "" : "s")"
-        return book + ", " + reading
+        return (reloadInFlight == nil ? "" : "reloading the config and the contacts; ") + book + ", " + reading
     }
 }
 

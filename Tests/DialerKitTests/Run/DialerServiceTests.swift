@@ -136,10 +136,12 @@ struct DialerServiceTests {
             // The step that began the reload came back before the reload was in.
             #expect(service.isReloading)
             #expect(!log.lines.contains { $0.hasPrefix("info: reloaded:") })
+            #expect(service.statusLine == "reloading the config and the contacts; 1 contact, reading \(directory)/input/event0")
 
             try Self.tap(node, 3, at: &time)
             while service.isReloading || service.machine.session.screen.query.text != "33" { try service.step(display: &display) }
             #expect(log.lines.contains("info: reloaded: 2 contacts, reading \(directory)/input/event0"))
+            #expect(service.statusLine == "2 contacts, reading \(directory)/input/event0")
             // 33 is Eve Fisher's initials: the reloaded book, searched for the query typed meanwhile.
             #expect(service.machine.session.screen.results.map(\.name) == ["Eve Fisher"])
         }
