@@ -53,6 +53,18 @@ struct DialerServiceTests {
         return (service, node, log, display)
     }
 
+    /// A config that names book.vcf, with no idle clear.
+    static let bookConfig = "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n"
+
+    /// Sends systemctl reload's SIGHUP, kept for the service's signalfd: blocked on this thread
+    /// (a real service blocks it in every thread) and raised; then steps `service` until `done`.
+    static func hangUp(_ service: DialerService, display: inout InMemoryDisplay, until done: () -> Bool) throws {
+        try ThreadSignal.withBlocked(SIGHUP) {
+            raise(SIGHUP)
+            while !done() { try service.step(display: &display) }
+        }
+    }
+
     /// Taps `digit` on `node`, with times in the past so every timer they set is due at once.
     static func tap(_ node: FakeEvdevNode, _ digit: Int, at time: inout Microseconds) throws {
         time += 200_000
@@ -78,7 +90,7 @@ struct DialerServiceTests {
             #expect(service.machine.session.screen.results.isEmpty)
 
             // The user names the book in the config: the service sees the change and loads it.
-            try TestFiles.write("contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
+            try TestFiles.write(Self.bookConfig, to: directory + "/config.toml")
             while service.machine.session.screen.results.isEmpty { try service.step(display: &display) }
             #expect(service.machine.session.screen.query.text == "37")
             #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
@@ -90,19 +102,14 @@ struct DialerServiceTests {
     @Test("SIGHUP reloads the config and the contacts with the query kept; a broken config keeps the book")
     func hangUpReloads() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let started = try Self.startedService(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
+            let started = try Self.startedService(directory, config: Self.bookConfig)
             let (service, node, log) = (started.service, started.node, started.log)
             var display = started.display
             var time = MonotonicClock.system.now() - 10_000_000
             try Self.tap(node, 3, at: &time)
             while service.machine.session.screen.query.text != "3" { try service.step(display: &display) }
 
-            // systemctl reload's SIGHUP, kept for the service's signalfd: blocked on this thread
-            // (a real service blocks it in every thread) and sent to it.
-            try ThreadSignal.withBlocked(SIGHUP) {
-                raise(SIGHUP)
-                while !log.lines.contains(where: { $0.hasPrefix("info: reloaded:") }) { try service.step(display: &display) }
-            }
+            try Self.hangUp(service, display: &display) { log.lines.contains { $0.hasPrefix("info: reloaded:") } }
             #expect(log.lines.contains("info: SIGHUP: reloading the config and the contacts"))
             #expect(service.machine.session.screen.query.text == "3")
             #expect(service.machine.session.screen.results.map(\.name) == ["Fred Smith"])
@@ -119,7 +126,7 @@ struct DialerServiceTests {
     @Test("A reload is read on a thread of its own: the loop goes on with the running book, and a key typed meanwhile is kept")
     func reloadDoesNotHoldTheLoop() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let started = try Self.startedService(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n")
+            let started = try Self.startedService(directory, config: Self.bookConfig)
             let (service, node, log) = (started.service, started.node, started.log)
             var display = started.display
             while service.isLoading { try service.step(display: &display) }
@@ -129,10 +136,7 @@ struct DialerServiceTests {
 
             // The book gains a contact, and systemctl reload asks for it.
             try TestFiles.write(Self.fred + TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"]), to: directory + "/book.vcf")
-            try ThreadSignal.withBlocked(SIGHUP) {
-                raise(SIGHUP)
-                while !log.lines.contains("info: SIGHUP: reloading the config and the contacts") { try service.step(display: &display) }
-            }
+            try Self.hangUp(service, display: &display) { log.lines.contains("info: SIGHUP: reloading the config and the contacts") }
             // The step that began the reload came back before the reload was in.
             #expect(service.isReloading)
             #expect(!log.lines.contains { $0.hasPrefix("info: reloaded:") })
@@ -150,7 +154,7 @@ struct DialerServiceTests {
     @Test("No keypad plugged in is a notice on the screen until one is, and the query waits")
     func keypadNotice() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let (input, _) = try Self.board(directory, config: "contacts = [\"book.vcf\"]\n[keypad]\nidle_clear_s = 0\n", keypad: false)
+            let (input, _) = try Self.board(directory, config: Self.bookConfig, keypad: false)
             let log = RecordedLog()
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
