@@ -33,14 +33,18 @@ struct IndexBuilder {
     /// The folds looked up while adding the contacts' names.
     var foldCache: FoldCache { cache }
 
-    mutating func finish() -> (KeyPool, [KeyTable]) {
-        pool.shrink()
-        // Each table sorts on a core of its own, the largest first so no core waits at the end.
+    /// The pool, its segments put in rank order (`contactsByRank`), and the tables sorted.
+    mutating func finish(contactsByRank: [UInt32]) -> (KeyPool, [KeyTable]) {
+        let reordering = PoolReordering(pool, contactsByRank: contactsByRank)
+        pool = KeyPool()
+        // Each table moves its offsets to the reordered pool (in order: they were added in the
+        // order of the old pool) and sorts on a core of its own, the largest first so no core
+        // waits at the end.
         let lists = entries
         entries = []
-        let pool = pool
+        let pool = reordering.pool
         let largestFirst = lists.indices.sorted { lists[$0].count > lists[$1].count }
-        let sorted = Parallel.map(largestFirst.count) { job in KeyTable(offsets: lists[largestFirst[job]], pool: pool) }
+        let sorted = Parallel.map(largestFirst.count) { job in KeyTable(offsets: reordering.moved(ascending: lists[largestFirst[job]]), pool: pool) }
         var tables = [KeyTable?](repeating: nil, count: lists.count)
         for (job, table) in largestFirst.enumerated() { tables[table] = sorted[job] }
         return (pool, tables.map { $0! })

@@ -5,7 +5,7 @@
 ///
 /// Keys live in a shared pool (see `KeyPool`); an entry is just a key's offset there, three
 /// bytes (four in a pool of 16 MiB or more), since the contact it belongs to is written in the
-/// pool in front of the key.
+/// pool in front of the key, and the offset itself says how the contact ranks.
 struct KeyTable: Sendable {
     let offsets: PackedIntegers
 
@@ -21,6 +21,12 @@ struct KeyTable: Sendable {
         self.offsets = PackedIntegers(offsets, maximum: UInt32(pool.bytes.count))
     }
 
+    /// A table of `offsets` already in key order: a table's offsets moved to a reordered pool
+    /// (see `PoolReordering`), whose keys are the same.
+    init(sortedOffsets offsets: [UInt32], pool: KeyPool) {
+        self.offsets = PackedIntegers(offsets, maximum: UInt32(pool.bytes.count))
+    }
+
     var count: Int { offsets.count }
 
     /// Runs `body` with a reader of the contact of each entry: for loops over many entries.
@@ -33,9 +39,9 @@ struct KeyTable: Sendable {
         let offsets: PackedIntegers.Reader
         let pool: UnsafeBufferPointer<UInt8>
 
-        /// The contact whose key is at `index`.
+        /// The segment of the contact whose key is at `index` (see `KeyPool`).
         @inline(__always)
-        subscript(index: Int) -> UInt32 { KeyPool.contact(owning: Int(offsets[index]), in: pool) }
+        subscript(index: Int) -> UInt32 { UInt32(KeyPool.segment(owning: Int(offsets[index]), in: pool)) }
     }
 
     /// Within `range`, whose keys all share their first `depth` bytes, the entries whose byte at
@@ -60,86 +66,6 @@ struct KeyTable: Sendable {
             }
         }
     }
-}
-
-/// The bytes of every index key, one after another.
-///
-/// A key is its keys as bytes 1...10 (key + 1) and ends in 0, so a shorter key sorts before its
-/// extensions and a key equal to the query sits at the start of the query's range. In front of
-/// a contact's texts of keys is the contact, in four bytes with the high bit set (again before
-/// each text that starts far from it); an offset anywhere inside a text finds its contact by
-/// stepping back over key bytes.
-struct KeyPool: Sendable {
-    static let end: UInt8 = 0
-    private(set) var bytes: [UInt8] = []
-    /// The contact of the last header written, and where it starts: a contact's next key text
-    /// written soon after needs none of its own (see `appendHeader`).
-    private var lastHeader: (contact: UInt32, offset: Int)? = nil
-    /// How far after its contact's last header a key text may start and go without one.
-    static let headerReach = 48
-
-    /// Appends, for `contact`, a key made of `head` then `keys` (0...9), returning its offset.
-    @discardableResult
-    mutating func append(contact: UInt32, head: some Collection<UInt8> = EmptyCollection(), _ keys: some Collection<UInt8>) -> UInt32 {
-        appendHeader(contact)
-        let offset = UInt32(bytes.count)
-        for key in head { bytes.append(key + 1) }
-        for key in keys { bytes.append(key + 1) }
-        bytes.append(Self.end)
-        return offset
-    }
-
-    /// Appends, for `contact`, a key of symbols already coded 1...127, returning its offset.
-    @discardableResult
-    mutating func append(contact: UInt32, symbols: some Collection<UInt8>) -> UInt32 {
-        appendHeader(contact)
-        let offset = UInt32(bytes.count)
-        bytes.append(contentsOf: symbols)
-        bytes.append(Self.end)
-        return offset
-    }
-
-    /// Writes `contact` in front of the key text about to be appended, unless the last header
-    /// is this contact's and near enough: stepping back from a key finds the first header
-    /// before it, past other key texts of the same contact, and a contact's keys are written
-    /// one after another. That saves four bytes on most key texts (2 MB of the
-    /// 100,000-contact book's), for a step back at most `headerReach` bytes longer.
-    private mutating func appendHeader(_ contact: UInt32) {
-        if let last = lastHeader, last.contact == contact, bytes.count - last.offset < Self.headerReach { return }
-        lastHeader = (contact, bytes.count)
-        for shift in stride(from: 21, through: 0, by: -7) { bytes.append(0x80 | (UInt8(truncatingIfNeeded: contact >> UInt32(shift)) & 0x7F)) }
-    }
-
-    /// The contact of the key text that `offset` points into.
-    ///
-    /// It steps back eight bytes at a time, finding the header's last byte as the last one with
-    /// its high bit set, rather than byte by byte: searches call this for thousands of keys
-    /// scattered over the pool, and a loop whose length varies with each key kept the processor
-    /// from reading the next keys' memory while it waited for this one's.
-    @inline(__always)
-    static func contact(owning offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let base = UnsafeRawPointer(bytes.baseAddress!)
-        var end = offset
-        var position = -1
-        while end >= 8 {
-            // Little-endian: the byte at the highest address is the word's most significant.
-            let high = base.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self).littleEndian & 0x8080_8080_8080_8080
-            if high != 0 {
-                position = end - 8 + (63 - high.leadingZeroBitCount) / 8
-                break
-            }
-            end -= 8
-        }
-        if position < 0 {
-            position = end - 1
-            while bytes[position] < 0x80 { position -= 1 }
-        }
-        // The header's four bytes, seven bits each, most significant first.
-        let header = base.loadUnaligned(fromByteOffset: position - 3, as: UInt32.self).bigEndian
-        return (header & 0x7F) | (header >> 1 & 0x3F80) | (header >> 2 & 0x1F_C000) | (header >> 3 & 0x0FE0_0000)
-    }
-
-    mutating func shrink() { bytes = Array(bytes) }
 }
 
 /// An in-place MSD radix sort (American flag sort) of pool keys: each pass reads one byte of

@@ -2,7 +2,8 @@
 
 /// Sorted key tables with their top-rank trees, in the order their match qualities rank: what
 /// the digit index and the text index both search. A query is one range per table; one more
-/// key narrows each range; the best contacts come from the trees, best quality first.
+/// key narrows each range; the best contacts come from the trees, best quality first. The
+/// pool's segments are in the contacts' rank order (see `KeyPool`).
 struct RankedTables: Sendable {
     let pool: KeyPool
     let tables: [KeyTable]
@@ -15,24 +16,30 @@ struct RankedTables: Sendable {
     /// `symbols` are the bytes a key can have, and `directoryDepth` how long a prefix the
     /// directory keeps the ranges of.
     init(
-        pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], contactRanks: [UInt32], symbols: ClosedRange<UInt8>,
-        directoryDepth: Int
+        pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], symbols: ClosedRange<UInt8>, directoryDepth: Int
     ) {
         let directory = PrefixDirectory(tables: tables, pool: pool, symbols: symbols, depth: directoryDepth)
-        self.init(pool: pool, tables: tables, qualities: qualities, contactRanks: contactRanks, directory: directory)
+        self.init(pool: pool, tables: tables, qualities: qualities, directory: directory)
     }
 
-    private init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], contactRanks: [UInt32], directory: PrefixDirectory) {
+    private init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], directory: PrefixDirectory) {
         self.pool = pool
         self.tables = tables
         self.qualities = qualities
         self.directory = directory
-        self.trees = Parallel.map(tables.count) { TopRankTree(table: tables[$0], pool: pool, rankOf: contactRanks) }
+        self.trees = Parallel.map(tables.count) { TopRankTree(table: tables[$0], pool: pool) }
     }
 
-    /// The same tables with trees for new contact ranks.
-    func reranked(_ contactRanks: [UInt32]) -> RankedTables {
-        RankedTables(pool: pool, tables: tables, qualities: qualities, contactRanks: contactRanks, directory: directory)
+    /// The same keys with the contacts ranked in a new order: the pool's segments reordered,
+    /// each table's offsets moved with them (their keys, and so their order, are the same; so
+    /// are the directory's ranges), and new trees.
+    func reranked(contactsByRank: [UInt32]) -> RankedTables {
+        let reordering = PoolReordering(pool, contactsByRank: contactsByRank)
+        let moved = Parallel.map(tables.count) { table in
+            let offsets = tables[table].offsets
+            return KeyTable(sortedOffsets: reordering.moved((0..<offsets.count).lazy.map { offsets[$0] }), pool: reordering.pool)
+        }
+        return RankedTables(pool: reordering.pool, tables: moved, qualities: qualities, directory: directory)
     }
 
     /// Every entry of every table: the ranges of the empty query.
@@ -54,10 +61,10 @@ struct RankedTables: Sendable {
         return next
     }
 
-    /// The contacts (by rank) that rank best among those with keys in `ranges`, at most
-    /// `limit`, best quality first and each once, at its best quality.
-    func ranked(_ ranges: [Range<Int>], limit: Int, contactRanks: [UInt32]) -> [(rank: UInt32, quality: MatchQuality)] {
-        var found: [(rank: UInt32, quality: MatchQuality)] = []
+    /// The contacts that rank best among those with keys in `ranges`, at most `limit`, best
+    /// quality first and each once, at its best quality.
+    func ranked(_ ranges: [Range<Int>], limit: Int) -> [(contact: UInt32, quality: MatchQuality)] {
+        var found: [(contact: UInt32, quality: MatchQuality)] = []
         var shown: [UInt32] = []
         var table = 0
         while table < tables.count, shown.count < limit {
@@ -65,11 +72,13 @@ struct RankedTables: Sendable {
             var best = BestRanks(limit: limit - shown.count, excluded: shown)
             while table < tables.count, qualities[table] == quality {
                 if !ranges[table].isEmpty {
-                    trees[table].collect(ranges[table], table: tables[table], pool: pool, contactRanks: contactRanks, into: &best)
+                    trees[table].collect(ranges[table], table: tables[table], pool: pool, into: &best)
                 }
                 table += 1
             }
-            for rank in best.ranks { found.append((rank, quality)) }
+            pool.bytes.withUnsafeBufferPointer { bytes in
+                for rank in best.ranks { found.append((KeyPool.contact(ofSegment: Int(rank), in: bytes), quality)) }
+            }
             shown += best.ranks
         }
         return found

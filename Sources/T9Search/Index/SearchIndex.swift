@@ -85,11 +85,9 @@ public final class SearchIndex: Sendable {
             })
         progress?(Self.keysShare)
         var finishing = builder
-        let (pool, tables) = finishing.finish()
+        let (pool, tables) = finishing.finish(contactsByRank: order.contactsByRank)
         progress?(Self.sortedShare)
-        let keys = RankedTables(
-            pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), contactRanks: order.ranks, symbols: 1...10,
-            directoryDepth: 3)
+        let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: 1...10, directoryDepth: 3)
         progress?(1)
         self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order, foldCache: finishing.foldCache)
     }
@@ -113,11 +111,12 @@ public final class SearchIndex: Sendable {
         self.contactsByRank = order.contactsByRank
     }
 
-    /// The same index ranked with new affinities (after a dial), sharing the sorted tables.
+    /// The same index ranked with new affinities (after a dial): the key pool's segments put in
+    /// the new rank order, the tables' offsets moved with them (not sorted again), new trees.
     public func reranked(affinity: [Double]) -> SearchIndex {
         let order = RankOrder(contacts: contacts, alphabet: alphabet, affinity: affinity)
         return SearchIndex(
-            contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(order.ranks), order: order,
+            contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(contactsByRank: order.contactsByRank), order: order,
             foldCache: foldCache)
     }
 
@@ -140,7 +139,7 @@ public final class SearchIndex: Sendable {
     var textIndex: TextIndex {
         textIndexStorage.withLock { stored in
             if let stored { return stored }
-            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactRanks: contactRanks)
+            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactsByRank: contactsByRank)
             stored = built
             return built
         }
@@ -156,15 +155,15 @@ public final class SearchIndex: Sendable {
         return session.results(limit: limit)
     }
 
-    /// Which contacts (by rank) rank best among those with keys in `ranges`, best quality first.
-    func rankedContacts(ranges: [Range<Int>], queryLength: Int, limit: Int) -> [(rank: UInt32, quality: MatchQuality)] {
+    /// Which contacts rank best among those with keys in `ranges`, best quality first.
+    func rankedContacts(ranges: [Range<Int>], queryLength: Int, limit: Int) -> [(contact: UInt32, quality: MatchQuality)] {
         var ranges = ranges
         // Whole words must end where the query ends.
         let whole = Table.wholeWords.rawValue
         ranges[whole] = keys.tables[whole].narrow(ranges[whole], depth: queryLength, to: KeyPool.end, pool: keys.pool)
         // One key is an initial with no word after it: a prefix, not initials.
         if queryLength < 2 { ranges[Table.initials.rawValue] = 0..<0 }
-        return keys.ranked(ranges, limit: limit, contactRanks: contactRanks)
+        return keys.ranked(ranges, limit: limit)
     }
 }
 

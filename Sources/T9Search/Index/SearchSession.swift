@@ -47,7 +47,7 @@ public final class SearchSession {
     public func ranked(limit: Int = 20) -> [(contact: Int, quality: MatchQuality)] {
         guard !query.isEmpty, limit > 0 else { return [] }
         return index.rankedContacts(ranges: frames[query.count], queryLength: query.count, limit: limit).map { found in
-            (Int(index.contactsByRank[Int(found.rank)]), found.quality)
+            (Int(found.contact), found.quality)
         }
     }
 

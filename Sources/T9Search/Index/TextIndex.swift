@@ -16,7 +16,8 @@ final class TextIndex: Sendable {
     private let codes: [UInt32: UInt8]
     let keys: RankedTables
 
-    init(contacts: ContactTable, alphabet: T9Alphabet, contactRanks: [UInt32]) {
+    /// Indexes the names of `contacts`, written to the pool in the order of `contactsByRank`.
+    init(contacts: ContactTable, alphabet: T9Alphabet, contactsByRank: [UInt32]) {
         var codes: [UInt32: UInt8] = [0x20: Self.space]
         var typable = (0...9).map { UInt32(0x30 + $0) }
         for layout in alphabet.layouts {
@@ -32,7 +33,7 @@ final class TextIndex: Sendable {
         var entries: [[UInt32]] = [[], [], []]
         var symbols: [UInt8] = []
         var cache = FoldCache(alphabet: alphabet)
-        for contact in contacts.indices where contacts.hasNumbers(contact) {
+        for contact in contactsByRank.lazy.map(Int.init) where contacts.hasNumbers(contact) {
             for field in contacts.fields(of: contact) where contacts.kind(of: field).nameKind != nil {
                 let spelling = contacts.withUTF8(of: field) { TextQuery.spell(utf8: $0, cache: &cache) }
                 symbols.removeAll(keepingCapacity: true)
@@ -52,8 +53,8 @@ final class TextIndex: Sendable {
             tables.append(KeyTable(offsets: list, pool: pool, alphabet: Int(Self.untypable) + 1))
         }
         keys = RankedTables(
-            pool: pool, tables: tables, qualities: [.namePrefix, .laterWordPrefix, .anywhere], contactRanks: contactRanks,
-            symbols: Self.space...Self.untypable, directoryDepth: 1)
+            pool: pool, tables: tables, qualities: [.namePrefix, .laterWordPrefix, .anywhere], symbols: Self.space...Self.untypable,
+            directoryDepth: 1)
     }
 
     /// The codes of a spelled query; nil when it has a letter no layout has, which no name

@@ -49,9 +49,7 @@ public final class TextSession {
         guard let codes, let ranges = frames.last, frames.count == codes.count + 1 else {
             return TextQuery.scan(spelling, in: index, limit: limit).map { ($0.contact, $0.quality) }
         }
-        return index.textIndex.keys.ranked(ranges, limit: limit, contactRanks: index.contactRanks).map { found in
-            (Int(index.contactsByRank[Int(found.rank)]), found.quality)
-        }
+        return index.textIndex.keys.ranked(ranges, limit: limit).map { found in (Int(found.contact), found.quality) }
     }
 
     /// The matched name and highlight range of `ranked`, found by `ranked(limit:)` for the

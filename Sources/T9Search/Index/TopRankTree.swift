@@ -3,10 +3,12 @@
 /// Answers "which contacts with the best ranks have a key in this range of a table?" without
 /// looking at every entry of the range.
 ///
-/// The table's entries are cut into leaves of `leafSize`; a segment tree over the leaves keeps,
-/// for every node, the `capacity` best distinct ranks below it. A range is then a few scanned
-/// entries at its ends plus O(log n) nodes, whatever its size. Ranks change when dial history
-/// does, so the tree is rebuilt then (the sorted table is not).
+/// A contact is ranked here by where its segment starts in the key pool, which orders contacts
+/// as their ranks do (see `KeyPool`): "rank" below means that place. The table's entries are
+/// cut into leaves of `leafSize`; a segment tree over the leaves keeps, for every node, the
+/// `capacity` best distinct ranks below it. A range is then a few scanned entries at its ends
+/// plus O(log n) nodes, whatever its size. Ranks change when dial history does: the pool is
+/// reordered then, and the tree rebuilt (the table keeps its order).
 ///
 /// The tree is laid out bottom-up: the leaves are nodes `leafCount ..< 2 * leafCount`, node `n`
 /// merges nodes `2n` and `2n + 1`. A query climbs from both ends of its leaves and merges what
@@ -28,15 +30,13 @@ struct TopRankTree: Sendable {
     private let counts: [UInt8]
     /// Entries a chunk: the entries at a range's ends are scanned chunk by chunk.
     static let chunkSize = 32
-    /// For each chunk of `chunkSize` entries, its best rank shifted right by `chunkShift`
-    /// (rounded down, so a bound that never turns away a rank that could get in): a chunk
-    /// whose best rank cannot beat the ranks found is skipped. Two bytes a chunk cut the
-    /// scattered reads at a range's ends to the chunks that matter (p99 of a ranked
-    /// query from 12 to 9 µs) for a sixteenth of what smaller leaves would cost.
+    /// For each chunk of `chunkSize` entries, its lowest key offset shifted right by
+    /// `chunkShift` (rounded down, so a bound that never turns away a rank that could get in):
+    /// a chunk whose keys all lie past the worst rank kept cannot give one, and is skipped.
     private let chunkBests: [UInt16]
     private let chunkShift: UInt32
 
-    init(table: KeyTable, pool: KeyPool, rankOf contactRanks: [UInt32]) {
+    init(table: KeyTable, pool: KeyPool) {
         let capacity = Self.capacity
         let leafSize = table.count >= 1 << 20 ? 256 : 128
         self.leafSize = leafSize
@@ -45,7 +45,7 @@ struct TopRankTree: Sendable {
         var ranks = [UInt32](repeating: 0, count: 2 * leafCount * capacity)
         var counts = [UInt8](repeating: 0, count: 2 * leafCount)
         var chunkShift: UInt32 = 0
-        while UInt32(contactRanks.count) >> chunkShift > UInt32(UInt16.max) { chunkShift += 1 }
+        while UInt32(pool.bytes.count) >> chunkShift > UInt32(UInt16.max) { chunkShift += 1 }
         var chunkBests = [UInt16](repeating: 0, count: (table.count + Self.chunkSize - 1) / Self.chunkSize)
         func store(_ best: [UInt32], at node: Int) {
             for (slot, rank) in best.enumerated() { ranks[node * capacity + slot] = rank }
@@ -58,10 +58,9 @@ struct TopRankTree: Sendable {
                     // by one comparison, which costs less than sorting the leaf first.
                     var best = BestRanks(limit: capacity)
                     for index in (leaf * leafSize)..<min((leaf + 1) * leafSize, table.count) {
-                        let rank = contactRanks[Int(contacts[index])]
-                        best.offer(rank)
+                        best.offer(contacts[index])
                         let chunk = index / Self.chunkSize
-                        let bound = UInt16(rank >> chunkShift)
+                        let bound = UInt16(contacts.offsets[index] >> chunkShift)
                         if index % Self.chunkSize == 0 || bound < chunkBests[chunk] { chunkBests[chunk] = bound }
                     }
                     store(best.ranks, at: leafCount + leaf)
@@ -75,7 +74,7 @@ struct TopRankTree: Sendable {
             }
             store(best.ranks, at: node)
         }
-        self.ranks = PackedIntegers(ranks, maximum: UInt32(contactRanks.count))
+        self.ranks = PackedIntegers(ranks, maximum: UInt32(pool.bytes.count))
         self.counts = counts
         self.chunkBests = chunkBests
         self.chunkShift = chunkShift
@@ -84,24 +83,23 @@ struct TopRankTree: Sendable {
     var storageBytes: Int { ranks.storageBytes + counts.count + chunkBests.count * 2 }
 
     /// Offers every rank with a key in `range` of `table` to `best`.
-    func collect(_ range: Range<Int>, table: KeyTable, pool: KeyPool, contactRanks: [UInt32], into best: inout BestRanks) {
+    func collect(_ range: Range<Int>, table: KeyTable, pool: KeyPool, into best: inout BestRanks) {
         pool.bytes.withUnsafeBufferPointer { bytes in
             table.withContacts(pool: bytes) { contacts in
                 ranks.withReader { ranks in
-                    collect(range, contacts: contacts, ranks: ranks, contactRanks: contactRanks, into: &best)
+                    collect(range, contacts: contacts, ranks: ranks, into: &best)
                 }
             }
         }
     }
 
     private func collect(
-        _ range: Range<Int>, contacts: KeyTable.ContactReader, ranks: PackedIntegers.Reader, contactRanks: [UInt32],
-        into best: inout BestRanks
+        _ range: Range<Int>, contacts: KeyTable.ContactReader, ranks: PackedIntegers.Reader, into best: inout BestRanks
     ) {
         // The tree keeps `capacity` ranks a node: enough while the results shown so far plus the
         // ones asked for (together, the limit) fit in it. Past that (a long --limit), scan.
         guard best.limit + best.excluded.count <= Self.capacity, range.count > 2 * leafSize else {
-            for index in range { best.offer(contactRanks[Int(contacts[index])]) }
+            scanChunks(range, contacts: contacts, into: &best)
             return
         }
         let firstLeaf = (range.lowerBound + leafSize - 1) / leafSize
@@ -125,26 +123,29 @@ struct TopRankTree: Sendable {
             low /= 2
             high /= 2
         }
-        // Then the entries in the leaves the range only partly covers, each read from the pool
-        // and ranked, unless the best rank of its whole leaf cannot get in: then none of them can.
-        // (A few hundred scattered reads a query, most of them saved this way.)
+        // Then the entries in the leaves the range only partly covers, unless the best rank of
+        // its whole leaf cannot get in: then none of them can.
         if firstLeaf > 0, range.lowerBound < firstLeaf * leafSize, best.couldTake(leafBest(firstLeaf - 1, ranks: ranks)) {
-            scanChunks(range.lowerBound..<(firstLeaf * leafSize), contacts: contacts, contactRanks: contactRanks, into: &best)
+            scanChunks(range.lowerBound..<(firstLeaf * leafSize), contacts: contacts, into: &best)
         }
         if range.upperBound > endLeaf * leafSize, best.couldTake(leafBest(endLeaf, ranks: ranks)) {
-            scanChunks((endLeaf * leafSize)..<range.upperBound, contacts: contacts, contactRanks: contactRanks, into: &best)
+            scanChunks((endLeaf * leafSize)..<range.upperBound, contacts: contacts, into: &best)
         }
     }
 
-    /// Offers the ranks of the entries in `range`, skipping each chunk whose best rank cannot
-    /// get in.
-    private func scanChunks(_ range: Range<Int>, contacts: KeyTable.ContactReader, contactRanks: [UInt32], into best: inout BestRanks) {
+    /// Offers the ranks of the entries in `range` that could get in, skipping each chunk whose
+    /// keys all lie past the worst rank kept.
+    ///
+    /// A key lies inside its contact's segment, so its offset is before the worst rank kept
+    /// (a segment's start) only if its whole segment is: the offset, read in order from the
+    /// table, turns most entries away, and only the others are looked up in the pool.
+    private func scanChunks(_ range: Range<Int>, contacts: KeyTable.ContactReader, into best: inout BestRanks) {
         var start = range.lowerBound
         while start < range.upperBound {
             let chunk = start / Self.chunkSize
             let end = min(range.upperBound, (chunk + 1) * Self.chunkSize)
             if best.couldTake(UInt32(chunkBests[chunk]) << chunkShift) {
-                for index in start..<end { best.offer(contactRanks[Int(contacts[index])]) }
+                for index in start..<end where best.couldTake(contacts.offsets[index]) { best.offer(contacts[index]) }
             }
             start = end
         }
@@ -157,7 +158,8 @@ struct TopRankTree: Sendable {
     }
 }
 
-/// The best (lowest) distinct ranks offered so far, at most `limit`, skipping excluded ones.
+/// The best (lowest) distinct ranks offered so far, at most `limit`, skipping excluded ones. The
+/// ranks are contacts' places in a key pool (see `KeyPool`).
 struct BestRanks {
     let limit: Int
     private(set) var ranks: [UInt32] = []

@@ -12,7 +12,12 @@ struct IndexOracleTests {
         var mode: MatchMode
         var region: String?
         var limit: Int
-        var testDescription: String { "seed \(seed), \(mode), region \(region ?? "none"), limit \(limit)" }
+        /// Whether the index is reranked with dial history after it is built (its key pool is
+        /// then reordered and every table's offsets moved, see `PoolReordering`).
+        var reranked = false
+        var testDescription: String {
+            "seed \(seed), \(mode), region \(region ?? "none"), limit \(limit)\(reranked ? ", reranked" : "")"
+        }
     }
 
     static let scenarios = [
@@ -20,6 +25,8 @@ struct IndexOracleTests {
         Scenario(seed: 2, mode: .smart, region: "GB", limit: 5),
         Scenario(seed: 3, mode: .anywhere, region: "US", limit: 20),
         Scenario(seed: 4, mode: .smart, region: "RU", limit: 60),  // past the tree's capacity
+        Scenario(seed: 5, mode: .smart, region: "GB", limit: 20, reranked: true),
+        Scenario(seed: 6, mode: .anywhere, region: nil, limit: 60, reranked: true),
     ]
 
     @Test(arguments: scenarios)
@@ -27,7 +34,8 @@ struct IndexOracleTests {
         var random = SplitMix(seed: scenario.seed)
         let contacts = (0..<1500).map { _ in RandomBook.contact(&random) }
         let options = SearchOptions(mode: scenario.mode, region: scenario.region.flatMap(DialingRegion.init))
-        let index = Fixtures.index(contacts, options: options)
+        var index = Fixtures.index(contacts, options: options)
+        if scenario.reranked { index = index.reranked(affinity: RandomBook.affinity(count: contacts.count, &random)) }
         let session = SearchSession(index: index)
         var checked = 0
         for query in RandomBook.queries(for: contacts, count: 400, &random) {
@@ -124,6 +132,14 @@ enum RandomBook {
             if query.count > 2 { queries.append(Array(query.prefix(query.count - 1))) }
         }
         return queries
+    }
+}
+
+extension RandomBook {
+    /// Dial history's affinity for a book of `count` contacts: a tenth of them called, some
+    /// equally often.
+    static func affinity(count: Int, _ random: inout SplitMix) -> [Double] {
+        (0..<count).map { _ in random.next(0...9) == 0 ? Double(random.next(1...5)) : 0 }
     }
 }
 

@@ -6,11 +6,13 @@ import Testing
 /// The text index must find exactly what scanning every name finds, in rank order.
 @Suite("Text index agrees with scanning")
 struct TextIndexOracleTests {
-    @Test(arguments: [(UInt64(11), 20), (12, 5), (13, 60)])
-    func randomBook(seed: UInt64, limit: Int) {
+    /// Seeds and limits; some books are reranked with dial history after they are indexed.
+    @Test(arguments: [(UInt64(11), 20, false), (12, 5, false), (13, 60, false), (14, 20, true)])
+    func randomBook(seed: UInt64, limit: Int, reranked: Bool) {
         var random = SplitMix(seed: seed)
         let contacts = (0..<1500).map { _ in RandomBook.contact(&random) }
-        let index = Fixtures.index(contacts)
+        var index = Fixtures.index(contacts)
+        if reranked { index = index.reranked(affinity: RandomBook.affinity(count: contacts.count, &random)) }
         let session = TextSession(index: index)
         var checked = 0
         for query in queries(contacts, count: 300, &random) {
