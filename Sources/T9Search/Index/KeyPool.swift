@@ -23,6 +23,9 @@ struct KeyPool: Sendable {
     /// The contact whose segment is being written, where it starts, and where its last header
     /// is: a contact's next key text written soon after needs no header of its own.
     private var current: (contact: UInt32, segment: Int, lastHeader: Int)? = nil
+    /// The segments started so far, while the pool is written (`segments()` without reading
+    /// the pool again); dropped by `shrink()`.
+    private var started: [(contact: UInt32, start: Int)] = []
     /// How far after its contact's last header a key text may start and go without one.
     static let headerReach = 48
     /// Set in the value of a header that repeats its segment's, which then holds the distance
@@ -70,6 +73,7 @@ struct KeyPool: Sendable {
         }
         assert(contact < Self.repeatFlag, "contact \(contact) does not fit a pool header")
         current = (contact, bytes.count, bytes.count)
+        started.append((contact, bytes.count))
         appendHeaderBytes(contact)
     }
 
@@ -123,6 +127,7 @@ struct KeyPool: Sendable {
     /// Every segment, in the order they lie in the pool: its contact and where it starts (it
     /// ends where the next one starts).
     func segments() -> [(contact: UInt32, start: Int)] {
+        if !started.isEmpty { return started }
         var segments: [(contact: UInt32, start: Int)] = []
         bytes.withUnsafeBufferPointer { bytes in
             let base = UnsafeRawPointer(bytes.baseAddress!)
@@ -140,7 +145,11 @@ struct KeyPool: Sendable {
         return segments
     }
 
-    mutating func shrink() { bytes = Array(bytes) }
+    /// Gives back the memory kept for writing.
+    mutating func shrink() {
+        bytes = Array(bytes)
+        started = []
+    }
 
     /// A pool of these bytes, already written.
     static func written(_ bytes: [UInt8]) -> KeyPool { KeyPool(bytes: bytes) }

@@ -54,13 +54,15 @@ struct TopRankTree: Sendable {
         pool.bytes.withUnsafeBufferPointer { bytes in
             table.withContacts(pool: bytes) { contacts in
                 for leaf in 0..<leafCount {
-                    // Offered in table order: once the list is full, most ranks are turned away
-                    // by one comparison, which costs less than sorting the leaf first.
+                    // Offered in table order: once the list is full, most keys are turned away
+                    // by their offset alone (see `scanChunks`), which costs less than sorting
+                    // the leaf first, and less than finding every key's segment in the pool.
                     var best = BestRanks(limit: capacity)
                     for index in (leaf * leafSize)..<min((leaf + 1) * leafSize, table.count) {
-                        best.offer(contacts[index])
+                        let offset = contacts.offsets[index]
+                        if best.couldTake(offset) { best.offer(contacts[index]) }
                         let chunk = index / Self.chunkSize
-                        let bound = UInt16(contacts.offsets[index] >> chunkShift)
+                        let bound = UInt16(offset >> chunkShift)
                         if index % Self.chunkSize == 0 || bound < chunkBests[chunk] { chunkBests[chunk] = bound }
                     }
                     store(best.ranks, at: leafCount + leaf)

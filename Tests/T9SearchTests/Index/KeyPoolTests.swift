@@ -55,6 +55,10 @@ struct KeyPoolTests {
         let (pool, offsets) = Self.pool(keys)
         let starts = Self.segmentStarts(pool)
         #expect(pool.segments().map(\.contact) == keys.indices.filter { !keys[$0].isEmpty }.map(UInt32.init), "\(name)")
+        var written = pool
+        written.shrink()
+        #expect(written.segments().map(\.start) == pool.segments().map(\.start), "\(name): read back from the pool as written")
+        #expect(written.segments().map(\.contact) == pool.segments().map(\.contact), "\(name)")
         let owners = Self.owners(of: offsets, in: pool)
         let expected = offsets.flatMap { key in
             Array(repeating: key.contact, count: Self.keyLength(at: key.offset, in: pool) + 1)
