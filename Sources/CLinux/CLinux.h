@@ -25,6 +25,12 @@ static inline int t9dial_set_arena_max(int count) {
     return mallopt(M_ARENA_MAX, count);
 }
 
+/// mallopt(M_TRIM_THRESHOLD, bytes): free memory at the top of the heap goes back to the system
+/// once it reaches `bytes`. Returns 1 on success, 0 on failure.
+static inline int t9dial_set_trim_threshold(int bytes) {
+    return mallopt(M_TRIM_THRESHOLD, bytes);
+}
+
 // The Linux framebuffer (/dev/fbN), for ScreenOutput's FramebufferDevice: the structs come from
 // <linux/fb.h> as they are (fb_fix_screeninfo has unsigned long fields, so Swift must not lay it
 // out by hand), and the ioctls go through the helpers below, since ioctl is variadic and

@@ -57,7 +57,9 @@ struct LoadedBook {
         table.shrink()
         let parsed = clock.now
         let parsedRSS = Memory.residentMegabytes()
-        let index = SearchIndex(table: table, alphabet: alphabet, options: SearchOptions(region: DialingRegion(options.region)))
+        let index = ProcessMemory.whileIndexing {
+            SearchIndex(table: table, alphabet: alphabet, options: SearchOptions(region: DialingRegion(options.region)))
+        }
         let indexed = clock.now
         let loadRSS = Memory.peakResidentMegabytes()
 
@@ -68,7 +70,7 @@ struct LoadedBook {
             "  peak RSS after loading: \(Report.megabytes(loadRSS)) (resident at start \(Report.megabytes(startRSS)), "
                 + "after parsing \(Report.megabytes(parsedRSS)), with index \(Report.megabytes(Memory.residentMegabytes())))"
         )
-        index.prepareTextSearch()
+        ProcessMemory.whileIndexing { index.prepareTextSearch() }
         let parts = index.storageBytes
         let total = parts.reduce(0) { $0 + $1.bytes }
         print("  the index in memory, multi-tap index included: \(Report.megabytes(Double(total) / 1_048_576))")

@@ -36,7 +36,7 @@ struct KeypadBenchmark: ParsableCommand {
         let firstKeys = try measureFirstKeys(index: index, keymap: keymap, scripts: t9)
 
         let buildStart = ContinuousClock.now
-        index.prepareTextSearch()
+        ProcessMemory.whileIndexing { index.prepareTextSearch() }
         print(
             "  text index (multi-tap), built once at start: \(Report.ms(buildStart, ContinuousClock.now)), resident now \(Report.megabytes(Memory.residentMegabytes())), peak \(Report.megabytes(Memory.peakResidentMegabytes()))"
         )
@@ -118,7 +118,7 @@ extension KeypadBenchmark {
         var byPosition: [[Duration]] = Array(repeating: [], count: 5)
         for trial in 0..<trials {
             let fresh = onAnotherThread { [book] in
-                let fresh = SearchIndex(table: index.contacts, alphabet: index.alphabet, options: index.options)
+                let fresh = ProcessMemory.whileIndexing { SearchIndex(table: index.contacts, alphabet: index.alphabet, options: index.options) }
                 fresh.prepareForKeys(resultLimit: book.limit)
                 return fresh
             }

@@ -117,7 +117,7 @@ public struct BookLoader: Sendable {
     public func reloadInBackground(keeping previous: LoadedBook, history: DialHistory?) throws(Errno) -> BackgroundTask<LoadedBook> {
         try BackgroundTask(name: "t9dial-reload") { [self] in
             let book = reload(keeping: previous, history: history)
-            book.index.prepareTextSearch()
+            ProcessMemory.whileIndexing { book.index.prepareTextSearch() }
             return book
         }
     }

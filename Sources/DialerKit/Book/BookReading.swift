@@ -112,10 +112,10 @@ struct BookReading {
     /// The book, indexed and ranked with `history`.
     consuming func indexed(history: DialHistory?) -> LoadedBook {
         table.shrink()
-        let index = SearchIndex(
-            table: table, alphabet: loader.alphabet, options: loader.options,
-            affinity: favourites.affinity(from: history, contacts: table), progress: progress?.indexing
-        )
+        let affinity = favourites.affinity(from: history, contacts: table)
+        let index = ProcessMemory.whileIndexing {
+            SearchIndex(table: table, alphabet: loader.alphabet, options: loader.options, affinity: affinity, progress: progress?.indexing)
+        }
         return LoadedBook(
             index: index, sources: ContactSources(contacts: [], warnings: warnings, files: read), problems: problems,
             files: files, shapes: shapes, favourites: favourites.uids

@@ -42,8 +42,12 @@ public struct LoadedBook: Sendable {
     /// The same contacts ranked anew from `history` (after a dial), with the multi-tap text
     /// index built, as a loaded book's is: for a thread of its own.
     public func reranked(history: DialHistory?) -> LoadedBook {
-        let ranked = index.reranked(affinity: Favourites.affinity(favourites: favourites, from: history, contacts: index.contacts))
-        ranked.prepareTextSearch()
+        let affinity = Favourites.affinity(favourites: favourites, from: history, contacts: index.contacts)
+        let ranked = ProcessMemory.whileIndexing {
+            let ranked = index.reranked(affinity: affinity)
+            ranked.prepareTextSearch()
+            return ranked
+        }
         return LoadedBook(index: ranked, sources: sources, problems: problems, files: files, shapes: shapes, favourites: favourites)
     }
 

@@ -9,7 +9,7 @@ extension SearchIndex {
     /// The startup load and the service's reloads do this, so no key waits for an index or
     /// pays for building one on the other core.
     public func prepareForKeys(resultLimit: Int) {
-        prepareTextSearch()
+        ProcessMemory.whileIndexing { prepareTextSearch() }
         warmUp(limit: resultLimit)
         ProcessMemory.returnFreedMemory()
     }

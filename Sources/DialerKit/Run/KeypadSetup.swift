@@ -104,8 +104,8 @@ public struct KeypadSetup: Sendable {
     /// another thread meanwhile.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
         Thread.detachNewThread {
-            index.prepareTextSearch()
-            ProcessMemory.returnFreedMemory()  // what building it freed, on a thread now gone
+            // What building it freed goes back to the system at the end.
+            ProcessMemory.whileIndexing { index.prepareTextSearch() }
         }
         index.warmUp(limit: dialerSettings.resultLimit)
         do {

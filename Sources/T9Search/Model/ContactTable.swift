@@ -221,6 +221,10 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     /// Returns a value made of what it read, for the caller to keep, so no read can be skipped.
     func prefetch(_ contacts: some Collection<Int>) -> UInt32 {
         var sum: UInt32 = 0
+        // Which number a name's result shows.
+        preferredNumbers.withUnsafeBufferPointer { preferredNumbers in
+            for contact in contacts { sum &+= UInt32(preferredNumbers[contact]) }
+        }
         firstFields.withUnsafeBufferPointer { firstFields in
             for contact in contacts { sum &+= firstFields[contact] }
             fieldEnds.withUnsafeBufferPointer { fieldEnds in
@@ -236,10 +240,12 @@ public struct ContactTable: Sendable, RandomAccessCollection {
                         let firstField = Int(firstFields[contact])
                         let first = firstField == 0 ? 0 : Int(fieldEnds[firstField - 1])
                         let end = Int(fieldEnds[Int(firstFields[contact + 1]) - 1])
-                        var offset = first
-                        while offset < end {
-                            sum &+= UInt32(bytes[offset])
-                            offset += 64
+                        // Every cache line the texts touch, the last one too when they
+                        // start partway into their first.
+                        var line = first & ~63
+                        while line < end {
+                            sum &+= UInt32(bytes[Swift.max(line, first)])
+                            line += 64
                         }
                     }
                 }
