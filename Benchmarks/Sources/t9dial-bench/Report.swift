@@ -26,9 +26,9 @@ enum Report {
 
     static func megabytes(_ value: Double) -> String { String(format: "%.1f MB", value) }
 
-    static func ms(_ start: ContinuousClock.Instant, _ end: ContinuousClock.Instant) -> String {
-        String(format: "%.0f ms", micro(end - start) / 1000)
-    }
+    static func ms(_ start: ContinuousClock.Instant, _ end: ContinuousClock.Instant) -> String { ms(end - start) }
+
+    static func ms(_ duration: Duration) -> String { String(format: "%.0f ms", micro(duration) / 1000) }
 }
 
 /// The process's resident memory, from /proc/self.
