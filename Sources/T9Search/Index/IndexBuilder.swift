@@ -100,23 +100,23 @@ struct IndexBuilder {
 
     private mutating func addNumber(_ number: UnsafeBufferPointer<UInt8>, contact: UInt32) {
         let folded = folding.fold(number: number)
-        let anchors = NumberForms.anchors(keys: folded.keys, isInternational: NumberForms.startsWithPlus(utf8: number), region: options.region)
         let keys = folded.keys.prefix(Self.maxNumberDigits)
         guard !keys.isEmpty else { return }
         let base = pool.append(contact: contact, keys)
-        // A number has a handful of anchors: a list is cheaper to make and ask than a Set.
-        var anchoredStarts: [Int] = []
-        for anchor in anchors where anchor.start < keys.count {
-            if anchor.head.count == 0 {
-                anchoredStarts.append(anchor.start)
-                add(.numberPrefix, base + UInt32(anchor.start))
-            } else {
-                let head = (0..<Int(anchor.head.count)).map { anchor.head[$0] }
-                add(.numberPrefix, pool.append(contact: contact, head: head, keys[anchor.start...]))
+        let isInternational = NumberForms.startsWithPlus(utf8: number)
+        NumberForms.withAnchors(keys: folded.keys, isInternational: isInternational, region: options.region) { anchors in
+            for anchor in anchors where anchor.start < keys.count {
+                if anchor.head.count == 0 {
+                    add(.numberPrefix, base + UInt32(anchor.start))
+                } else {
+                    let head = (0..<Int(anchor.head.count)).lazy.map { anchor.head[$0] }
+                    add(.numberPrefix, pool.append(contact: contact, head: head, keys[anchor.start...]))
+                }
             }
-        }
-        for position in keys.indices where !anchoredStarts.contains(position) {
-            add(.numberMiddle, base + UInt32(position))
+            // A number has a handful of anchors: a list is cheaper to ask than a Set.
+            for position in keys.indices where !anchors.contains(where: { $0.head.count == 0 && $0.start == position }) {
+                add(.numberMiddle, base + UInt32(position))
+            }
         }
     }
 }

@@ -142,8 +142,11 @@ struct Highlighter {
         for number in 0..<texts.numberCount {
             let bytes = texts[.number(number)]
             let folded = folding.fold(number: bytes)
-            let anchors = NumberForms.anchors(keys: folded.keys, isInternational: NumberForms.startsWithPlus(utf8: bytes), region: options.region)
-            guard let match = FieldMatcher.matchNumber(query, anchors: anchors, keys: folded.keys), match.quality == quality else { continue }
+            let isInternational = NumberForms.startsWithPlus(utf8: bytes)
+            let found = NumberForms.withAnchors(keys: folded.keys, isInternational: isInternational, region: options.region) { anchors in
+                FieldMatcher.matchNumber(query, anchors: anchors, keys: folded.keys)
+            }
+            guard let match = found, match.quality == quality else { continue }
             let fromFirstKey = match.keyRanges.first?.lowerBound == 0
             var ranges = folded.scalarRanges(ofKeys: match.keyRanges)
             // Formatting before the first key is part of a match from the very start: "(510".

@@ -42,12 +42,14 @@ public enum FieldMatcher {
 
     /// The best match of `query` in a number, or nil.
     public static func matchNumber(_ query: [UInt8], in number: NumberForms) -> Match? {
-        query.withUnsafeBufferPointer { query in number.text.withView { matchNumber(query, anchors: number.anchors, keys: $0.keys) } }
+        query.withUnsafeBufferPointer { query in
+            number.anchors.withUnsafeBufferPointer { anchors in number.text.withView { matchNumber(query, anchors: anchors, keys: $0.keys) } }
+        }
     }
 
     /// The best match of `query` in a number whose digits are `keys`, typed from `anchors`
     /// (`NumberForms.anchors`).
-    static func matchNumber(_ query: UnsafeBufferPointer<UInt8>, anchors: [NumberForms.Anchor], keys: UnsafeBufferPointer<UInt8>) -> Match? {
+    static func matchNumber(_ query: UnsafeBufferPointer<UInt8>, anchors: UnsafeBufferPointer<NumberForms.Anchor>, keys: UnsafeBufferPointer<UInt8>) -> Match? {
         guard !query.isEmpty else { return nil }
         for anchor in anchors where NumberForms.matches(query, from: anchor, keys: keys) {
             let ownKeys = max(0, query.count - Int(anchor.head.count))

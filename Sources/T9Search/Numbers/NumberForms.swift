@@ -62,13 +62,39 @@ public struct NumberForms: Sendable, Hashable {
 
     /// The anchors of the number whose digits are `keys`.
     static func anchors(keys: UnsafeBufferPointer<UInt8>, isInternational: Bool, region: DialingRegion?) -> [Anchor] {
-        var anchors = [Anchor(head: T9Alphabet.KeySequence([]), start: 0)]
-        anchors.reserveCapacity(5)
-        func add(_ head: [UInt8], _ start: Int) {
-            guard start < keys.count || !head.isEmpty, start <= keys.count else { return }
-            let anchor = Anchor(head: T9Alphabet.KeySequence(head), start: start)
-            if !anchors.contains(anchor) { anchors.append(anchor) }
+        withAnchors(keys: keys, isInternational: isInternational, region: region) { Array($0) }
+    }
+
+    /// The most anchors a number has: as written, from its country code, its national number,
+    /// that with the trunk prefix, and the local form.
+    static let maxAnchors = 6
+
+    /// Runs `body` with the anchors of the number whose digits are `keys`, in memory lent for
+    /// the call: the highlighter works them out for a few numbers every keystroke, and an
+    /// array a number was an allocation each.
+    static func withAnchors<Result>(
+        keys: UnsafeBufferPointer<UInt8>, isInternational: Bool, region: DialingRegion?, _ body: (UnsafeBufferPointer<Anchor>) -> Result
+    ) -> Result {
+        withUnsafeTemporaryAllocation(of: Anchor.self, capacity: maxAnchors) { storage in
+            var count = 0
+            func add(_ head: [UInt8], _ start: Int) {
+                guard start < keys.count || !head.isEmpty, start <= keys.count else { return }
+                let anchor = Anchor(head: T9Alphabet.KeySequence(head), start: start)
+                guard !storage[..<count].contains(anchor), count < maxAnchors else { return }
+                (storage.baseAddress! + count).initialize(to: anchor)
+                count += 1
+            }
+            (storage.baseAddress!).initialize(to: Anchor(head: T9Alphabet.KeySequence([]), start: 0))
+            count = 1
+            addForms(keys: keys, isInternational: isInternational, region: region, add: add)
+            return body(UnsafeBufferPointer(rebasing: storage[..<count]))
         }
+    }
+
+    /// Adds the anchors past the first (the number as written) with `add`.
+    private static func addForms(
+        keys: UnsafeBufferPointer<UInt8>, isInternational: Bool, region: DialingRegion?, add: (_ head: [UInt8], _ start: Int) -> Void
+    ) {
         // Where the country code starts, if the number is written internationally.
         var countryCodeStart: Int? = isInternational ? 0 : nil
         if countryCodeStart == nil, let region {
@@ -78,11 +104,10 @@ public struct NumberForms: Sendable, Hashable {
             }
         }
         if let start = countryCodeStart, let length = CallingCode.length(in: keys[start...]) {
-            let countryCode = Array(keys[start..<min(start + length, keys.count)])
             let national = start + length
             add([], start)
             add([], national)
-            if let region, countryCode == region.callingCode {
+            if let region, keys[start..<min(national, keys.count)].elementsEqual(region.callingCode) {
                 if !region.trunkPrefix.isEmpty { add(region.trunkPrefix, national) }
                 if region.isNANP, keys.count - national == 10 { add([], national + 3) }
             }
@@ -100,6 +125,5 @@ public struct NumberForms: Sendable, Hashable {
                 add(region.callingCode, national)
             }
         }
-        return anchors
     }
 }
