@@ -101,11 +101,15 @@ public struct KeypadSetup: Sendable {
 
     /// A dialer for `index` with these settings, reading no keypad yet, its search warmed up
     /// (`SearchIndex.warmUp`). The index's text search, which multi-tap mode uses, is built on
-    /// another thread meanwhile.
+    /// another thread meanwhile, unless the book came ready for keys (`prepareForKeys`): a
+    /// thread started for nothing still gave memory back to the system (`malloc_trim`) while
+    /// the first keys were typed, holding the heap they allocate from.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
-        Thread.detachNewThread {
-            // What building it freed goes back to the system at the end.
-            ProcessMemory.whileIndexing { index.prepareTextSearch() }
+        if !index.isTextSearchPrepared {
+            Thread.detachNewThread {
+                // What building it freed goes back to the system at the end.
+                ProcessMemory.whileIndexing { index.prepareTextSearch() }
+            }
         }
         index.warmUp(limit: dialerSettings.resultLimit)
         do {

@@ -124,6 +124,9 @@ public final class SearchIndex: Sendable {
     /// (multi-tap) can call this on another thread at start, so no keystroke waits for it.
     public func prepareTextSearch() { _ = textIndex }
 
+    /// Whether the text index is built (`prepareTextSearch`).
+    public var isTextSearchPrepared: Bool { textIndexStorage.withLock { $0 != nil } }
+
     /// Searches each one-key query once and throws the results away, so the tables, trees and
     /// contact texts a first key touches are in memory and cache before a person presses it:
     /// the first key after start is then no slower than the rest. Costs about as much as ten
