@@ -69,6 +69,15 @@ public struct LiveBook: ~Copyable {
         loader: BookLoader, book: LoadedBook, history: DialHistory?, carddav: CardDAVSettings? = nil,
         schedule: ReloadSchedule = ReloadSchedule()
     ) {
+        self.init(loader: loader, book: book, history: history, carddav: carddav, schedule: schedule, watch: SourceWatch(loader))
+    }
+
+    /// Keeps `book` current with `watch`, started before `book` was read: a change made while
+    /// it was read is waiting in the watch, and reloads the book as soon as the loop sees it.
+    init(
+        loader: BookLoader, book: LoadedBook, history: DialHistory?, carddav: CardDAVSettings?, schedule: ReloadSchedule,
+        watch: consuming SourceWatch
+    ) {
         self.book = book
         self.loader = loader
         self.history = history
@@ -76,15 +85,9 @@ public struct LiveBook: ~Copyable {
         // Synced only when the synced cards are part of this book (not with --contacts).
         syncFolder = loader.sources.lazy.compactMap { if case .synced(let folder) = $0 { folder } else { nil } }.first
         self.carddav = syncFolder != nil && carddav?.url != nil ? carddav : nil
-        do {
-            let watcher = try ContactSourceWatcher(sources: loader.watchedPaths)
-            watcherDescriptor = watcher.descriptor
-            self.watcher = consume watcher
-            watchProblem = nil
-        } catch {
-            watcher = nil
-            watchProblem = error
-        }
+        watchProblem = watch.problem
+        watcherDescriptor = watch.descriptor
+        watcher = watch.watcher.take()
         reload = nil
         rerank = nil
         #if CardDAV
@@ -96,9 +99,15 @@ public struct LiveBook: ~Copyable {
     /// reload; the loop should not keep another copy of it (`Dialer.adopt(_:)` the new ones, or
     /// let the dialer go), so that only one book is held between reloads.
     public init(_ dialer: Dialer, schedule: ReloadSchedule = ReloadSchedule()) {
+        self.init(dialer, watch: SourceWatch(dialer.loader), schedule: schedule)
+    }
+
+    /// Keeps the dialer's book current with `watch`, which was started before the book was
+    /// read (`SourceWatch`).
+    init(_ dialer: Dialer, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(
             loader: dialer.loader, book: dialer.book, history: dialer.history, carddav: dialer.configuration.carddav,
-            schedule: schedule)
+            schedule: schedule, watch: watch)
     }
 
     /// The descriptors to poll for POLLIN: the watcher's, and the running reload's, new

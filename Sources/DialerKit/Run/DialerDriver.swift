@@ -143,7 +143,11 @@ public final class DialerDriver {
             var dialer = load.dialer
             dialer.adopt(book)
             dialer.sources.warnings.forEach { logger.warning("\($0)") }
-            keepCurrent(LiveBook(dialer))
+            if let watch = load.takeWatch() {
+                keepCurrent(LiveBook(dialer, watch: watch))
+            } else {
+                keepCurrent(LiveBook(dialer))
+            }
             takeIn(book.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):

@@ -18,6 +18,8 @@ final class StartupLoad {
     let progress: LoadProgress
     let descriptor: Int32
     private let task: BackgroundTask<Result<LoadedBook, DialerError>>
+    /// The book's sources, watched from before the reading began (`takeWatch()`).
+    private var watch: SourceWatch?
     /// When the percentage shown is next brought up to date.
     private(set) var nextProgress: Microseconds
 
@@ -29,6 +31,8 @@ final class StartupLoad {
     /// the first keys touch is warmed up (`SearchIndex.prepareForKeys`): no key waits once the
     /// book is in.
     init(_ dialer: Dialer, resultLimit: Int, now: Microseconds) throws(DialerError) {
+        // Watched first: a file edited while the book is read is then seen, once it is in.
+        watch = SourceWatch(dialer.loader)
         let progress = dialer.loader.progress()
         do {
             task = try BackgroundTask(name: "t9dial-load") { () -> Result<LoadedBook, DialerError> in
@@ -45,6 +49,12 @@ final class StartupLoad {
         self.progress = progress
         descriptor = task.readinessDescriptor
         nextProgress = now + Self.progressInterval
+    }
+
+    /// The watch of the book's sources, started before the reading, for the `LiveBook` that
+    /// keeps the book current once it is in; nil once taken.
+    func takeWatch() -> SourceWatch? {
+        watch.take()
     }
 
     /// The book, or why it could not be read, once the reading is over; nil before.
