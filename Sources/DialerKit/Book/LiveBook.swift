@@ -54,6 +54,10 @@ public struct LiveBook: ~Copyable {
     private var syncDescriptor: Int32?
     /// When the next sync is due; 0, the first `handle`, for the first.
     private var nextSync: Microseconds = 0
+    /// How many times the watcher has seen the sources change: a service reload, which reads
+    /// them on a thread of its own, compares it before and after to know whether its book is
+    /// already out of date.
+    public private(set) var changesSeen = 0
 
     /// What `handle(readable:at:)` brings.
     public struct Update: Sendable {
@@ -127,6 +131,12 @@ public struct LiveBook: ~Copyable {
         return [reloadAt, syncAt, rerankAt].compactMap { $0 }.min()
     }
 
+    /// Notes that the sources changed at `now` where the watcher could not see it (while the
+    /// book was read by someone else): the book is reloaded once the changes settle.
+    public mutating func sourcesChanged(at now: Microseconds) {
+        schedule.changed(at: now)
+    }
+
     /// Asks for the book to be ranked anew from the dial history, after a dial was recorded.
     public mutating func rankAgain() {
         guard history != nil else { return }
@@ -138,7 +148,10 @@ public struct LiveBook: ~Copyable {
     public mutating func handle(readable: [Int32], at now: Microseconds) -> Update {
         var update = Update()
         if let descriptor = watcherDescriptor, readable.contains(descriptor), let report = watcher?.drain() {
-            if report.changed { schedule.changed(at: now) }
+            if report.changed {
+                schedule.changed(at: now)
+                changesSeen += 1
+            }
             update.messages += report.problems.map { .warning($0.description) }
         }
         if let result = reload?.result() {

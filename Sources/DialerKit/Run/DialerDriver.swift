@@ -172,6 +172,10 @@ public final class DialerDriver {
         takeUpNextPlacer()
     }
 
+    /// How many times the sources of the book kept current have been seen to change
+    /// (`LiveBook.changesSeen`).
+    public var bookChangesSeen: Int { live?.changesSeen ?? 0 }
+
     /// Searches `book` from now on, keeping it current with `live`, and dials with `placer`
     /// (after the dial under way, if any): what a reload of the config brings. The query stays
     /// as typed and is searched again in the new book. `book` must have the same layouts.

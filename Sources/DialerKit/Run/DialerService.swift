@@ -57,7 +57,7 @@ public final class DialerService {
     private var reloadWhenLoaded = false
     /// The config and the book being read again on a thread of its own, while the loop goes
     /// on with the running book: a large book takes half a second, which no key should wait.
-    private var reloadInFlight: ReloadInFlight?
+    private(set) var reloadInFlight: ReloadInFlight?
     /// A reload asked for while one was being read: done again once it is over, to read what
     /// changed since it began.
     private var reloadAgain = false
@@ -143,15 +143,15 @@ public final class DialerService {
     }
 
     /// Waits for the next thing to happen, keys, timers, a signal, a reload asked for, the
-    /// watchdog's ping, and acts on it. Returns SIGTERM or SIGINT when one came: the service
-    /// is to stop.
+    /// watchdog's ping, and acts on it; by `deadline` at the latest, when given (a test that
+    /// gives up). Returns SIGTERM or SIGINT when one came: the service is to stop.
     @discardableResult
-    public func step(display: inout some DialerDisplay) throws(DialerError) -> Int32? {
+    public func step(display: inout some DialerDisplay, until deadline: Microseconds? = nil) throws(DialerError) -> Int32? {
         let extra =
             [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
             + [reloadInFlight?.task.readinessDescriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
-        let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline].compactMap { $0 }.min())
+        let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
         var reloadNow = false
         if woke.isReady(.signals) {
             let received = signals.received()
@@ -173,7 +173,8 @@ public final class DialerService {
         if !toldReady, !driver.isLoading { bookLoaded() }
         if let inFlight = reloadInFlight, let result = inFlight.task.result() {
             reloadInFlight = nil
-            finishReload(result, display: &display)
+            let changedMeanwhile = driver.bookChangesSeen != inFlight.changesSeen
+            finishReload(result, changedMeanwhile: changedMeanwhile ? woke.time : nil, display: &display)
             if reloadAgain {
                 reloadAgain = false
                 reloadNow = true
@@ -242,7 +243,7 @@ public final class DialerService {
                     return fresh
                 }
             }
-            reloadInFlight = ReloadInFlight(task: task)
+            reloadInFlight = ReloadInFlight(task: task, changesSeen: driver.bookChangesSeen)
         } catch {
             logger.error("reload: \(DialerError.noThread(error, for: "reload the contacts").description); the contacts loaded before are kept")
             notifier.ready(status: statusLine)
@@ -251,8 +252,10 @@ public final class DialerService {
 
     /// Searches the reloaded book with the query kept; a config or book that did not load
     /// leaves the running one in place, or, when the book was empty for a problem, shows the
-    /// new problem.
-    private func finishReload(_ result: Result<Dialer, DialerError>, display: inout some DialerDisplay) {
+    /// new problem. When the running book's sources were seen to change while the reload read
+    /// them (`changedMeanwhile`, when), the reloaded book is reloaded again once they settle:
+    /// the change may have come after its file was read.
+    private func finishReload(_ result: Result<Dialer, DialerError>, changedMeanwhile: Microseconds?, display: inout some DialerDisplay) {
         defer { notifier.ready(status: statusLine) }
         let fresh: Dialer
         do {
@@ -284,7 +287,9 @@ public final class DialerService {
         }
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
         problem = nil
-        driver.adopt(book: fresh.index, live: LiveBook(fresh), placer: placer, display: &display)
+        var live = LiveBook(fresh)
+        if let changedMeanwhile { live.sourcesChanged(at: changedMeanwhile) }
+        driver.adopt(book: fresh.index, live: live, placer: placer, display: &display)
         driver.post(nil, about: .book, to: &display)
         logger.info("reloaded: \(statusLine)")
     }
@@ -302,10 +307,16 @@ public final class DialerService {
 }
 
 /// A service reload being read on its thread (`DialerService.startReload`).
-private final class ReloadInFlight {
+final class ReloadInFlight {
     let task: BackgroundTask<Result<Dialer, DialerError>>
+    /// The running book's `DialerDriver.bookChangesSeen` when the reload began: a change seen
+    /// after it may have come after the reload read that file.
+    let changesSeen: Int
+    /// Readable once the reload is over.
+    var descriptor: Int32 { task.readinessDescriptor }
 
-    init(task: consuming BackgroundTask<Result<Dialer, DialerError>>) {
+    init(task: consuming BackgroundTask<Result<Dialer, DialerError>>, changesSeen: Int) {
         self.task = task
+        self.changesSeen = changesSeen
     }
 }

@@ -151,6 +151,32 @@ struct DialerServiceTests {
         }
     }
 
+    @Test("A contact file edited while a reload reads the book is reloaded again once that reload is in")
+    func editedWhileAReloadReads() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let started = try Self.startedService(directory, config: Self.bookConfig)
+            let (service, log) = (started.service, started.log)
+            var display = started.display
+            while service.isLoading { try service.step(display: &display) }
+
+            // systemctl reload; the reload reads the book, and the file gains Eve before the
+            // loop takes the reloaded book in: the edit came after the reading.
+            try Self.hangUp(service, display: &display) { service.isReloading }
+            let reload = try #require(service.reloadInFlight?.descriptor)
+            #expect(LiveBookTests.waitReadable([reload]) == [reload])
+            try TestFiles.write(Self.fred + TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"]), to: directory + "/book.vcf")
+
+            // Ten seconds at most: a change lost between the two books would never reload it.
+            let giveUp = MonotonicClock.system.now() + 10_000_000
+            while service.machine.session.index.contacts.count < 2 && MonotonicClock.system.now() < giveUp {
+                try service.step(display: &display, until: giveUp)
+            }
+            #expect(log.lines.contains { $0.hasPrefix("info: reloaded:") })
+            let contacts = service.machine.session.index.contacts
+            #expect(contacts.indices.map { contacts.uid(of: $0) }.sorted() == ["eve", "fred"])
+        }
+    }
+
     @Test("No keypad plugged in is a notice on the screen until one is, and the query waits")
     func keypadNotice() throws {
         try TestFiles.withTemporaryDirectory { directory in
