@@ -20,7 +20,7 @@ public enum VisibleText {
         // returned as is. (Read through `StringProtocol` from another module, unspecialized,
         // this check cost more than the search whose results it showed.)
         var text = text
-        let hasControl = text.withUTF8 { $0.contains(where: mayStartControl) }
+        let hasControl = text.withUTF8(mayHoldControl)
         guard hasControl, text.unicodeScalars.contains(where: isControl) else { return text }
         var shown: [UInt8] = []
         for scalar in text.unicodeScalars { appendShown(scalar, to: &shown) }
@@ -35,7 +35,7 @@ public enum VisibleText {
     /// `text`'s UTF-8 bytes with every control character shown, as `line` shows them, appended
     /// to `output`: for output built as bytes (`t9dial search --stdin`).
     public static func append(utf8 text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
-        guard text.contains(where: mayStartControl) else {
+        guard mayHoldControl(text) else {
             output.append(contentsOf: text)
             return
         }
@@ -74,8 +74,11 @@ public enum VisibleText {
         scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
     }
 
-    /// A UTF-8 byte that is a C0 control or DEL, or the lead byte 0xC2 of U+0080...U+00BF.
-    private static func mayStartControl(_ byte: UInt8) -> Bool {
-        byte < 0x20 || byte == 0x7F || byte == 0xC2
+    /// Whether `text` (UTF-8) has a byte that is a C0 control or DEL, or the lead byte 0xC2 of
+    /// U+0080...U+00BF (the C1 controls among them), read eight bytes at a time.
+    static func mayHoldControl(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        ByteWords.contains(text) { word in
+            ByteWords.anyBelow(word, 0x20) || ByteWords.anyEqual(word, 0x7F) || ByteWords.anyEqual(word, 0xC2)
+        }
     }
 }

@@ -30,6 +30,24 @@ struct VisibleTextTests {
         #expect(!VisibleText.line(text).unicodeScalars.contains(where: VisibleText.isControl))
     }
 
+    /// The check that finds text to show reads eight bytes at a time: a control character is
+    /// shown wherever it stands, in text of any length.
+    @Test(arguments: ["\u{1B}", "\u{7F}", "\u{9B}"])
+    func aControlCharacterIsShownWhereverItStands(control: String) {
+        let shown = VisibleText.line(control)
+        for length in 1...20 {
+            for place in 0..<length {
+                let text = String(repeating: "a", count: place) + control + String(repeating: "b", count: length - place - 1)
+                let expected = String(repeating: "a", count: place) + shown + String(repeating: "b", count: length - place - 1)
+                #expect(VisibleText.line(text) == expected)
+                var bytes: [UInt8] = []
+                var utf8 = text
+                utf8.withUTF8 { VisibleText.append(utf8: $0, to: &bytes) }
+                #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            }
+        }
+    }
+
     @Test func linesKeepTheBreaksBetweenLines() {
         #expect(VisibleText.lines("one\u{1B}\ntwo\n") == "one^[\ntwo\n")
     }

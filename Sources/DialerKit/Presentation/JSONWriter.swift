@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
 public import T9Search
 
 /// Writes JSON for t9dial's machine-readable output, as UTF-8 bytes into one buffer.
@@ -73,33 +74,12 @@ public struct JSONWriter: ~Copyable {
     }
 
     /// Whether `text` holds a control character, a quote or a backslash, read eight bytes
-    /// at a time: the last eight overlap the ones before, and a text shorter than eight is
-    /// padded with letters.
+    /// at a time (`ByteWords`).
     static func needsEscape(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = text.baseAddress else { return false }
-        let raw = UnsafeRawPointer(base)
-        guard text.count >= 8 else {
-            var word: UInt64 = 0x4141_4141_4141_4141  // "AAAAAAAA"
-            withUnsafeMutableBytes(of: &word) { $0.baseAddress!.copyMemory(from: raw, byteCount: text.count) }
-            return needsEscape(word)
+        ByteWords.contains(text) { word in
+            // Bytes of multi-byte UTF-8 (0x80 and up) are none of these.
+            ByteWords.anyBelow(word, 0x20) || ByteWords.anyEqual(word, UInt8(ascii: "\"")) || ByteWords.anyEqual(word, UInt8(ascii: "\\"))
         }
-        var offset = 0
-        while offset + 8 < text.count {
-            if needsEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-            offset += 8
-        }
-        return needsEscape(raw.loadUnaligned(fromByteOffset: text.count - 8, as: UInt64.self))
-    }
-
-    /// Whether any of the eight bytes in `word` is a control character, a quote or a
-    /// backslash. Bytes of multi-byte UTF-8 (0x80 and up) are none of these.
-    @inline(__always)
-    static func needsEscape(_ word: UInt64) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highBits: UInt64 = 0x8080_8080_8080_8080
-        // A byte under n sets its high bit in (word - n) while its own high bit is clear.
-        @inline(__always) func anyBelow(_ word: UInt64, _ n: UInt64) -> Bool { (word &- ones &* n) & ~word & highBits != 0 }
-        return anyBelow(word, 0x20) || anyBelow(word ^ (ones &* 0x22), 1) || anyBelow(word ^ (ones &* 0x5C), 1)
     }
 
     /// Text that is JSON already (a number, `true`, a bracket), as it is.
