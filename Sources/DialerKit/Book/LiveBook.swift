@@ -57,7 +57,7 @@ public struct LiveBook: ~Copyable {
     /// How many times the watcher has seen the sources change: a service reload, which reads
     /// them on a thread of its own, compares it before and after to know whether its book is
     /// already out of date.
-    public private(set) var changesSeen = 0
+    private(set) var changesSeen = 0
 
     /// What `handle(readable:at:)` brings.
     public struct Update: Sendable {
@@ -133,7 +133,7 @@ public struct LiveBook: ~Copyable {
 
     /// Notes that the sources changed at `now` where the watcher could not see it (while the
     /// book was read by someone else): the book is reloaded once the changes settle.
-    public mutating func sourcesChanged(at now: Microseconds) {
+    mutating func sourcesChanged(at now: Microseconds) {
         schedule.changed(at: now)
     }
 

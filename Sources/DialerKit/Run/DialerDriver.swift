@@ -143,11 +143,7 @@ public final class DialerDriver {
             var dialer = load.dialer
             dialer.adopt(book)
             dialer.sources.warnings.forEach { logger.warning("\($0)") }
-            if let watch = load.takeWatch() {
-                keepCurrent(LiveBook(dialer, watch: watch))
-            } else {
-                keepCurrent(LiveBook(dialer))
-            }
+            keepCurrent(LiveBook(dialer, watch: load.takeWatch()))
             takeIn(book.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
@@ -174,7 +170,7 @@ public final class DialerDriver {
 
     /// How many times the sources of the book kept current have been seen to change
     /// (`LiveBook.changesSeen`).
-    public var bookChangesSeen: Int { live?.changesSeen ?? 0 }
+    var bookChangesSeen: Int { live?.changesSeen ?? 0 }
 
     /// Searches `book` from now on, keeping it current with `live`, and dials with `placer`
     /// (after the dial under way, if any): what a reload of the config brings. The query stays

@@ -150,7 +150,7 @@ public final class DialerService {
         let extra =
             [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
-            + [reloadInFlight?.task.readinessDescriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
+            + [reloadInFlight?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
         var reloadNow = false
         if woke.isReady(.signals) {

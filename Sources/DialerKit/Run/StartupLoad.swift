@@ -52,9 +52,11 @@ final class StartupLoad {
     }
 
     /// The watch of the book's sources, started before the reading, for the `LiveBook` that
-    /// keeps the book current once it is in; nil once taken.
-    func takeWatch() -> SourceWatch? {
-        watch.take()
+    /// keeps the book current once it is in. Taken once; a second taker gets a watch started
+    /// then.
+    func takeWatch() -> SourceWatch {
+        if let watch = watch.take() { return watch }
+        return SourceWatch(dialer.loader)
     }
 
     /// The book, or why it could not be read, once the reading is over; nil before.
