@@ -31,6 +31,27 @@ public enum ContactImporter {
     public static func read(
         path: String, progress: Progress? = nil, each body: (Contact) -> Void
     ) throws(ContactBookError) -> [ImportWarning] {
+        let (parts, warnings) = try read(
+            path: path, progress: progress, makePart: HandedOnInOrder.init, add: { part, contact in part.add(contact, body) })
+        for part in parts { part.handOnKept(body) }
+        return warnings
+    }
+
+    /// Reads the file at `path` like `load(path:)`, into parts made by `makePart`: a large
+    /// vCard file is parsed in two parts at once, on two cores, each part's contacts added to
+    /// its own `Part` on the thread that parses it, so what the caller keeps of a contact is
+    /// made on both cores too. The parts come back in the file's order (one for a small file
+    /// or a CSV file). `makePart` and `add` may run on two threads at once: they must change
+    /// nothing but the part they are given. Returns the warnings as `read(path:each:)` does.
+    public static func read<Part>(
+        path: String, progress: Progress? = nil, parts makePart: () -> Part, add: (inout Part, Contact) -> Void
+    ) throws(ContactBookError) -> (parts: [Part], warnings: [ImportWarning]) {
+        try read(path: path, progress: progress, makePart: { _ in makePart() }, add: add)
+    }
+
+    private static func read<Part>(
+        path: String, progress: Progress?, makePart: (_ index: Int) -> Part, add: (inout Part, Contact) -> Void
+    ) throws(ContactBookError) -> (parts: [Part], warnings: [ImportWarning]) {
         let bytes = try FileReader.readAll(path: path)
         let format: Format
         if let byExtension = self.format(ofPath: path) {
@@ -40,25 +61,42 @@ public enum ContactImporter {
         }
         switch format {
         case .vCard:
-            let (warnings, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
+            let (parts, warnings, sawCard, hasText) = InputBytes.withParsableBytes(bytes) { buffer in
                 // The text parsed may be shorter than the file (a UTF-16 export, converted):
                 // progress counts the file's bytes.
                 let scale = Double(bytes.count) / Double(max(buffer.count, 1))
                 let fileProgress = progress.map { report in { @Sendable (parsed: Int) in report(Int((Double(parsed) * scale).rounded())) } }
-                let (warnings, sawCard) = VCardParser.parse(buffer, file: path, progress: fileProgress, emit: body)
-                return (warnings, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
+                let (parts, warnings, sawCard) = VCardParser.parse(buffer, file: path, progress: fileProgress, makePart: makePart, add: add)
+                return (parts, warnings, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
             }
             // An empty file is an empty book; text without any card is something else.
             if !sawCard, hasText { throw .notAVCard(path) }
-            return warnings
+            return (parts, warnings)
         case .csv:
-            // A CSV export is a phone's or a mail client's: small, and told of in one piece.
+            // A CSV export is a phone's or a mail client's: small, read in one part, and told of
+            // in one piece.
             defer { progress?(bytes.count) }
+            var part = makePart(0)
             let result = InputBytes.withParsableBytes(bytes) { buffer in
-                Result { () throws(ContactBookError) in try CSVContactParser.parse(buffer, file: path, emit: body) }
+                Result { () throws(ContactBookError) in try CSVContactParser.parse(buffer, file: path) { add(&part, $0) } }
             }
-            return try result.get()
+            return ([part], try result.get())
         }
+    }
+
+    /// A part of a file whose contacts go to one `body` in the file's order: the first part's
+    /// as they are read, a later part's kept until the parts before it have been handed on.
+    struct HandedOnInOrder {
+        private let atOnce: Bool
+        private var kept: [Contact] = []
+
+        init(index: Int) { atOnce = index == 0 }
+
+        mutating func add(_ contact: Contact, _ body: (Contact) -> Void) {
+            if atOnce { body(contact) } else { kept.append(contact) }
+        }
+
+        func handOnKept(_ body: (Contact) -> Void) { kept.forEach(body) }
     }
 
     /// Parses vCard data; `file` names the source in warnings and in made-up UIDs.

@@ -159,6 +159,32 @@ struct ContactImporterTests {
         #expect(loaded.contacts.allSatisfy { $0.source.file == path })
     }
 
+    /// A file of `parallelBytes` or more is read in two parts, each into a part of its own;
+    /// a smaller one, or a CSV file, in one. In order, the parts hold what `load` gives.
+    @Test("read in parts: the parts, in order, hold the file's contacts", arguments: [("large.vcf", 2), ("small.vcf", 1), ("google.csv", 1)])
+    func readInParts(name: String, partCount: Int) throws {
+        let directory = try TestFiles.temporaryDirectory()
+        defer { TestFiles.cleanUp(directory) }
+        let path = directory.appendingPathComponent(name).path
+        let text: String
+        switch name {
+        case "large.vcf":
+            let card = { (number: Int) in "BEGIN:VCARD\r\nVERSION:3.0\r\nFN:Person \(number)\r\nTEL;TYPE=CELL:+44 7700 \(900_000 + number)\r\nEND:VCARD\r\n" }
+            text = (0..<80_000).map(card).joined()
+            #expect(text.utf8.count >= VCardParser.parallelBytes)
+        case "small.vcf": text = String.crlf(["BEGIN:VCARD", "FN:Ann", "TEL:1", "END:VCARD", "BEGIN:VCARD", "FN:Bob", "END:VCARD"])
+        default: text = "Name,Phone 1 - Value\nAnn,1\nBob,2\n"
+        }
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+
+        let (parts, warnings) = try ContactImporter.read(path: path, parts: { [Contact]() }, add: { part, contact in part.append(contact) })
+        let loaded = try ContactImporter.load(path: path)
+        #expect(parts.count == partCount)
+        #expect(parts.allSatisfy { !$0.isEmpty })
+        #expect(parts.flatMap { $0 } == loaded.contacts)
+        #expect(warnings == loaded.warnings)
+    }
+
     @Test("parse accepts any collection of bytes, not only arrays")
     func nonContiguousBytes() {
         let text = String.crlf(["BEGIN:VCARD", "FN:Ann", "END:VCARD"])

@@ -41,41 +41,49 @@ struct VCardParser {
     /// cards of a phone's export.
     static let parallelBytes = 4 << 20
 
-    /// Parses `bytes`, handing each contact to `emit` in the order of the file.
-    ///
-    /// A file of `parallelBytes` or more is cut in two at a card boundary near its middle (a
-    /// line `BEGIN:VCARD` right after a line `END:VCARD`), and the second half is parsed on
-    /// another core meanwhile; its contacts are handed over after the first half's. What comes
-    /// out is what one pass gives: the same contacts, UIDs and warnings, at the same lines.
-    ///
-    /// `progress`, when given, is told how many more bytes have been parsed, every
-    /// `progressStep` bytes or so, from whichever thread parses them.
+    /// Parses `bytes`, handing each contact to `emit` in the order of the file: those of a
+    /// large file's first part as they are read, those of its second once the first is done.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes,
         progress: ContactImporter.Progress? = nil, emit: (Contact) -> Void
     ) -> (warnings: [ImportWarning], sawCard: Bool) {
+        let (parts, warnings, sawCard) = parse(
+            bytes, file: file, parallelBytes: parallelBytes, progress: progress, makePart: ContactImporter.HandedOnInOrder.init,
+            add: { part, contact in part.add(contact, emit) })
+        for part in parts { part.handOnKept(emit) }
+        return (warnings, sawCard)
+    }
+
+    /// Parses `bytes` in parts, each part's contacts added to a `Part` of its own (made by
+    /// `makePart(index)`) on the thread that parses it; the parts come back in the file's order.
+    ///
+    /// A file of `parallelBytes` or more is cut in two at a card boundary near its middle (a
+    /// line `BEGIN:VCARD` right after a line `END:VCARD`), and the two are parsed at once, on two
+    /// cores, so `makePart` and `add` must touch nothing the other part's calls touch. What
+    /// comes out is what one pass gives: the same contacts, UIDs and warnings, at the same lines.
+    ///
+    /// `progress`, when given, is told how many more bytes have been parsed, every
+    /// `progressStep` bytes or so, from whichever thread parses them.
+    static func parse<Part>(
+        _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes,
+        progress: ContactImporter.Progress? = nil, makePart: (_ index: Int) -> Part, add: (inout Part, Contact) -> Void
+    ) -> (parts: [Part], warnings: [ImportWarning], sawCard: Bool) {
         guard bytes.count >= parallelBytes, let cut = cardBoundary(near: bytes.count / 2, in: bytes) else {
             var parser = VCardParser(file: file)
-            parser.parse(bytes, firstLineNumber: 1, progress: progress, emit: emit)
-            return (parser.warnings, parser.sawCard)
+            var part = makePart(0)
+            parser.parse(bytes, firstLineNumber: 1, progress: progress) { add(&part, $0) }
+            return ([part], parser.warnings, parser.sawCard)
         }
         let first = UnsafeBufferPointer(rebasing: bytes[..<cut])
         let second = UnsafeBufferPointer(rebasing: bytes[cut...])
         let secondLine = 1 + first.reduce(0) { $0 + ($1 == ASCII.lineFeed ? 1 : 0) }
-        let (firstParser, (secondParser, secondContacts)) = Parallel.both(
-            {
-                var parser = VCardParser(file: file)
-                parser.parse(first, firstLineNumber: 1, progress: progress, emit: emit)
-                return parser
-            },
-            {
-                var parser = VCardParser(file: file)
-                var contacts: [Contact] = []
-                parser.parse(second, firstLineNumber: secondLine, progress: progress) { contacts.append($0) }
-                return (parser, contacts)
-            })
-        secondContacts.forEach(emit)
-        return (firstParser.warnings + secondParser.warnings, firstParser.sawCard || secondParser.sawCard)
+        let halves = Parallel.map(2) { half in
+            var parser = VCardParser(file: file)
+            var part = makePart(half)
+            parser.parse(half == 0 ? first : second, firstLineNumber: half == 0 ? 1 : secondLine, progress: progress) { add(&part, $0) }
+            return (parser, part)
+        }
+        return (halves.map(\.1), halves.flatMap(\.0.warnings), halves.contains { $0.0.sawCard })
     }
 
     /// Where a part of `bytes` can start so that parsing the parts one after another reads

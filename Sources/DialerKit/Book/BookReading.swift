@@ -82,17 +82,33 @@ struct BookReading {
     private mutating func readFile(_ file: String, of source: String) throws(ContactBookError) {
         let start = table.count
         do {
-            // The importer finds what stops a whole file before it hands out any contact.
-            warnings += try ContactImporter.read(path: file, progress: progress?.reading) { contact in
-                favourites.consider(contact, at: table.count)
-                table.append(contact.searchable)
+            // The importer finds what stops a whole file before it hands out any contact. A
+            // large file is read in two parts at once: each part's contacts go into a table of
+            // their own, on the core that parses them, and the tables are joined in order.
+            let rule = favourites.isFavourite
+            let (parts, fileWarnings) = try ContactImporter.read(
+                path: file, progress: progress?.reading, parts: { ReadPart() },
+                add: { part, contact in
+                    if rule.includes(contact) { part.favourites.append(contact.uid) }
+                    part.table.append(contact.searchable)
+                })
+            for part in parts {
+                table.append(contentsOf: part.table)
+                favourites.add(part.favourites)
             }
+            warnings += fileWarnings
         } catch {
             guard previous != nil else { throw error }
             return keep(source: source, file: file, because: error)
         }
         files.append(FileRows(source: source, file: file, rows: start..<table.count, isLastGoodCopy: false))
         read.append(file)
+    }
+
+    /// A part of a file as it is read: its contacts' table and the UIDs of its favourites.
+    private struct ReadPart {
+        var table = ContactTable()
+        var favourites: [String] = []
     }
 
     /// Copies the previous book's contacts of `file` (every file of `source` when nil) and

@@ -41,7 +41,7 @@ public final class LoadProgress: Sendable {
         return min(Int((Self.readingShare * reading + (1 - Self.readingShare) * indexing) * 100), 100)
     }
 
-    /// For `ContactImporter.read(path:progress:each:)`.
+    /// For `ContactImporter.read(path:progress:parts:add:)`.
     var reading: @Sendable (Int) -> Void {
         { [self] bytes in
             bytesRead.add(bytes, ordering: .relaxed)

@@ -17,6 +17,7 @@ struct FavouriteRule: Sendable {
 
     func includes(_ contact: Contact) -> Bool {
         let inCategory = category.map { word in contact.categories.contains { $0.lowercased() == word } } ?? false
-        return inCategory || listed.contains(contact.displayName) || listed.contains(contact.uid)
+        // Every contact read passes here: with nothing listed, no text is hashed.
+        return inCategory || (!listed.isEmpty && (listed.contains(contact.displayName) || listed.contains(contact.uid)))
     }
 }

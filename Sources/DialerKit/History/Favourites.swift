@@ -17,10 +17,12 @@ struct Favourites {
         rule = FavouriteRule(settings)
     }
 
-    /// Notes `contact` (at `position` in the book) if it is a favourite.
-    mutating func consider(_ contact: Contact, at position: Int) {
-        if rule.includes(contact) { uids.insert(contact.uid) }
-    }
+    /// The rule a contact is a favourite by: applied while the book is read, on the threads
+    /// that read it, and the UIDs it finds added with `add(_:)`.
+    var isFavourite: FavouriteRule { rule }
+
+    /// Notes favourites found with `isFavourite`.
+    mutating func add(_ found: some Sequence<String>) { uids.formUnion(found) }
 
     /// Notes a contact kept from a book read before, without its `Contact`: a favourite then is
     /// one now (the settings do not change while t9dial runs).

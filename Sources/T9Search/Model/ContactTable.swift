@@ -76,6 +76,16 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         preferredNumbers.append(contentsOf: other.preferredNumbers[rows])
     }
 
+    /// Appends every contact of `other`: a book read in parts joins them this way. Into an
+    /// empty table, `other` is taken as it is, not copied.
+    public mutating func append(contentsOf other: ContactTable) {
+        if isEmpty {
+            self = other
+        } else {
+            append(rows: other.indices, of: other)
+        }
+    }
+
     private mutating func add(_ text: String, _ kind: FieldKind) {
         var text = text
         text.withUTF8 { utf8 in
