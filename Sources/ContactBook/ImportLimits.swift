@@ -23,53 +23,77 @@ public enum ImportLimits {
     public static let maxItems = 100
 
     /// `contact` held to the limits, and a warning for each thing cut or dropped.
+    ///
+    /// Every contact read passes here, and almost every one is within the limits already: each
+    /// text is checked in place, and changed (a copy made) only when it must be.
     static func apply(to contact: inout Contact) -> [String] {
         var notes: [String] = []
-        func fit(_ text: inout String, _ what: String) {
-            let cleaned = oneLine(text)
-            // Counting characters walks the text: only when its bytes could be too many.
-            if cleaned.utf8.count > maxTextCharacters, cleaned.count > maxTextCharacters {
-                notes.append("\(what) is \(cleaned.count) characters long; cut to \(maxTextCharacters)")
-                text = String(cleaned.prefix(maxTextCharacters))
-            } else {
-                text = cleaned
-            }
+        fit(&contact.displayName, "the name", &notes)
+        if contact.name != nil {
+            let what = "a part of the name (N)"
+            fit(&contact.name!.family, what, &notes)
+            fit(&contact.name!.given, what, &notes)
+            fit(&contact.name!.additional, what, &notes)
+            fit(&contact.name!.prefix, what, &notes)
+            fit(&contact.name!.suffix, what, &notes)
         }
-        func fit(_ text: inout String?, _ what: String) {
-            guard var value = text else { return }
-            fit(&value, what)
-            text = value
-        }
-        func fit(_ list: inout [String], _ what: String) {
-            if list.count > maxItems {
-                notes.append("\(list.count) \(what); the first \(maxItems) kept")
-                list.removeLast(list.count - maxItems)
-            }
-            for index in list.indices { fit(&list[index], String(what.dropLast())) }
-        }
-        fit(&contact.displayName, "the name")
-        if var name = contact.name {
-            for keyPath in [\StructuredName.family, \.given, \.additional, \.prefix, \.suffix] {
-                fit(&name[keyPath: keyPath], "a part of the name (N)")
-            }
-            contact.name = name
-        }
-        fit(&contact.nicknames, "nicknames")
-        fit(&contact.phoneticGivenName, "the phonetic given name")
-        fit(&contact.phoneticMiddleName, "the phonetic middle name")
-        fit(&contact.phoneticFamilyName, "the phonetic family name")
-        fit(&contact.sortAs, "SORT-AS")
-        fit(&contact.organization, "the organization")
-        fit(&contact.emails, "emails")
-        fit(&contact.categories, "categories")
+        fit(&contact.nicknames, "nicknames", &notes)
+        fit(&contact.phoneticGivenName, "the phonetic given name", &notes)
+        fit(&contact.phoneticMiddleName, "the phonetic middle name", &notes)
+        fit(&contact.phoneticFamilyName, "the phonetic family name", &notes)
+        fit(&contact.sortAs, "SORT-AS", &notes)
+        fit(&contact.organization, "the organization", &notes)
+        fit(&contact.emails, "emails", &notes)
+        fit(&contact.categories, "categories", &notes)
         if contact.numbers.count > maxItems {
             notes.append("\(contact.numbers.count) numbers; the first \(maxItems) kept")
             contact.numbers.removeLast(contact.numbers.count - maxItems)
         }
-        contact.numbers = contact.numbers.compactMap { number in
-            var number = number
-            number.value = oneLine(number.value)
-            guard number.value.utf8.count > maxNumberDigits else { return number }
+        if !contact.numbers.allSatisfy(isPlainlyFit) {
+            contact.numbers = contact.numbers.compactMap { fit($0, &notes) }
+        }
+        return notes
+    }
+
+    private static func fit(_ text: inout String, _ what: String, _ notes: inout [String]) {
+        guard mayNeedCleaning(text) || text.utf8.count > maxTextCharacters else { return }
+        let cleaned = oneLine(text)
+        // Counting characters walks the text: only when its bytes could be too many.
+        if cleaned.utf8.count > maxTextCharacters, cleaned.count > maxTextCharacters {
+            notes.append("\(what) is \(cleaned.count) characters long; cut to \(maxTextCharacters)")
+            text = String(cleaned.prefix(maxTextCharacters))
+        } else {
+            text = cleaned
+        }
+    }
+
+    private static func fit(_ text: inout String?, _ what: String, _ notes: inout [String]) {
+        if text != nil { fit(&text!, what, &notes) }
+    }
+
+    /// The first `maxItems` of `list`, each text fitted; `what` is plural ("emails").
+    private static func fit(_ list: inout [String], _ what: String, _ notes: inout [String]) {
+        if list.count > maxItems {
+            notes.append("\(list.count) \(what); the first \(maxItems) kept")
+            list.removeLast(list.count - maxItems)
+        }
+        guard list.contains(where: { mayNeedCleaning($0) || $0.utf8.count > maxTextCharacters }) else { return }
+        let one = String(what.dropLast())
+        for index in list.indices { fit(&list[index], one, &notes) }
+    }
+
+    /// Whether `number` is kept as it is: one line, no longer than any dialled number, of
+    /// dialable characters only (what almost every number is).
+    private static func isPlainlyFit(_ number: PhoneNumber) -> Bool {
+        number.value.utf8.count <= maxNumberDigits && !mayNeedCleaning(number.value) && DialableNumber.isPlainlyDialable(number.value)
+    }
+
+    /// `number` made one line, or nil (with a note) when it is too long to dial or holds what
+    /// no phone dials.
+    private static func fit(_ number: PhoneNumber, _ notes: inout [String]) -> PhoneNumber? {
+        var number = number
+        number.value = oneLine(number.value)
+        if number.value.utf8.count > maxNumberDigits {
             let digits = number.value.unicodeScalars.lazy.filter { $0.properties.numericType == .decimal }.count
             if digits > maxNumberDigits || number.value.count > maxNumberCharacters {
                 notes.append(
@@ -77,28 +101,28 @@ public enum ImportLimits {
                 )
                 return nil
             }
-            return number
-        }.compactMap { number in
-            // What would be dialled is exactly its dialable characters: a number holding
-            // anything else (shell punctuation, words) is refused here, not dialled in part.
-            if !DialableNumber.isPlainlyDialable(number.value),
-                case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) })
-            {
-                notes.append("the number \"\(number.value)\" holds \"\(found)\", which no phone dials; number dropped")
-                return nil
-            }
-            return number
         }
-        return notes
+        // What would be dialled is exactly its dialable characters: a number holding anything
+        // else (shell punctuation, words) is refused here, not dialled in part.
+        if !DialableNumber.isPlainlyDialable(number.value),
+            case .failure(.notDialable(let found)) = Result(catching: { () throws(DialableNumber.Problem) in try DialableNumber(number.value) })
+        {
+            notes.append("the number \"\(number.value)\" holds \"\(found)\", which no phone dials; number dropped")
+            return nil
+        }
+        return number
+    }
+
+    /// Whether `text` may hold a control character: a byte below 0x20, DEL, or 0xC2, which
+    /// starts the UTF-8 of every C1 control (U+0080...U+009F). Reads the string's bytes in place.
+    private static func mayNeedCleaning(_ text: String) -> Bool {
+        @inline(__always) func mayBeControl(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
+        return text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayBeControl) } ?? text.utf8.contains(where: mayBeControl)
     }
 
     /// `text` without NUL, its other control characters (C0, DEL, C1) as spaces.
     static func oneLine(_ text: String) -> String {
-        // C1 controls are U+0080...U+009F, whose UTF-8 starts with 0xC2. Every field of every
-        // contact passes here, so the check reads the string's bytes in place.
-        @inline(__always) func mayNeedCleaning(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x7F || byte == 0xC2 }
-        let needsCleaning = text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedCleaning) } ?? text.utf8.contains(where: mayNeedCleaning)
-        guard needsCleaning else { return text }
+        guard mayNeedCleaning(text) else { return text }
         var cleaned = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {

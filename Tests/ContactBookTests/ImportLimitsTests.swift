@@ -27,6 +27,40 @@ struct ImportLimitsTests {
         #expect(imported.warnings.map(\.description) == (warning.map { ["book.vcf:1: \($0)"] } ?? []))
     }
 
+    /// The texts of `contact` that a case of `everyTextIsMadeOneLine` looks at.
+    static func texts(_ fields: String, of contact: Contact) -> [String?] {
+        switch fields {
+        case "N": [contact.name?.family, contact.name?.given, contact.name?.additional, contact.name?.prefix, contact.name?.suffix]
+        case "lists": contact.nicknames + contact.categories + contact.emails
+        case "organization": [contact.organization]
+        default: [contact.phoneticGivenName, contact.phoneticMiddleName, contact.phoneticFamilyName]
+        }
+    }
+
+    /// Every text of a contact is made one line, each checked on its own: a control
+    /// character in one field changes that field only.
+    @Test(
+        arguments: [
+            ("N:Bak\u{7}er;Ann;Jo\u{1B}y;Dr\u{7F};Jr\u{85}\r\n", "N", ["Bak er", "Ann", "Jo y", "Dr ", "Jr "]),
+            (
+                "NICKNAME:Annie,A\u{9}nn\r\nCATEGORIES:Fri\u{1}ends,Work\r\nEMAIL:ann\u{0}@example.org\r\nEMAIL:ann@example.com\r\n", "lists",
+                ["Annie", "A nn", "Fri ends", "Work", "ann@example.org", "ann@example.com"]
+            ),
+            ("ORG:Acme\u{1B}[31m\r\n", "organization", ["Acme [31m"]),
+            (
+                "X-PHONETIC-FIRST-NAME:A\u{8}n\r\nX-PHONETIC-MIDDLE-NAME:J\u{8}o\r\nX-PHONETIC-LAST-NAME:B\u{8}ak\r\n", "phonetic",
+                ["A n", "J o", "B ak"]
+            ),
+        ] as [(String, String, [String?])])
+    func everyTextIsMadeOneLine(lines: String, fields: String, expected: [String?]) throws {
+        let imported = ContactImporter.parse(vCard: Array(Self.card("FN:Ann Baker\r\nTEL:5551234\r\n" + lines).utf8), file: "book.vcf")
+        let contact = try #require(imported.contacts.first)
+        #expect(Self.texts(fields, of: contact) == expected)
+        #expect(contact.displayName == "Ann Baker")
+        #expect(contact.numbers.map(\.value) == ["5551234"])
+        #expect(imported.warnings.isEmpty)
+    }
+
     @Test func aNumberTooLongToDialIsDroppedAndTheContactKept() {
         let imported = ContactImporter.parse(
             vCard: Array(Self.card("FN:Long Number\r\nTEL:+1" + String(repeating: "5", count: 60_000) + "\r\nTEL:5551234\r\n").utf8),

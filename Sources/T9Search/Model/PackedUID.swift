@@ -31,41 +31,50 @@ enum PackedUID {
         }
         switch uid.count - start {
         case 32: break
-        case 36: form |= dashesFlag
+        case 36:
+            // Dashes after hex digits 8, 12, 16 and 20, and only there.
+            guard uid[start + 8] == dash, uid[start + 13] == dash, uid[start + 18] == dash, uid[start + 23] == dash else { return false }
+            form |= dashesFlag
         default: return false
         }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { packed in
-            var digit = 0
-            var cases: UInt8 = 0  // 1: a lower-case letter seen, 2: an upper-case one
-            var position = start
-            while position < uid.count {
-                let byte = uid[position]
-                // In the form with dashes, a dash comes after hex digits 8, 12, 16 and 20.
-                if form & dashesFlag != 0, digit >= 8, digit <= 20, digit % 4 == 0, position - start == digit + (digit - 8) / 4 {
-                    guard byte == UInt8(ascii: "-") else { return false }
-                    position += 1
-                    continue
+        return hexDigitValues.withUnsafeBufferPointer { values in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { packed in
+                // Each digit's value in its low four bits, and what it is in the high ones
+                // (lower-case, upper-case, not a hex digit), gathered over all 32.
+                var kinds: UInt8 = 0
+                var digit = 0
+                var position = start
+                while digit < 32 {
+                    // The dashes, checked above, before digits 8, 12, 16 and 20.
+                    if form & dashesFlag != 0, digit >= 8, digit <= 20, digit % 4 == 0 { position += 1 }
+                    let high = values[Int(uid[position])], low = values[Int(uid[position + 1])]
+                    kinds |= high | low
+                    packed[digit / 2] = high << 4 | low & 0x0F
+                    digit += 2
+                    position += 2
                 }
-                let value: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): value = byte &- UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"):
-                    value = byte &- UInt8(ascii: "a") &+ 10
-                    cases |= 1
-                case UInt8(ascii: "A")...UInt8(ascii: "F"):
-                    value = byte &- UInt8(ascii: "A") &+ 10
-                    cases |= 2
-                default: return false
-                }
-                if digit % 2 == 0 { packed[digit / 2] = value << 4 } else { packed[digit / 2] |= value }
-                digit += 1
-                position += 1
+                // Mixed case would not come back as it was written.
+                guard kinds & notHex == 0, kinds & (lowerHex | upperHex) != lowerHex | upperHex else { return false }
+                bytes.append(form | (kinds & upperHex != 0 ? upperFlag : 0))
+                bytes.append(contentsOf: packed)
+                return true
             }
-            // Mixed case would not come back as it was written.
-            guard digit == 32, cases != 3 else { return false }
-            bytes.append(form | (cases == 2 ? upperFlag : 0))
-            bytes.append(contentsOf: packed)
-            return true
+        }
+    }
+
+    private static let dash = UInt8(ascii: "-")
+    private static let lowerHex: UInt8 = 0x10
+    private static let upperHex: UInt8 = 0x20
+    private static let notHex: UInt8 = 0x40
+
+    /// For each byte, its value as a hex digit with `lowerHex` or `upperHex` for a letter, or
+    /// `notHex`: one look-up a digit, no branch.
+    private static let hexDigitValues: [UInt8] = (0..<256).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): UInt8(byte) - UInt8(ascii: "a") + 10 | lowerHex
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): UInt8(byte) - UInt8(ascii: "A") + 10 | upperHex
+        default: notHex
         }
     }
 

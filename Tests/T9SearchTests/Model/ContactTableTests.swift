@@ -80,6 +80,12 @@ struct ContactTableTests {
             ("", false),
             ("urn:uuid:", false),
             ("urn:uuid:ec350b48-d5cf3b55f4e68e2ff5f62ef9xyz", false),
+            // A fifth dash, dashes everywhere, a byte of UTF-8 where a digit goes, mixed case at the end.
+            ("5b2d1a3c-0e4f-4a1b-9c2d-3e4f5a6b7c-d", false),
+            ("5b2d1a3c-0e4f-4a1b-9c2d-3e4f5a6b7c8-", false),
+            (String(repeating: "-", count: 36), false),
+            ("5b2d1a3c0e4f4a1b9c2d3e4f5a6b7c\u{E9}", false),
+            ("5B2D1A3C0E4F4A1B9C2D3E4F5A6B7C8d", false),
         ])
     func uidsReadBack(uid: String, packs: Bool) {
         let contact = Fixtures.contact("Ada Lovelace", ["+44 20 7946 0000"], uid: uid)
