@@ -265,6 +265,12 @@ public struct FoldCache: Sendable {
         return base
     }
 
+    /// Remembers what `other` (a cache of the same alphabet) has looked up too.
+    mutating func merge(_ other: FoldCache) {
+        memo.merge(other.memo) { kept, _ in kept }
+        baseLetters.merge(other.baseLetters) { kept, _ in kept }
+    }
+
     @inline(__always)
     public mutating func fold(_ scalar: Unicode.Scalar) -> T9Alphabet.Fold {
         if T9Alphabet.isTabulated(scalar) { return alphabet.fold(scalar) }

@@ -17,6 +17,20 @@ struct IndexBuilder {
         self.options = options
     }
 
+    /// The keys of `parts`, builders of the same alphabet and options that were given the
+    /// book's contacts in turn (a chunk each, on several cores), as if one had been given them
+    /// all: their pools one after another, each table's offsets moved with them.
+    init(joining parts: [IndexBuilder]) {
+        self.init(alphabet: parts[0].cache.alphabet, options: parts[0].options)
+        let (pool, starts) = KeyPool.joined(parts.map(\.pool))
+        self.pool = pool
+        for table in entries.indices {
+            entries[table].reserveCapacity(parts.reduce(0) { $0 + $1.entries[table].count })
+            for (part, start) in zip(parts, starts) { entries[table].append(contentsOf: part.entries[table].lazy.map { $0 + start }) }
+        }
+        for part in parts { cache.merge(part.cache) }
+    }
+
     /// Adds the keys of a contact of `table`. A contact without a number can't be dialled, so
     /// it has none.
     mutating func add(_ contact: Int, of table: ContactTable) {
@@ -43,11 +57,10 @@ struct IndexBuilder {
         let lists = entries
         entries = []
         let pool = reordering.pool
-        let largestFirst = lists.indices.sorted { lists[$0].count > lists[$1].count }
-        let sorted = Parallel.map(largestFirst.count) { job in KeyTable(offsets: reordering.moved(ascending: lists[largestFirst[job]]), pool: pool) }
-        var tables = [KeyTable?](repeating: nil, count: lists.count)
-        for (job, table) in largestFirst.enumerated() { tables[table] = sorted[job] }
-        return (pool, tables.map { $0! })
+        let tables = Parallel.map(largestFirst: lists.map(\.count)) { table in
+            KeyTable(offsets: reordering.moved(ascending: lists[table]), pool: pool)
+        }
+        return (pool, tables)
     }
 
     private mutating func add(_ table: SearchIndex.Table, _ offset: UInt32) {

@@ -145,6 +145,24 @@ struct KeyPool: Sendable {
         return segments
     }
 
+    /// The pools one after another, as if one pool had been written with all their contacts
+    /// in turn (each contact's keys in one of them), and where each part starts in it: a
+    /// segment's headers count only within it, so its bytes are the same wherever it lies.
+    static func joined(_ parts: [KeyPool]) -> (pool: KeyPool, starts: [UInt32]) {
+        var pool = KeyPool()
+        pool.bytes.reserveCapacity(parts.reduce(0) { $0 + $1.bytes.count })
+        pool.started.reserveCapacity(parts.reduce(0) { $0 + $1.started.count })
+        var starts: [UInt32] = []
+        for part in parts {
+            let start = pool.bytes.count
+            starts.append(UInt32(start))
+            pool.bytes.append(contentsOf: part.bytes)
+            pool.started.append(contentsOf: part.started.lazy.map { ($0.contact, $0.start + start) })
+            pool.current = part.current.map { ($0.contact, $0.segment + start, $0.lastHeader + start) }
+        }
+        return (pool, starts)
+    }
+
     /// Gives back the memory kept for writing.
     mutating func shrink() {
         bytes = Array(bytes)

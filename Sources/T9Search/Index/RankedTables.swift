@@ -27,7 +27,7 @@ struct RankedTables: Sendable {
         self.tables = tables
         self.qualities = qualities
         self.directory = directory
-        self.trees = Parallel.map(tables.count) { TopRankTree(table: tables[$0], pool: pool) }
+        self.trees = Parallel.map(largestFirst: tables.map(\.count)) { TopRankTree(table: tables[$0], pool: pool) }
     }
 
     /// The same keys with the contacts ranked in a new order: the pool's segments reordered,
@@ -35,7 +35,7 @@ struct RankedTables: Sendable {
     /// are the directory's ranges), and new trees.
     func reranked(contactsByRank: [UInt32]) -> RankedTables {
         let reordering = PoolReordering(pool, contactsByRank: contactsByRank)
-        let moved = Parallel.map(tables.count) { table in
+        let moved = Parallel.map(largestFirst: tables.map(\.count)) { table in
             let offsets = tables[table].offsets
             return KeyTable(sortedOffsets: reordering.moved((0..<offsets.count).lazy.map { offsets[$0] }), pool: reordering.pool)
         }

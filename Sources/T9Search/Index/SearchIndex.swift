@@ -68,21 +68,39 @@ public final class SearchIndex: Sendable {
         affinity: [Double] = [],
         progress: Progress? = nil
     ) {
-        // The rank order and the keys are independent: made at once, on two cores; then the
-        // key tables are sorted, on every core (finish()), not inside the first pair of jobs,
-        // where Dispatch would run the sorts one after another.
-        let (order, builder) = Parallel.both(
-            { RankOrder(contacts: table, alphabet: alphabet, affinity: affinity) },
-            {
-                var builder = IndexBuilder(alphabet: alphabet, options: options)
-                for contact in table.indices {
-                    builder.add(contact, of: table)
-                    if let progress, contact % Self.progressStep == Self.progressStep - 1 {
-                        progress(Self.keysShare * Double(contact + 1) / Double(table.count))
-                    }
+        self.init(table: table, alphabet: alphabet, options: options, affinity: affinity, progress: progress, contactsPerKeyJob: 8192)
+    }
+
+    /// Indexes `table`, making the keys of `contactsPerKeyJob` contacts a job (tests make
+    /// small books in several jobs).
+    convenience init(
+        table: ContactTable, alphabet: T9Alphabet, options: SearchOptions, affinity: [Double], progress: Progress?, contactsPerKeyJob: Int
+    ) {
+        // The rank order and the keys are independent, and the keys of one contact are
+        // independent of another's: the rank order and the keys of chunks of contacts, each
+        // chunk into a builder of its own, are shared out over the cores, the rank order first
+        // (the longest job); the builders are then joined. The key tables are sorted after,
+        // on every core (finish()).
+        let chunks = Self.keyChunks(table.count, contactsPerJob: contactsPerKeyJob)
+        let contactsDone = Atomic<Int>(0)
+        let made = Parallel.map(1 + chunks.count) { job -> IndexPart in
+            guard job > 0 else { return .order(RankOrder(contacts: table, alphabet: alphabet, affinity: affinity)) }
+            var builder = IndexBuilder(alphabet: alphabet, options: options)
+            for contact in chunks[job - 1] {
+                builder.add(contact, of: table)
+                if let progress, contact % Self.progressStep == Self.progressStep - 1 {
+                    let done = contactsDone.add(Self.progressStep, ordering: .relaxed).newValue
+                    progress(Self.keysShare * Double(done) / Double(table.count))
                 }
-                return builder
-            })
+            }
+            return .keys(builder)
+        }
+        guard case .order(let order) = made[0] else { preconditionFailure("job 0 makes the rank order") }
+        let builders = made.dropFirst().map { part in
+            guard case .keys(let builder) = part else { preconditionFailure("the later jobs make keys") }
+            return builder
+        }
+        let builder = builders.count == 1 ? builders[0] : IndexBuilder(joining: builders)
         progress?(Self.keysShare)
         var finishing = builder
         let (pool, tables) = finishing.finish(contactsByRank: order.contactsByRank)
@@ -90,6 +108,20 @@ public final class SearchIndex: Sendable {
         let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: 1...10, directoryDepth: 3)
         progress?(1)
         self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order, foldCache: finishing.foldCache)
+    }
+
+    /// What a job of the indexing makes.
+    private enum IndexPart {
+        case order(RankOrder)
+        case keys(IndexBuilder)
+    }
+
+    /// The chunks of contacts whose keys are made one a job: a job for every `contactsPerJob`
+    /// contacts, at most four a core, so a core that ends its last job early waits little
+    /// for the others.
+    static func keyChunks(_ count: Int, contactsPerJob: Int) -> [Range<Int>] {
+        let chunkCount = max(1, min(count / contactsPerJob, 4 * Parallel.cores))
+        return (0..<chunkCount).map { chunk in count * chunk / chunkCount..<count * (chunk + 1) / chunkCount }
     }
 
     /// How often the keys' progress is told, in contacts.

@@ -43,6 +43,16 @@ package enum Parallel {
         return slots.map { $0! }
     }
 
+    /// `body(0) ..< body(costs.count)` like `map`, the jobs started in the order of their
+    /// `costs`, largest first, so that no core is left with a large job when the others are done.
+    package static func map<Result>(largestFirst costs: [Int], _ body: (Int) -> Result) -> [Result] {
+        let order = costs.indices.sorted { costs[$0] > costs[$1] }
+        let done = map(costs.count) { job in body(order[job]) }
+        var results = [Result?](repeating: nil, count: costs.count)
+        for (job, result) in zip(order, done) { results[job] = result }
+        return results.map { $0! }
+    }
+
     /// `first()` and `second()`, run at once on two cores.
     package static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
         guard cores > 1 else { return (first(), second()) }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import T9Search
 import Testing
+
+@testable import T9Search
 
 /// The index must find exactly what the matcher defines, in rank order, for any book: random
 /// books in several scripts against a brute-force search with `FieldMatcher`.
@@ -47,6 +48,25 @@ struct IndexOracleTests {
             checked += found.count
         }
         #expect(checked > 400 * scenario.limit / 4, "the queries should find plenty")
+    }
+
+    /// The keys of a book made in chunks of contacts, a builder a chunk (on several cores),
+    /// and joined: the same pool and tables, byte for byte, as one builder makes of them all.
+    @Test(arguments: [1, 7, 100, 499, 1500])
+    func keysMadeInChunksAreTheKeysMadeAtOnce(contactsPerJob: Int) {
+        var random = SplitMix(seed: 11)
+        let contacts = ContactTable((0..<1500).map { _ in RandomBook.contact(&random) })
+        let options = SearchOptions(mode: .anywhere, region: DialingRegion("GB"))
+        let affinity = RandomBook.affinity(count: contacts.count, &random)
+        func index(_ contactsPerJob: Int) -> SearchIndex {
+            SearchIndex(table: contacts, alphabet: Fixtures.alphabet, options: options, affinity: affinity, progress: nil, contactsPerKeyJob: contactsPerJob)
+        }
+        #expect(SearchIndex.keyChunks(contacts.count, contactsPerJob: contactsPerJob).count == min(contacts.count / contactsPerJob, 4 * Parallel.cores))
+        let whole = index(.max), chunked = index(contactsPerJob)
+        #expect(chunked.keys.pool.bytes == whole.keys.pool.bytes)
+        func offsets(_ index: SearchIndex) -> [[UInt32]] { index.keys.tables.map { table in (0..<table.count).map { table.offsets[$0] } } }
+        #expect(offsets(chunked) == offsets(whole))
+        #expect(chunked.contactsByRank == whole.contactsByRank)
     }
 
     func bruteForce(_ query: [UInt8], index: SearchIndex, limit: Int) -> [(contact: Int, quality: MatchQuality)] {

@@ -18,6 +18,18 @@ struct ParallelTests {
         #expect(runs.withLock { $0 } == [Int](repeating: 1, count: 50))
     }
 
+    /// Jobs started largest first still give their results in order, each job once.
+    @Test func largestFirstGivesEveryResultInOrder() {
+        let costs = [3, 90, 1, 40, 40, 7]
+        let runs = Mutex([Int](repeating: 0, count: costs.count))
+        let results = Parallel.map(largestFirst: costs) { job in
+            runs.withLock { $0[job] += 1 }
+            return job * 10
+        }
+        #expect(results == costs.indices.map { $0 * 10 })
+        #expect(runs.withLock { $0 } == [Int](repeating: 1, count: costs.count))
+    }
+
     @Test func bothGivesBothResults() {
         let (word, numbers) = Parallel.both({ "ranks" }, { Array(1...3) })
         #expect(word == "ranks")
