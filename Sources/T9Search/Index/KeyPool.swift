@@ -165,7 +165,7 @@ struct KeyPool: Sendable {
 
     /// Gives back the memory kept for writing.
     mutating func shrink() {
-        bytes = Array(bytes)
+        bytes = bytes.withoutSpareCapacity()
         started = []
     }
 

@@ -97,11 +97,11 @@ public struct ContactTable: Sendable, RandomAccessCollection {
 
     /// Gives back the spare capacity left by appending; call once the table is complete.
     public mutating func shrink() {
-        bytes = Array(bytes)
-        fieldEnds = Array(fieldEnds)
-        fieldKinds = Array(fieldKinds)
-        firstFields = Array(firstFields)
-        preferredNumbers = Array(preferredNumbers)
+        bytes = bytes.withoutSpareCapacity()
+        fieldEnds = fieldEnds.withoutSpareCapacity()
+        fieldKinds = fieldKinds.withoutSpareCapacity()
+        firstFields = firstFields.withoutSpareCapacity()
+        preferredNumbers = preferredNumbers.withoutSpareCapacity()
     }
 
     public var startIndex: Int { 0 }
