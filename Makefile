@@ -218,7 +218,8 @@ test-board: deb test-deps
 	  echo "$$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb $(DEB_FILE)"; \
 	  $$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb "$(DEB_FILE)"
 
-# CardDAV (the package trait of that name, on by default) links libcurl.
+# CardDAV (the package trait of that name, on by default) compiles against libcurl's header and
+# opens the library when a sync starts.
 RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
 # The package traits of the release build: default (CardDAV), none, or a list for --traits. A
 # build with other traits than the default has a build folder of its own, so the two never

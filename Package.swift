@@ -110,7 +110,9 @@ let package = Package(
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
-        .systemLibrary(name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's header only: the library is opened when a sync starts, not linked (no
+        // pkgConfig, whose -lcurl SwiftPM would link), see Sources/CCurl/CCurl.h.
+        .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
         .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux"]),
         .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls"]),

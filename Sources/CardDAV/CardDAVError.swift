@@ -36,6 +36,8 @@ public enum CardDAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case crossOriginRedirect(url: URL, to: String)
     /// More redirects in a row than are followed.
     case tooManyRedirects(url: URL)
+    /// libcurl, which t9dial syncs with, cannot be loaded.
+    case libraryMissing(library: String, reason: String)
 
     public var description: String {
         switch self {
@@ -69,6 +71,8 @@ public enum CardDAVError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(url.absoluteString): the server redirects to \(target), another server: not followed, so that the password goes only to the configured one. If you trust it, set url in [carddav] to the new address."
         case .tooManyRedirects(let url):
             "\(url.absoluteString): the server redirects again and again; check the URL."
+        case .libraryMissing(let library, let reason):
+            "cannot sync: libcurl (\(library)) cannot be loaded: \(reason). Install it (on Debian: sudo apt install libcurl4); the cached contacts are kept."
         }
     }
 }

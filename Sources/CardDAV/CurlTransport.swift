@@ -27,7 +27,6 @@ public struct CurlTransport: HTTPTransport {
     let maxResponseBytes: Int
 
     public init(requestTimeout: Duration = .seconds(60), totalTimeout: Duration = .seconds(300), maxResponseBytes: Int = Self.maxResponseBytes) {
-        Self.initializeOnce()
         self.requestTimeout = requestTimeout
         self.deadline = ContinuousClock.now + totalTimeout
         self.maxResponseBytes = maxResponseBytes
@@ -36,70 +35,97 @@ public struct CurlTransport: HTTPTransport {
     public func send(_ request: HTTPRequest) throws(CardDAVError) -> HTTPResponse {
         let left = min(requestTimeout, deadline - ContinuousClock.now)
         guard left > .zero else { throw .timedOut(url: request.url) }
-        let handle = try CurlHandle(url: request.url)
+        let curl = try CurlLibrary.shared.get()
+        let handle = try CurlHandle(curl, url: request.url)
         return try handle.perform(request, timeout: left, maxResponseBytes: maxResponseBytes)
     }
+}
 
-    /// curl_global_init, once for the process, before any handle is made.
-    private static let initialized: Bool = curl_global_init(Int(CURL_GLOBAL_DEFAULT)) == CURLE_OK
-    private static func initializeOnce() { _ = initialized }
+/// libcurl's functions, from the shared library opened the first time a request is sent: a
+/// t9dial that never syncs does not load libcurl and what it links (see CCurl.h).
+struct CurlLibrary: @unchecked Sendable {
+    /// The functions, filled once and never changed or freed: safe to read from any thread.
+    let api: UnsafePointer<t9dial_curl_api>
+
+    /// libcurl, opened and initialized (curl_global_init) once for the process.
+    static let shared = load(nil)
+
+    /// Opens the library at `path` (libcurl's soname, `libcurl.so.4`, when nil), or says why
+    /// it cannot be and how to get it.
+    static func load(_ path: String?) -> Result<CurlLibrary, CardDAVError> {
+        let api = UnsafeMutablePointer<t9dial_curl_api>.allocate(capacity: 1)
+        let problem: UnsafePointer<CChar>?
+        if let path { problem = t9dial_curl_load(path, api) } else { problem = t9dial_curl_load(nil, api) }
+        let library = path ?? String(cString: t9dial_curl_default_soname())
+        if let problem {
+            api.deallocate()
+            return .failure(.libraryMissing(library: library, reason: String(cString: problem)))
+        }
+        guard t9dial_curl_global_init(api) == CURLE_OK else {
+            return .failure(.libraryMissing(library: library, reason: "curl_global_init failed"))
+        }
+        return .success(CurlLibrary(api: UnsafePointer(api)))
+    }
 }
 
 /// One libcurl easy handle: every libcurl call t9dial makes is in this type. Non-copyable, and
 /// cleaned up in `deinit`.
 private struct CurlHandle: ~Copyable {
+    private let curl: UnsafePointer<t9dial_curl_api>
     private let handle: UnsafeMutableRawPointer
     private let url: URL
 
-    init(url: URL) throws(CardDAVError) {
-        guard let handle = curl_easy_init() else { throw .unreachable(url: url, reason: "libcurl could not start a request") }
+    init(_ library: CurlLibrary, url: URL) throws(CardDAVError) {
+        curl = library.api
+        guard let handle = t9dial_curl_easy_init(curl) else { throw .unreachable(url: url, reason: "libcurl could not start a request") }
         self.handle = handle
         self.url = url
     }
 
-    deinit { curl_easy_cleanup(handle) }
+    deinit { t9dial_curl_easy_cleanup(curl, handle) }
 
     /// Sends `request` and reads the whole answer, within `timeout` and `maxResponseBytes`.
     func perform(_ request: HTTPRequest, timeout: Duration, maxResponseBytes: Int) throws(CardDAVError) -> HTTPResponse {
         let answer = Answer(limit: maxResponseBytes)
         let context = Unmanaged.passUnretained(answer).toOpaque()
         var headers: UnsafeMutablePointer<curl_slist>? = nil
-        defer { curl_slist_free_all(headers) }
+        defer { t9dial_curl_slist_free_all(curl, headers) }
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
-            headers = curl_slist_append(headers, "\(name): \(value)")
+            headers = t9dial_curl_slist_append(curl, headers, "\(name): \(value)")
         }
         // No "Expect: 100-continue": the body is small, and a server that ignores it costs a second.
-        headers = curl_slist_append(headers, "Expect:")
+        headers = t9dial_curl_slist_append(curl, headers, "Expect:")
         let milliseconds = max(1, timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)
         let body = request.body.map { [UInt8]($0) }
 
         var code: CURLcode = body.withOptionalUnsafeBytes { bytes in
             var setup: [CURLcode] = [
-                t9dial_curl_set_string(handle, CURLOPT_URL, request.url.absoluteString),
-                t9dial_curl_set_string(handle, CURLOPT_CUSTOMREQUEST, request.method),
-                t9dial_curl_set_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
-                t9dial_curl_set_long(handle, CURLOPT_FOLLOWLOCATION, 0),
-                t9dial_curl_set_long(handle, CURLOPT_NOSIGNAL, 1),
-                t9dial_curl_set_long(handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
-                t9dial_curl_set_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Int(min(milliseconds, 20_000))),
-                t9dial_curl_set_list(handle, CURLOPT_HTTPHEADER, headers),
-                t9dial_curl_set_write(handle, receiveBody, context),
-                t9dial_curl_set_header(handle, receiveHeader, context),
+                t9dial_curl_set_string(curl, handle, CURLOPT_URL, request.url.absoluteString),
+                t9dial_curl_set_string(curl, handle, CURLOPT_CUSTOMREQUEST, request.method),
+                t9dial_curl_set_string(curl, handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+                t9dial_curl_set_long(curl, handle, CURLOPT_FOLLOWLOCATION, 0),
+                t9dial_curl_set_long(curl, handle, CURLOPT_NOSIGNAL, 1),
+                t9dial_curl_set_long(curl, handle, CURLOPT_TIMEOUT_MS, Int(milliseconds)),
+                t9dial_curl_set_long(curl, handle, CURLOPT_CONNECTTIMEOUT_MS, Int(min(milliseconds, 20_000))),
+                t9dial_curl_set_list(curl, handle, CURLOPT_HTTPHEADER, headers),
+                t9dial_curl_set_write(curl, handle, receiveBody, context),
+                t9dial_curl_set_header(curl, handle, receiveHeader, context),
             ]
             if let bytes {
-                setup.append(t9dial_curl_set_body(handle, bytes.baseAddress, bytes.count))
+                setup.append(t9dial_curl_set_body(curl, handle, bytes.baseAddress, bytes.count))
             }
             if let failed = setup.first(where: { $0 != CURLE_OK }) { return failed }
-            return curl_easy_perform(handle)
+            return t9dial_curl_easy_perform(curl, handle)
         }
         if code == CURLE_WRITE_ERROR, answer.tooLarge { code = CURLE_FILESIZE_EXCEEDED }
-        guard code == CURLE_OK else { throw Self.error(code, url: request.url, limit: maxResponseBytes) }
-        return HTTPResponse(status: t9dial_curl_response_code(handle), headers: answer.headers, body: Data(answer.body))
+        guard code == CURLE_OK else {
+            throw Self.error(code, reason: String(cString: t9dial_curl_strerror(curl, code)), url: request.url, limit: maxResponseBytes)
+        }
+        return HTTPResponse(status: t9dial_curl_response_code(curl, handle), headers: answer.headers, body: Data(answer.body))
     }
 
-    /// The error a user can act on, for a libcurl failure.
-    static func error(_ code: CURLcode, url: URL, limit: Int) -> CardDAVError {
-        let reason = String(cString: curl_easy_strerror(code))
+    /// The error a user can act on, for a libcurl failure (`reason`: libcurl's words for it).
+    static func error(_ code: CURLcode, reason: String, url: URL, limit: Int) -> CardDAVError {
         switch code {
         case CURLE_OPERATION_TIMEDOUT: return .timedOut(url: url)
         case CURLE_COULDNT_CONNECT: return .unreachable(url: url, reason: "connection refused")

@@ -112,6 +112,19 @@ struct CurlTransportTests {
         #expect(requests.contains("Authorization: Basic YWxpY2U6c2VjcmV0"))
     }
 
+    /// libcurl is opened when a sync starts: without it, a sync says what is missing and how
+    /// to get it, and nothing else stops.
+    @Test(arguments: ["libcurl-not-installed.so.4", "libz.so.1"])
+    func aMissingLibcurlIsNamedWithItsFix(library: String) throws {
+        guard case .failure(let error) = CurlLibrary.load(library) else {
+            Issue.record("\(library) loaded as libcurl")
+            return
+        }
+        #expect(error.description.hasPrefix("cannot sync: libcurl (\(library)) cannot be loaded: "))
+        #expect(error.description.contains(library == "libz.so.1" ? "libz.so.1 has no curl_global_init" : "No such file"))
+        #expect(error.description.hasSuffix("Install it (on Debian: sudo apt install libcurl4); the cached contacts are kept."))
+    }
+
     @Test(arguments: [
         ("https://a.example/x", "https://a.example:443/y", true),
         ("http://a.example/x", "http://A.EXAMPLE:80/y", true),

@@ -62,19 +62,24 @@ printed=$("$program" --version 2>&1)
 check "program: --version prints $(cat VERSION) and a commit ($printed)" grep -qE "^t9dial $(cat VERSION) \(git [0-9a-f]{7}" <<<"$printed"
 
 # Depends: exactly the packages of the libraries the program links (readelf's NEEDED, found by
-# ldconfig, owned per dpkg -S), libstdc++6 among them, no more and no fewer.
-linked=$(readelf -d "$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r library; do
+# ldconfig, owned per dpkg -S) and libcurl4, which it opens for a sync; libstdc++6 among them,
+# no more and no fewer.
+linked=$({ readelf -d "$program" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | while read -r library; do
   file=$(ldconfig -p | awk -v lib="$library" '$1 == lib && /x86-64|x86_64|64bit/ { print $NF; exit }')
   [ -n "$file" ] || file=$(ldconfig -p | awk -v lib="$library" '$1 == lib { print $NF; exit }')
   # ldconfig says /lib/..., the package may own /usr/lib/... (merged /usr) or the other way.
   for path in "$file" "/usr$file" "${file#/usr}"; do
     owner=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1) && [ -n "$owner" ] && { echo "$owner"; break; }
   done
-done | sort -u | tr '\n' ' ')
+done
+# libcurl, not linked, is opened when a sync starts: its package is a dependency too.
+if grep -qa 'libcurl\.so\.4' "$program"; then echo libcurl4; fi; } | sort -u | tr '\n' ' ')
 depends=$(field Depends | sed 's/([^)]*)//g; s/,/ /g' | tr -s ' ' '\n' | sed '/^$/d' | sort -u | tr '\n' ' ')
 check "Depends: $depends" test -n "$depends"
 check "Depends: exactly the linked libraries' packages (linked: $linked)" test "$depends" = "$linked"
 check "Depends: libstdc++6" grep -qw 'libstdc++6' <<<"$depends"
+check "program: does not link libcurl, which only a sync opens" bash -c "! readelf -d '$program' | grep -q 'NEEDED.*libcurl'"
+check "Depends: libcurl4 from 7.85.0, for the sync" bash -c "dpkg-deb --field '$deb' Depends | grep -q 'libcurl4 (>= 7.85.0)'"
 check "Depends: every one with a minimum version" bash -c "! dpkg-deb --field '$deb' Depends | tr ',' '\n' | grep -qv '(>= '"
 
 # lintian: no error. Each warning it shows is either fixed or overridden with its reason in

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 # Makes t9dial's Debian package from a tree staged by make install-files DESTDIR=ROOT
 # PREFIX=/usr of the release build (make deb runs it): strips the program, adds the copyright,
-# the changelog, the control file with Depends computed from the libraries the program links,
+# the changelog, the control file with Depends computed from the libraries the program links
+# (and libcurl4, which it opens for a sync),
 # md5sums, the conffile and the maintainer scripts of this folder, then dpkg-deb --build.
 #
 # Usage: build-deb.sh ROOT OUTPUT.deb
@@ -48,6 +49,12 @@ if [ -z "$depends" ]; then
   cat "$work/shlibdeps.log" >&2
   echo "build-deb: dpkg-shlibdeps found no libraries for $ROOT/usr/bin/t9dial (apt-get install dpkg-dev)" >&2
   exit 1
+fi
+
+# libcurl is not linked but opened when a sync starts (Sources/CCurl/CCurl.h): a program built
+# with CardDAV names it, and needs libcurl4 from 7.85.0 (CURLOPT_PROTOCOLS_STR).
+if grep -qa 'libcurl\.so\.4' "$ROOT/usr/bin/t9dial"; then
+  depends="$depends, libcurl4 (>= 7.85.0)"
 fi
 
 size=$(du -sk --exclude=DEBIAN "$ROOT" | cut -f1)
