@@ -32,6 +32,12 @@ public struct CurlTransport: HTTPTransport {
         self.maxResponseBytes = maxResponseBytes
     }
 
+    /// Why no request can be sent: libcurl, opened when the first one is, cannot be loaded.
+    public static var libraryProblem: CardDAVError? {
+        guard case .failure(let problem) = CurlLibrary.shared else { return nil }
+        return problem
+    }
+
     public func send(_ request: HTTPRequest) throws(CardDAVError) -> HTTPResponse {
         let left = min(requestTimeout, deadline - ContinuousClock.now)
         guard left > .zero else { throw .timedOut(url: request.url) }

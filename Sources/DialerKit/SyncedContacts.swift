@@ -36,6 +36,16 @@ public enum SyncedContacts {
         #endif
     }
 
+    /// Why this t9dial cannot sync though it is built to: libcurl, which a sync opens, cannot
+    /// be loaded (`doctor` asks, and so loads it). Nil when it can, or in a build without CardDAV.
+    public static var libraryProblem: String? {
+        #if CardDAV
+        CurlTransport.libraryProblem?.description
+        #else
+        nil
+        #endif
+    }
+
     /// The cache folder for this environment, without touching the disk.
     public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DialerError) -> String {
         if let cache = environment["CACHE_DIRECTORY"], let first = cache.split(separator: ":").first, first.hasPrefix("/") {

@@ -22,12 +22,15 @@ public struct CheckedSystem: Sendable {
     /// What systemd says of the service; nil when that cannot be known (no systemd, or a
     /// system in a folder rather than this machine).
     public var serviceState: @Sendable () -> ServiceState?
+    /// Why a sync cannot run here (libcurl cannot be loaded); nil when it can, or when that
+    /// cannot be known (a system in a folder rather than this machine).
+    public var syncLibraryProblem: @Sendable () -> String?
 
     /// This machine's groups, user and environment where they are nil.
     public init(
         root: String = "/", inputDirectory: String = "/dev/input",
         groupID: (@Sendable (String) -> UInt32?)? = nil, runsAsRoot: Bool? = nil, environment: [String: String]? = nil,
-        serviceState: (@Sendable () -> ServiceState?)? = nil
+        serviceState: (@Sendable () -> ServiceState?)? = nil, syncLibraryProblem: (@Sendable () -> String?)? = nil
     ) {
         self.root = root
         self.inputDirectory = inputDirectory
@@ -36,6 +39,7 @@ public struct CheckedSystem: Sendable {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         let onThisMachine = root == "/" || root.isEmpty
         self.serviceState = serviceState ?? { onThisMachine ? ServiceState.ofThisMachine(unit: Doctor.unitName) : nil }
+        self.syncLibraryProblem = syncLibraryProblem ?? { onThisMachine ? SyncedContacts.libraryProblem : nil }
     }
 
     /// Where this process finds `systemPath`.

@@ -36,6 +36,11 @@ extension Doctor {
                 .problem, subject, "[carddav] is set, but this t9dial is built without CardDAV and syncs nothing",
                 fix: "install a t9dial built with the CardDAV trait (the default), or remove [carddav] from \(configFile)")
         }
+        if configuration.carddav.url != nil, let problem = system.syncLibraryProblem() {
+            return DoctorCheck(
+                .problem, subject, "[carddav] is set, but " + problem,
+                fix: "sudo apt install libcurl4, or remove [carddav] from \(configFile)")
+        }
         let synced = configuration.carddav.url.map { "; and the [carddav] address book \($0), which the service syncs" } ?? ""
         if let credential = carddavPasswordCheck(configuration, subject: subject) { return credential }
         guard !paths.isEmpty else {

@@ -17,6 +17,8 @@ final class FakeSystem {
     var nodes: [FakeEvdevNode] = []
     /// What systemd says of the service on the fake system.
     var service: ServiceState? = ServiceState(active: "active", status: "2 contacts, reading /dev/input/event2")
+    /// Why libcurl cannot be loaded on the fake system, if it cannot.
+    var syncLibraryProblem: String? = nil
 
     static let numpadKeys: [UInt16] = ((0...9).map { "KEY_KP\($0)" } + ["KEY_KPASTERISK", "KEY_KPDOT", "KEY_KPENTER"])
         .compactMap { KeyNames.code(of: $0) }
@@ -31,9 +33,10 @@ final class FakeSystem {
 
     var system: CheckedSystem {
         let groups = self.groups
-        let service = service
+        let service = service, syncLibraryProblem = syncLibraryProblem
         return CheckedSystem(
-            root: directory.path, groupID: { groups[$0] }, runsAsRoot: false, environment: [:], serviceState: { service }
+            root: directory.path, groupID: { groups[$0] }, runsAsRoot: false, environment: [:], serviceState: { service },
+            syncLibraryProblem: { syncLibraryProblem }
         )
     }
 
@@ -79,7 +82,7 @@ struct DoctorTests {
     enum Scenario: String, CaseIterable, Sendable {
         case allGood, ruleMissing, unitProgramMissing, groupMissing, linkMissingWithKeypad, noKeypadAtAll, noInputDirectory
         case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
-        case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential
+        case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential, carddavWithoutLibcurl
         case serviceFailed, serviceInactive, noSystemd
 
         func make() throws -> FakeSystem {
@@ -125,13 +128,16 @@ struct DoctorTests {
             case .contactsNotReadable:
                 try fake.installEverything()
                 chmod(fake.directory.join("etc/t9dial/contacts.vcf"), 0o600)
-            case .carddavPasswordWithoutCredential, .carddavPasswordWithCredential:
+            case .carddavPasswordWithoutCredential, .carddavPasswordWithCredential, .carddavWithoutLibcurl:
                 try fake.installEverything(
                     config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[carddav]\nurl = \"https://dav.example.org/ann/\"\n"
                         + "user = \"ann\"\npassword_file = \"/etc/t9dial/carddav-password\"\n")
                 try fake.write("secret\n", at: "/etc/t9dial/carddav-password")
                 chmod(fake.directory.join("etc/t9dial/carddav-password"), 0o600)
-                if self == .carddavPasswordWithCredential {
+                if self == .carddavWithoutLibcurl {
+                    fake.syncLibraryProblem = "cannot sync: libcurl (libcurl.so.4) cannot be loaded: no such file"
+                }
+                if self != .carddavPasswordWithoutCredential {
                     try fake.write(
                         "[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n",
                         at: "/etc/systemd/system/t9dial.service.d/carddav.conf")
@@ -205,6 +211,13 @@ struct DoctorTests {
                     "contacts": (
                         .problem,
                         "/etc/t9dial/contacts.vcf is not readable by others, so the service's own user cannot read it; fix: sudo chmod o+r /etc/t9dial/contacts.vcf"
+                    )
+                ]
+            case .carddavWithoutLibcurl:
+                [
+                    "contacts": (
+                        .problem,
+                        "[carddav] is set, but cannot sync: libcurl (libcurl.so.4) cannot be loaded: no such file; fix: sudo apt install libcurl4, or remove [carddav] from /etc/t9dial/t9dial.toml"
                     )
                 ]
             case .carddavPasswordWithoutCredential:
