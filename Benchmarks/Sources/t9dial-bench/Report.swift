@@ -9,9 +9,20 @@ enum Report {
     }
 
     static func row(_ kind: String, _ durations: [Duration]) -> String {
-        "  " + kind.padding(toLength: 16, withPad: " ", startingAt: 0)
-            + String(
-                format: " %7d %6.1f µs %6.1f µs %6.1f µs", durations.count, percentile(durations, 0.5), percentile(durations, 0.99), micro(durations.max()!))
+        row(kind, count: durations.count, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), max: micro(durations.max()!))
+    }
+
+    /// A row of figures worked out already, in microseconds.
+    static func row(_ kind: String, count: Int, p50: Double, p99: Double, max: Double) -> String {
+        "  " + kind.padding(toLength: 16, withPad: " ", startingAt: 0) + String(format: " %7d %6.1f µs %6.1f µs %6.1f µs", count, p50, p99, max)
+    }
+
+    /// The row of the same timings measured in several passes: the median of the passes' p50s,
+    /// of their p99s and of their maxima, and the count of one pass.
+    static func medianRow(_ kind: String, passes: [[Duration]]) -> String {
+        func median(_ figure: ([Duration]) -> Double) -> Double { passes.map(figure).sorted()[passes.count / 2] }
+        return row(
+            kind, count: passes[0].count, p50: median { percentile($0, 0.5) }, p99: median { percentile($0, 0.99) }, max: median { micro($0.max()!) })
     }
 
     /// The `p` percentile of `durations` (0.99: p99), in microseconds.
