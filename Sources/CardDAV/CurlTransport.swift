@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import CCurl
-public import Foundation
+import Foundation
 
 /// The real transport: libcurl's easy interface, which waits for the server in poll, so a sync
 /// waiting on a server that does not answer costs no CPU. (Foundation's URLSession on Linux

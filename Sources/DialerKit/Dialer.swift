@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import BackgroundWork
-public import ContactBook
+import ContactBook
 public import DialerConfig
 public import DialHistory
 public import T9Search

@@ -6,7 +6,7 @@ import CardDAV
 #endif
 public import ContactWatch
 public import DialerConfig
-public import DialerEngine
+import DialerEngine
 public import DialHistory
 public import InputEvents
 

@@ -3,7 +3,7 @@
 public import DialOutcomes
 public import DialerConfig
 public import DialerEngine
-public import Dialing
+import Dialing
 
 /// Places the calls the dialer asks for with the configured `[dial]` method, on a thread of its
 /// own, so the event loop keeps reading keys while a program runs or a modem thinks.

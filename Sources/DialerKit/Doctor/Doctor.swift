@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import DialerConfig
+import DialerConfig
 import DialerEngine
 
 /// `t9dial doctor`: checks that a system has what the t9dial service needs (the udev rule, the

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import DialerEngine
+import DialerEngine
 import Evdev
 import Foundation
-public import InputEvents
-public import KeypadInput
+import InputEvents
+import KeypadInput
 public import ProcessLoop
 public import DialerConfig
 import T9Search

@@ -5,7 +5,7 @@ import Foundation
 public import DialerEngine
 public import Logging
 public import T9Search
-public import InputEvents
+import InputEvents
 
 /// How keys are read and timed for a run: the keymaps, the `[keypad]` settings with the
 /// command line's overrides, and the dialer they drive.

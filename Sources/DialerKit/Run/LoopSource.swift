@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import KeypadInput
-public import ProcessLoop
+import ProcessLoop
 
 /// What the dialer's one loop waits on (`EventLoop`), each tagged with its owner, so whatever
 /// woke the loop goes straight to the one who acts on it.

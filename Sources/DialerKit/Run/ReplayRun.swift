@@ -4,7 +4,7 @@ public import DialerEngine
 public import ProcessLoop
 import Foundation
 import SystemCalls
-public import InputEvents
+import InputEvents
 
 /// Plays an evemu recording through the dialer instead of a keypad: the events' own times drive
 /// every timer, so a replay needs no waiting (or, with `realtime`, waits as the recording did,
