@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import InputEvents
+import InputEvents
 
 /// Writing a recording back in evemu's format, for tests and bug reports.
 extension EvemuRecording {
