@@ -53,28 +53,6 @@ package enum Parallel {
         return results.map { $0! }
     }
 
-    /// `first()` and `second()`, run at once on two cores.
-    package static func both<First, Second>(_ first: () -> First, _ second: () -> Second) -> (First, Second) {
-        guard cores > 1 else { return (first(), second()) }
-        var firstResult: First?
-        var secondResult: Second?
-        withoutActuallyEscaping(first) { first in
-            withoutActuallyEscaping(second) { second in
-                let jobs = JobCounter()
-                withUnsafeMutablePointer(to: &firstResult) { firstSlot in
-                    withUnsafeMutablePointer(to: &secondResult) { secondSlot in
-                        onThreads(2) {
-                            while case let job = jobs.next(), job < 2 {
-                                if job == 0 { firstSlot.pointee = first() } else { secondSlot.pointee = second() }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        return (firstResult!, secondResult!)
-    }
-
     /// Runs `work` on `count` threads, this one among them, and returns once every one has
     /// ended (joined).
     private static func onThreads(_ count: Int, _ work: @escaping () -> Void) {

@@ -29,10 +29,4 @@ struct ParallelTests {
         #expect(results == costs.indices.map { $0 * 10 })
         #expect(runs.withLock { $0 } == [Int](repeating: 1, count: costs.count))
     }
-
-    @Test func bothGivesBothResults() {
-        let (word, numbers) = Parallel.both({ "ranks" }, { Array(1...3) })
-        #expect(word == "ranks")
-        #expect(numbers == [1, 2, 3])
-    }
 }
