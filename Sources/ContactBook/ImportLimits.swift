@@ -82,10 +82,11 @@ public enum ImportLimits {
         for index in list.indices { fit(&list[index], one, &notes) }
     }
 
-    /// Whether `number` is kept as it is: one line, no longer than any dialled number, of
-    /// dialable characters only (what almost every number is).
+    /// Whether `number` is kept as it is: no longer than any dialled number, of dialable
+    /// characters only (what almost every number is), so one line too: no control character
+    /// is plainly dialable.
     private static func isPlainlyFit(_ number: PhoneNumber) -> Bool {
-        number.value.utf8.count <= maxNumberDigits && !mayNeedCleaning(number.value) && DialableNumber.isPlainlyDialable(number.value)
+        number.value.utf8.count <= maxNumberDigits && DialableNumber.isPlainlyDialable(number.value)
     }
 
     /// `number` made one line, or nil (with a note) when it is too long to dial or holds what
