@@ -115,7 +115,7 @@ let package = Package(
         .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
         .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls"]),
+        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", .product(name: "TOMLKit", package: "TOMLKit")]

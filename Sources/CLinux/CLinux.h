@@ -13,6 +13,9 @@
 // events, not in handlers. Glibc's module does not bring <sys/signalfd.h> in.
 #include <sys/signalfd.h>
 
+// eventfd(2), for ProcessLoop's WakeSignal: a thread of t9dial's own wakes the loop's poll.
+#include <sys/eventfd.h>
+
 /// mallopt(M_MMAP_THRESHOLD, bytes): allocations of at least `bytes` get pages of their own,
 /// returned to the system when freed. Returns 1 on success, 0 on failure.
 static inline int t9dial_set_mmap_threshold(int bytes) {

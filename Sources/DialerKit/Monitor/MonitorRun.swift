@@ -62,8 +62,10 @@ public enum MonitorRun {
     ) throws(DialerError) -> Int32 {
         let discovery = DeviceDiscovery(inputDirectory: inputDirectory, namedDevice: device, keymaps: setup.candidateKeymaps, everyDevice: true)
         let loop = EventLoop()
-        let reader: KeypadReader
-        do { reader = try KeypadReader(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
+        // Read on a thread of its own, as `t9dial run` reads them: what the monitor shows is
+        // what the dialer gets, not what a slow terminal made the kernel drop.
+        let input: KeypadInputThread
+        do { input = try KeypadInputThread(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
         if serviceIsRunning {
             write(
                 "note: the t9dial service is running. A keypad it grabbed sends its keys to it alone; "
@@ -71,46 +73,53 @@ public enum MonitorRun {
                     + "then sudo systemctl start t9dial")
         }
         write(header)
-        process(reader.start(), monitor: monitor, write: write)
+        process(input.start(), monitor: monitor, write: write)
         while true {
-            let sources =
-                reader.sources.map { EventLoop.Source(LoopSource.keypad($0.tag), $0.descriptor) } + [
-                    EventLoop.Source(LoopSource.signals, signals.descriptor)
-                ]
+            let sources = [EventLoop.Source(LoopSource.keypads, input.descriptor), EventLoop.Source(LoopSource.signals, signals.descriptor)]
             let wakeup: EventLoop.Wakeup<LoopSource>
             do {
-                wakeup = try loop.wait(for: sources, until: [monitor.nextDeadline, reader.nextCheck].compactMap { $0 }.min())
+                wakeup = try loop.wait(for: sources, until: monitor.nextDeadline)
             } catch {
                 throw .loop(error)
             }
             if wakeup.isReady(.signals), let signal = signals.received().first { return signal }
             let keys: KeypadWakeup
-            do { keys = try reader.handle(wakeup.keypads, at: wakeup.time) } catch { throw .input(error) }
+            do { keys = try input.take(at: wakeup.time) } catch { throw .input(error) }
             process(keys, monitor: monitor, write: write)
             for line in monitor.advance(to: wakeup.time) { write(line.description) }
         }
     }
 
-    /// Writes the lines of one wake-up's key events in time order, and says which devices
-    /// come, go, or cannot be read.
+    /// Writes the lines of one wake-up's key events and says which devices come, go, or cannot
+    /// be read, in the order the reader told them; the key events between two device changes
+    /// in time order.
     private static func process(_ wakeup: KeypadWakeup, monitor: KeyMonitor, write: (String) -> Void) {
         var inputs: [(path: String, event: InputEvent)] = []
         for event in wakeup.events {
+            if case .input(let path, let events) = event {
+                inputs += events.map { (path, $0) }
+                continue
+            }
+            handle(inputs, monitor: monitor, write: write)
+            inputs = []
             switch event {
             case .connected(let choice):
                 monitor.attach(device: choice.path, keymap: choice.keymap)
                 write("reading \(choice.info), shared (not grabbed), with keymap \(choice.keymap.id): \(choice.classification.reason)")
                 if let holder = grabbedElsewhere(choice.path) { write(holder) }
-            case .input(let path, let events):
-                inputs += events.map { (path, $0) }
             case .disconnected(let path, _, _):
                 monitor.detach(device: path)
                 write(event.description)
-            case .noKeypad, .problem, .grabbed:
+            case .noKeypad, .problem, .grabbed, .input:
                 write(event.description)
             }
         }
-        // Stable: each device's own events stay in the order it sent them.
+        handle(inputs, monitor: monitor, write: write)
+    }
+
+    /// Writes the lines of key events, in time order; stable, so each device's own events stay
+    /// in the order it sent them.
+    private static func handle(_ inputs: [(path: String, event: InputEvent)], monitor: KeyMonitor, write: (String) -> Void) {
         for input in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }) {
             for line in monitor.handle(input.element.event, from: input.element.path) { write(line.description) }
         }

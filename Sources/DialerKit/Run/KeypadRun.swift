@@ -5,9 +5,15 @@ public import KeypadInput
 import Logging
 public import InputEvents
 public import ProcessLoop
+public import SystemCalls
 
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.
+///
+/// The keypads are read on a thread of their own (`KeypadInputThread`), which moves each
+/// event out of the kernel's small buffer as it comes, so a step that takes long (a search, a
+/// slow panel, a busy board) delays keys but never loses one. The loop takes them, with their
+/// kernel times, at every wake-up.
 ///
 /// A keypad unplugged mid-query is let go with its held keys released in t9dial's own state
 /// (they act as nothing, not as taps) and the query kept; it is read again when it returns,
@@ -18,7 +24,7 @@ public final class KeypadRun {
     public var machine: DialerMachine { driver.machine }
     private var logger: Logger { driver.logger }
     private let setup: KeypadSetup
-    private let reader: KeypadReader
+    private let input: KeypadInputThread
     private let loop: EventLoop
     /// The machine's device number of each device read, by path.
     private var devices: [String: Int] = [:]
@@ -40,7 +46,7 @@ public final class KeypadRun {
         )
         loop = EventLoop(clock: clock)
         do {
-            reader = try KeypadReader(discovery: discovery, clock: clock)
+            input = try KeypadInputThread(discovery: discovery, clock: clock)
         } catch {
             throw .input(error)
         }
@@ -55,7 +61,7 @@ public final class KeypadRun {
     /// Shows the first screen and opens the keypads there are.
     public func start(display: inout some DialerDisplay) {
         machine.showFirstScreen(on: &display)
-        process(reader.start(), display: &display)
+        process(input.start(), display: &display)
     }
 
     /// Call `start` first. Waits in the process's one loop for the next thing to happen (a key, a keypad coming
@@ -66,16 +72,18 @@ public final class KeypadRun {
     public func step(
         display: inout some DialerDisplay, watching extra: [EventLoop.Source<LoopSource>] = [], until deadline: Microseconds? = nil
     ) throws(DialerError) -> EventLoop.Wakeup<LoopSource> {
-        let sources = reader.sources.map { EventLoop.Source(LoopSource.keypad($0.tag), $0.descriptor) } + driver.sources + extra
+        let sources = [EventLoop.Source(LoopSource.keypads, input.descriptor)] + driver.sources + extra
         let wakeup: EventLoop.Wakeup<LoopSource>
         let keys: KeypadWakeup
         do {
-            wakeup = try loop.wait(for: sources, until: [driver.nextDeadline, reader.nextCheck, deadline].compactMap { $0 }.min())
+            wakeup = try loop.wait(for: sources, until: [driver.nextDeadline, deadline].compactMap { $0 }.min())
         } catch {
             throw .loop(error)
         }
+        // Whatever woke the loop: every key stamped before it woke is taken before the timers
+        // run to that moment.
         do {
-            keys = try reader.handle(wakeup.keypads, at: wakeup.time)
+            keys = try input.take(at: wakeup.time)
         } catch {
             throw .input(error)
         }
@@ -85,56 +93,74 @@ public final class KeypadRun {
     }
 
     /// The keypads being read now, for a status line.
-    public var keypads: [DeviceChoice] { reader.devices }
+    public var keypads: [DeviceChoice] { input.devices }
 
-    /// Acts on the keypads' part of one wake-up: every key event read first, then devices come
-    /// and gone. The driver then runs the timers, advanced only to the moment the loop woke.
+    /// The input thread's nice value, and why it could not raise its priority (nil when it
+    /// could); nil before the thread has started.
+    public var inputPriority: (nice: Int32, refused: Errno?)? { input.priority }
+
+    /// Acts on the keypads' part of one wake-up, in the order the reader told it: devices come
+    /// and gone, and between them their key events. The driver then runs the timers, advanced
+    /// only to the moment the loop woke.
     ///
     /// However long handling the keys takes (the first search, a slow panel, a busy board),
-    /// "now" for the timers stays the wake-up's time: input that arrived meanwhile is read at
-    /// the next wake-up, before any timer passes it. Events of several keypads are handled in
-    /// the order of their times, so one keypad's later key never runs another's timers past
-    /// events of its own still to be handled.
+    /// "now" for the timers stays the wake-up's time: input that arrived meanwhile is taken at
+    /// the next wake-up, before any timer passes it. Events of several keypads read between the
+    /// same two device changes are handled in the order of their times, so one keypad's later
+    /// key never runs another's timers past events of its own still to be handled.
     private func process(_ wakeup: KeypadWakeup, display: inout some DialerDisplay) {
         var inputs: [(device: Int, event: InputEvent)] = []
         for event in wakeup.events {
-            guard case .input(let path, let events) = event, let device = devices[path] else { continue }
-            inputs += events.map { (device, $0) }
-            if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }) {
-                logger.warning(
-                    "\(path): events were read too late and the kernel dropped some (its buffer holds about 20 key events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
-                )
+            if case .input(let path, let events) = event {
+                guard let device = devices[path] else { continue }
+                inputs += events.map { (device, $0) }
+                if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }) {
+                    logger.warning(
+                        "\(path): events were read too late and the kernel dropped some (its buffer holds about 20 key events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
+                    )
+                }
+                continue
             }
+            handle(inputs, display: &display)
+            inputs = []
+            handle(event, at: wakeup.time, display: &display)
         }
-        // Stable: each device's own events stay in the order it sent them.
+        handle(inputs, display: &display)
+    }
+
+    /// Hands key events of the keypads to the dialer in the order of their times; stable, so
+    /// each device's own events stay in the order it sent them.
+    private func handle(_ inputs: [(device: Int, event: InputEvent)], display: inout some DialerDisplay) {
         for (device, input) in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }).map(\.element) {
             if input.type == EventType.key { logger.debug("keypad \(device): key \(input.code) \(input.value) at \(input.time)") }
             driver.apply(machine.handle(input, from: device), to: &display)
         }
-        for event in wakeup.events {
-            switch event {
-            case .connected(let choice):
-                devices[choice.info.path] = nextDevice
-                machine.attach(device: nextDevice, keymap: choice.keymap, timing: setup.timing)
-                nextDevice += 1
-                driver.post(nil, about: .keypad, to: &display)
-                logger.info("\(event.description)")
-            case .input:
-                break
-            case .disconnected(let path, _, _):
-                if let device = devices.removeValue(forKey: path) {
-                    driver.apply(machine.detach(device: device, at: wakeup.time), to: &display)
-                }
-                logger.notice("\(event.description)")
-            case .noKeypad:
-                // The query stays: it is there when the keypad comes back.
-                driver.post("No keypad: plug one in", about: .keypad, to: &display)
-                logger.warning("\(event.description)")
-            case .grabbed:
-                logger.info("\(event.description)")
-            case .problem:
-                logger.warning("\(event.description)")
+    }
+
+    /// Acts on a device coming, going, or a problem with one.
+    private func handle(_ event: KeypadEvent, at time: Microseconds, display: inout some DialerDisplay) {
+        switch event {
+        case .connected(let choice):
+            devices[choice.info.path] = nextDevice
+            machine.attach(device: nextDevice, keymap: choice.keymap, timing: setup.timing)
+            nextDevice += 1
+            driver.post(nil, about: .keypad, to: &display)
+            logger.info("\(event.description)")
+        case .input:
+            break
+        case .disconnected(let path, _, _):
+            if let device = devices.removeValue(forKey: path) {
+                driver.apply(machine.detach(device: device, at: time), to: &display)
             }
+            logger.notice("\(event.description)")
+        case .noKeypad:
+            // The query stays: it is there when the keypad comes back.
+            driver.post("No keypad: plug one in", about: .keypad, to: &display)
+            logger.warning("\(event.description)")
+        case .grabbed:
+            logger.info("\(event.description)")
+        case .problem:
+            logger.warning("\(event.description)")
         }
     }
 }

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import KeypadInput
 import ProcessLoop
 
 /// What the dialer's one loop waits on (`EventLoop`), each tagged with its owner, so whatever
 /// woke the loop goes straight to the one who acts on it.
 public enum LoopSource: Hashable, Sendable {
-    /// A keypad or the hotplug watch: the `KeypadReader`'s.
-    case keypad(KeypadReader.Source)
+    /// The keypads' input thread has queued events, or device changes (`KeypadInputThread`).
+    case keypads
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call
     /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
@@ -22,14 +21,4 @@ public enum LoopSource: Hashable, Sendable {
     case serviceReload
     /// `t9dial try`'s terminal has keys.
     case terminal
-}
-
-extension EventLoop.Wakeup<LoopSource> {
-    /// What of this wake-up is the keypad reader's.
-    var keypads: [EventLoop.Ready<KeypadReader.Source>] {
-        ready.compactMap { source in
-            guard case .keypad(let tag) = source.tag else { return nil }
-            return EventLoop.Ready(tag, readable: source.readable, hungUp: source.hungUp)
-        }
-    }
 }

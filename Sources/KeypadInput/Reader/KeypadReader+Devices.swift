@@ -5,6 +5,12 @@ import InputEvents
 
 /// Reading, grabbing and letting go of one open device.
 extension KeypadReader {
+    /// Reads what every open device has now, without waiting for poll: for a caller that must
+    /// hold every event stamped before a moment already past (`KeypadInputThread.take`).
+    public func drain() -> [KeypadEvent] {
+        openDevices.flatMap { read($0, vanished: false) }
+    }
+
     /// Reads what the device has; lets it go when it is gone (`vanished`, or ENODEV) or
     /// reading fails.
     func read(_ device: OpenDevice, vanished: Bool) -> [KeypadEvent] {

@@ -4,9 +4,28 @@ import CLinux
 import Glibc
 import SystemCalls
 
-/// The libc calls of the ProcessLoop module, one line each: the signals read as a descriptor.
-/// poll itself is `SystemCall.poll`.
+/// The libc calls of the ProcessLoop module, one line each: the signals read as a descriptor,
+/// and the eventfd another thread wakes the loop with. poll itself is `SystemCall.poll`.
 enum Syscalls {
+    /// A counter another thread adds to, readable while it is not zero; non-blocking and
+    /// closed on exec. (eventfd)
+    static func eventDescriptor() -> Result<Int32, Errno> {
+        valueOrErrno(eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)))
+    }
+
+    /// Adds one to an eventfd counter. Cannot block: the counter would have to reach
+    /// 2^64 - 1 first. (write)
+    static func addOne(to descriptor: Int32) {
+        var one: UInt64 = 1
+        _ = withUnsafeBytes(of: &one) { SystemCall.write(descriptor, $0) }
+    }
+
+    /// Sets an eventfd counter back to zero; does nothing when it is zero already. (read)
+    static func resetCounter(_ descriptor: Int32) {
+        var count: UInt64 = 0
+        _ = withUnsafeMutableBytes(of: &count) { SystemCall.read(descriptor, $0) }
+    }
+
     /// A descriptor that reads the signals of `signals` (which must be blocked), non-blocking
     /// and closed on exec. (signalfd)
     static func signalDescriptor(_ signals: [Int32]) -> Result<Int32, Errno> {
