@@ -128,7 +128,6 @@ public final class KeypadInputThread {
         var priority: (nice: Int32, refused: Errno?)?
     }
 
-
     private final class Shared: Sendable {
         let state: Mutex<State>
         /// Raised by the thread when it queued something; the loop waits on it.

@@ -24,13 +24,7 @@ struct KeypadRunChatterTests {
     static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
     static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
 
-    /// One key event as the kernel will deliver it: on which keypad, when.
-    struct ScriptedEvent {
-        var keypad: Int
-        var time: Microseconds
-        var code: UInt16
-        var value: Int32
-    }
+    typealias ScriptedEvent = SimulatedKernel.Event
 
     /// A key tapped with worn contacts, starting `at` (ms): it bounces 3 ms after going down
     /// and again as it comes up, each bounce well inside the 15 ms window. `heldMs` is how long
@@ -139,36 +133,6 @@ struct KeypadRunChatterTests {
         )
         let driver = DialerDriver(machine: try setup.makeMachine(index: index), logger: Logger(label: "test"))
         return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path, clock: clock.clock)
-    }
-}
-
-/// The kernel's side of the fake keypads: writes each scripted event into its node once the
-/// clock has passed the event's time, as a real keypad's events reach the queue while the
-/// program is busy.
-final class SimulatedKernel {
-    let nodes: [FakeEvdevNode]
-    private var pending: [KeypadRunChatterTests.ScriptedEvent]
-    let clock: ManualClock
-
-    init(nodes: [FakeEvdevNode], script: [KeypadRunChatterTests.ScriptedEvent], clock: ManualClock) {
-        self.nodes = nodes
-        self.pending = script.sorted { $0.time < $1.time }
-        self.clock = clock
-    }
-
-    /// When the next event is due, if any is left.
-    var nextTime: Microseconds? { pending.first?.time }
-
-    /// Delivers every event due by now; whether there were any.
-    @discardableResult
-    func deliverDue() -> Bool {
-        var delivered = false
-        while let event = pending.first, event.time <= clock.now {
-            pending.removeFirst()
-            try! nodes[event.keypad].key(event.code, event.value, at: event.time)
-            delivered = true
-        }
-        return delivered
     }
 }
 

@@ -431,6 +431,12 @@ int t9fake_write_event(int fd, uint16_t type, uint16_t code, int32_t value, long
     return written == (ssize_t)sizeof(event) ? 0 : -EIO;
 }
 
+int t9fake_unread_bytes(int fd) {
+    int bytes = 0;
+    if (next_ioctl()(fd, FIONREAD, &bytes) < 0) return -errno;
+    return bytes;
+}
+
 int t9fake_pipe(int ends[2]) {
     return pipe2(ends, O_NONBLOCK | O_CLOEXEC) == 0 ? 0 : -errno;
 }

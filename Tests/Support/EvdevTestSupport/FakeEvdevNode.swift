@@ -17,6 +17,8 @@ public final class FakeEvdevNode {
     /// The fake device's handle in CFakeEvdev.
     public let device: Int32
     private var writer: Int32 = -1
+    /// The kernel's own reading end, to drop what is queued as an overflow does.
+    private var kernelReader: Int32 = -1
     private var removed = false
 
     /// Makes the FIFO at `path` and a fake device with these keys behind it.
@@ -44,6 +46,7 @@ public final class FakeEvdevNode {
 
     deinit {
         if writer >= 0 { close(writer) }
+        if kernelReader >= 0 { close(kernelReader) }
         t9fake_destroy(device)
         if !removed { unlink(path) }
     }
@@ -67,6 +70,34 @@ public final class FakeEvdevNode {
     public func key(_ code: UInt16, _ value: Int32, at time: Microseconds) throws(FakeEvdevError) {
         try send([.key(code, value, at: time), .report(at: time)])
     }
+
+    /// How many events wait in the node, written and not yet read: what the kernel's buffer
+    /// for the reader holds. 0 before anything was written.
+    public var unreadEvents: Int {
+        guard writer >= 0 else { return 0 }
+        let bytes = t9fake_unread_bytes(writer)
+        return bytes < 0 ? 0 : Int(bytes) / FakeEvdevNode.eventSize
+    }
+
+    /// Throws away every event waiting in the node, as the kernel does when its buffer
+    /// overflows (it then queues a SYN_DROPPED and the newest event).
+    public func discardUnread() throws(FakeEvdevError) {
+        if kernelReader < 0 {
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            guard descriptor >= 0 else { throw FakeEvdevError("opening \(path) to discard its events", errno) }
+            kernelReader = descriptor
+        }
+        var buffer = [UInt8](repeating: 0, count: 64 * FakeEvdevNode.eventSize)
+        while unreadEvents > 0 {
+            // Whole events only, so a reader reading at the same time never gets half of one.
+            let count = min(unreadEvents, 64) * FakeEvdevNode.eventSize
+            let result = buffer.withUnsafeMutableBytes { read(kernelReader, $0.baseAddress, count) }
+            if result <= 0 { break }
+        }
+    }
+
+    /// The size of a struct input_event on this machine.
+    static let eventSize = 24
 
     /// Sets whether the kernel says the key is down now (EVIOCGKEY), without an event: the
     /// state behind events lost to an overflow.

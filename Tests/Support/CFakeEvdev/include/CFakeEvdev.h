@@ -66,6 +66,9 @@ unsigned long t9fake_ioctl_count(int device);
 /// Returns 0, or -errno.
 int t9fake_write_event(int fd, uint16_t type, uint16_t code, int32_t value, long long microseconds);
 
+/// How many bytes wait unread in the FIFO or pipe behind `fd` (FIONREAD, asked of the kernel
+/// itself, never of a fake device). Returns the count, or -errno.
+int t9fake_unread_bytes(int fd);
 /// A pipe whose ends are non-blocking and closed on exec, as libevdev's tests make them
 /// (pipe2 needs _GNU_SOURCE, which Swift's Glibc module does not define). Returns 0 or -errno.
 int t9fake_pipe(int ends[2]);
