@@ -8,8 +8,9 @@
 #                   and a fixed count of mutants from a fixed seed)
 #   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
 #                   FUZZ_TARGET=vcard for one, FUZZ_SEED=N to repeat a run (Tests/FuzzTests/README.md)
-#   make test-vm    t9dial on Debian's kernel in QEMU: a USB keypad, hotplug, a bouncing GPIO
-#                   keypad, the udev rule, the framebuffer (Tests/VM/README.md)
+#   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
+#                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
+#                   kernel dropped keypad events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
@@ -197,16 +198,19 @@ test-install: build
 	Tests/Deb/deb-tests.sh
 
 # The tests against a real kernel boot Debian's kernel under QEMU with virtme-ng (PyPI), which
-# mounts this machine's file system in the guest, so the built t9dial runs there as it is.
+# mounts this machine's file system in the guest, so the built t9dial runs there as it is. It is
+# the release build (with TRAITS), the program make install installs and users run; the guest's
+# make install-files installs that same build. The unit tests keep the debug build.
 vm-deps: test-deps
 	@$(MAKE) --no-print-directory apt-install PACKAGES="$(VM_APT_PACKAGES)"
 	@$(TEST_PYTHON)/bin/vng --version >/dev/null 2>&1 || { \
 	  echo "Installing $(VM_PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(TEST_PYTHON)/bin/python -m pip install --quiet $(VM_PIP_PACKAGES); }
 
-test-vm: vm-deps build
-	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=debug
-	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py --t9dial $(T9DIAL)
+test-vm: vm-deps release
+	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=release TRAITS=$(TRAITS)
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
+	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS)
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
 # package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).

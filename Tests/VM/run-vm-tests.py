@@ -9,7 +9,10 @@ keypad, unplug it, plug it back) it writes a request file into the shared folder
 the answer file; this script carries the request out over QMP. The guest writes one PASS or
 FAIL line per check to results.txt, which is printed at the end with a count.
 
-Usage: run-vm-tests.py --t9dial .build/debug/t9dial [--kernel /boot/vmlinuz-...] [--keep]
+The program is the release build (make test-vm runs make release and make install-data first),
+and the guest installs it with make install-files INSTALL_BUILD=release TRAITS=<--traits>.
+
+Usage: run-vm-tests.py --t9dial .build/release/t9dial [--traits default] [--kernel /boot/vmlinuz-...] [--keep]
 """
 import argparse
 import glob
@@ -57,13 +60,15 @@ def newest_kernel():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--t9dial", required=True, help="the built t9dial program")
+    parser.add_argument("--t9dial", required=True, help="the release build of t9dial (make release)")
+    parser.add_argument("--traits", default="default",
+                        help="make's TRAITS the program was built with, for the guest's make install-files")
     parser.add_argument("--kernel", default=None, help="the kernel to boot (default: the newest in /boot)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, PNGs) afterwards")
     args = parser.parse_args()
     t9dial = os.path.abspath(args.t9dial)
     if not os.access(t9dial, os.X_OK):
-        sys.exit(f"run-vm-tests: {t9dial} is not a built program; run swift build first")
+        sys.exit(f"run-vm-tests: {t9dial} is not a built program; run make release first")
     kernel = args.kernel or newest_kernel()
     vng = shutil.which("vng")
     if vng is None:
@@ -74,7 +79,7 @@ def main():
     os.chmod(work, 0o755)  # the guest's unprivileged t9dial reads its config here
     os.makedirs(os.path.join(work, "requests"))
     with open(os.path.join(work, "env.sh"), "w") as env:
-        env.write(f"T9DIAL='{t9dial}'\nREPO='{REPO}'\nRW='{work}'\n")
+        env.write(f"T9DIAL='{t9dial}'\nTRAITS='{args.traits}'\nREPO='{REPO}'\nRW='{work}'\n")
     qmp_socket = os.path.join(work, "qmp.sock")
     console_log = os.path.join(work, "console.log")
     guest = os.path.join(HERE, "guest-tests.sh")
