@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
         .target(name: "SystemCalls"),
         .target(name: "TerminalText"),
-        .target(name: "BackgroundWork", dependencies: ["SystemCalls"]),
+        .target(name: "BackgroundWork", dependencies: ["SystemCalls", "CLinux"]),
         .target(name: "Inotify", dependencies: ["SystemCalls"]),
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),

@@ -21,7 +21,7 @@ public struct BackgroundTask<Value: Sendable>: ~Copyable {
     public let readinessDescriptor: Int32
     private let box: ResultBox<Value>
 
-    /// Starts `work` on a new thread named `name` (as `top -H` shows it). Fails only when the
+    /// Starts `work` on a new thread named `name` (as `top -H` shows it; 15 bytes at most). Fails only when the
     /// process or the system has no descriptors left (EMFILE, ENFILE).
     public init(name: String, _ work: @escaping @Sendable () -> Value) throws(Errno) {
         let ends: (Int32, Int32)
@@ -32,6 +32,8 @@ public struct BackgroundTask<Value: Sendable>: ~Copyable {
         let box = ResultBox<Value>()
         let writeEnd = ends.1
         let thread = Thread {
+            // Foundation keeps a name set before the start to itself; the kernel is told here.
+            Syscalls.nameThisThread(name)
             box.store(work())
             var byte: UInt8 = 1
             _ = withUnsafeBytes(of: &byte) { Syscalls.sendWithoutSignal(writeEnd, $0) }

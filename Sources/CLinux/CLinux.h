@@ -13,6 +13,15 @@
 // events, not in handlers. Glibc's module does not bring <sys/signalfd.h> in.
 #include <sys/signalfd.h>
 
+// prctl(PR_SET_NAME), for BackgroundWork: a thread's name as top -H and /proc show it (prctl
+// is variadic, and pthread_setname_np needs _GNU_SOURCE, which Swift's Glibc does not define).
+#include <sys/prctl.h>
+
+/// Names the calling thread; the kernel keeps 15 bytes. Returns 0, or -1 with errno set.
+static inline int t9dial_name_this_thread(const char *name) {
+    return prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}
+
 // eventfd(2), for ProcessLoop's WakeSignal: a thread of t9dial's own wakes the loop's poll.
 #include <sys/eventfd.h>
 

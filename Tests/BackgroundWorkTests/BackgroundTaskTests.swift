@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import BackgroundWork
+import Foundation
 import Glibc
 import Synchronization
 import Testing
@@ -91,5 +92,17 @@ struct BackgroundTaskTests {
         #expect(after.result() == nil)
         finished.open()
         #expect(after.waitForResult() == 2)
+    }
+
+    @Test("the thread carries its name where the kernel shows it (top -H, /proc), cut to 15 bytes")
+    func theThreadIsNamed() throws {
+        let task = try BackgroundTask(name: "t9dial-test-a-long-name") { () -> String in
+            guard let file = fopen("/proc/thread-self/comm", "r") else { return "no /proc/thread-self/comm" }
+            defer { fclose(file) }
+            var name = [CChar](repeating: 0, count: 64)
+            guard fgets(&name, Int32(name.count), file) != nil else { return "unreadable" }
+            return String(cString: name).trimmingCharacters(in: .newlines)
+        }
+        #expect(task.waitForResult() == "t9dial-test-a-l")
     }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import CLinux
 import Glibc
 import SystemCalls
 
@@ -26,4 +27,9 @@ enum Syscalls {
         _ = SystemCall.poll(&entry, 1, -1)
     }
 
+    /// Names the calling thread, as `top -H`, `ps -L` and /proc/PID/task/TID/comm show it;
+    /// the kernel keeps 15 bytes of it. (prctl PR_SET_NAME)
+    static func nameThisThread(_ name: String) {
+        _ = t9dial_name_this_thread(name)
+    }
 }

@@ -68,6 +68,23 @@ def run(*command, check=False):
     return subprocess.run(command, capture_output=True, text=True, check=check)
 
 
+def service_threads():
+    """The running service's threads: (name, nice value) each, from /proc."""
+    pid = run("systemctl", "show", "-P", "MainPID", "t9dial.service").stdout.strip()
+    threads = []
+    for task in sorted(os.listdir(f"/proc/{pid}/task")) if pid not in ("", "0") else []:
+        try:
+            with open(f"/proc/{pid}/task/{task}/comm") as file:
+                name = file.read().strip()
+            with open(f"/proc/{pid}/task/{task}/stat") as file:
+                # The fields after the name in parentheses; nice is the 19th field of the line.
+                fields = file.read().rsplit(")", 1)[1].split()
+            threads.append((name, int(fields[16])))
+        except (OSError, IndexError, ValueError):
+            continue  # a thread that ended meanwhile
+    return threads
+
+
 def wait_for(seconds, condition, step=0.5):
     """Polls `condition` every `step` seconds, for at most `seconds`; its last value."""
     deadline = time.monotonic() + seconds
@@ -228,6 +245,11 @@ def phase_one(host):
     check("hardening: systemd-analyze security of the running service is 2.0 or lower", level <= 2.0,
           exposure[0].strip() if exposure else security[-200:])
     check("hardening: the journal has no denied system call or device", "Operation not permitted" not in journal())
+    threads = service_threads()
+    input_nice = [nice for name, nice in threads if name == "t9dial-input"]
+    check("priority: the keypads' input thread runs at nice -10 (LimitNICE=-10), the main thread at 0",
+          input_nice == [-10] and threads[:1] == [("t9dial", 0)],
+          ", ".join(f"{name} {nice}" for name, nice in threads))
 
     # Stop: the framebuffer shows what it showed before t9dial drew on it.
     shown = framebuffer()
