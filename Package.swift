@@ -30,7 +30,7 @@
 //   BackgroundWork  work on a thread of its own with a descriptor the loop waits on.
 //   ProcessLoop   the one loop that owns the process (poll over every source, tagged), the
 //                 monotonic clock, and the signals read as a descriptor.
-//   KeypadInput   finding keypads, hotplug, reading them; what the loop hands it.
+//   KeypadInput   finding keypads, hotplug, reading them on a thread of their own.
 //   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
 //   Dialing       placing a call: print, a program run without a shell, an AT modem.
 //   ScreenOutput  the Linux framebuffer, PNG files, gzipped fonts.
@@ -70,6 +70,8 @@ let package = Package(
         .library(name: "Evdev", targets: ["Evdev"]),
         .library(name: "ScreenRender", targets: ["ScreenRender"]),
         .library(name: "ScreenOutput", targets: ["ScreenOutput"]),
+        .library(name: "DialHistory", targets: ["DialHistory"]),
+        .library(name: "ProcessLoop", targets: ["ProcessLoop"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     // A board that never syncs builds without CardDAV (swift build --disable-default-traits, or

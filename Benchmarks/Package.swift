@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(name: "t9dial", path: ".."),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .executableTarget(
@@ -24,6 +25,9 @@ let package = Package(
                 .product(name: "Evdev", package: "t9dial"),
                 .product(name: "ScreenRender", package: "t9dial"),
                 .product(name: "ScreenOutput", package: "t9dial"),
+                .product(name: "DialHistory", package: "t9dial"),
+                .product(name: "ProcessLoop", package: "t9dial"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         )

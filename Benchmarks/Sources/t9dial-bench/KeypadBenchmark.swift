@@ -23,6 +23,12 @@ struct KeypadBenchmark: ParsableCommand {
     @Option(help: "Result rows the display shows, and the dialer highlights (14: a 320x240 screen in the 8x16 font).")
     var rows = 14
 
+    @Option(help: "How many dials to record for the loop's stall, each after a typed query.")
+    var dials = 60
+
+    @Option(help: "The folder for the loop's stall's dial history (on the disk whose fsync is to be measured).")
+    var stateDir = ".build/bench"
+
     mutating func run() throws {
         let index = try LoadedBook.load(book).index
         let keymap = try KeymapCatalog.load(dataDirectory: book.dataDir).keymap(id: "usb-numpad")
@@ -78,6 +84,7 @@ struct KeypadBenchmark: ParsableCommand {
             _ = display
         }
         compare(atOnce: atOnce, atPersonsPace: atPersonsPace, runningT9: runningT9)
+        try LoopStalls(book: book, rows: rows, dials: dials, stateDir: stateDir).measure(index: index)
     }
 
     /// The target: the first key after start no slower than p99 of the rest. A first

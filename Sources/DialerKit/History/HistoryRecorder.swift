@@ -1,56 +1,133 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import BackgroundWork
 public import DialOutcomes
 public import DialerEngine
 public import DialHistory
 import Foundation
-public import Logging
 
 /// Records every dial in the dial history with what came of it, and what was typed to find
-/// the contact dialled, so t9dial learns whom the user calls. It is fed the same updates as the
-/// displays, and goes first among them: a dial's outcome is on disk before any screen shows
-/// the call as placed.
-public struct HistoryRecorder: DialerDisplay {
+/// the contact dialled, so t9dial learns whom the user calls. The driver hands it every update
+/// (`note`), as it hands them to the displays.
+///
+/// The writes are made on a thread of their own, one after another in the order the dials
+/// ended, so the loop never waits for the disk: each commit is synced (`synchronous = FULL`),
+/// and an fsync on an SD card can take tens of milliseconds or more, during which keys would
+/// wait. The loop waits on `descriptor` with everything else and calls `collect()`; a write
+/// that is over is when the book is ranked anew with it. A run that ends waits for the writes
+/// still under way (`finishAll`), so no dial is lost by quitting right after it.
+public final class HistoryRecorder {
     public let history: DialHistory
-    /// Where a history that cannot be written is reported (a full disk, a read-only folder).
-    private let logger: Logger
-    /// Called after each dial is recorded (to rank the book anew).
-    private let recorded: () -> Void
     /// The query shown just before a dial: what the user typed to find the contact.
     private var lastQuery: (text: String, mode: String)?
     /// The query of the dial under way, learned when the dial is recorded.
     private var dialQuery: (request: DialRequest, text: String, mode: String)?
+    /// Dials ended and not yet written, oldest first.
+    private var waiting: [Entry] = []
+    /// The write under way, and whose.
+    private var writing: BackgroundTask<Result<Void, DialHistoryError>>?
+    private var writingEntry: Entry?
+    /// The descriptor of `writing`, kept beside it: a noncopyable optional's members cannot be
+    /// read where the value is only borrowed.
+    private var writingDescriptor: Int32?
 
-    public init(history: DialHistory, logger: Logger, recorded: @escaping () -> Void = {}) {
+    /// One dial to write: the dial, and the pick it teaches (the query typed to find it).
+    struct Entry: Sendable {
+        var dial: Dial
+        var pick: (query: String, mode: String, uid: String)?
+    }
+
+    /// A write that is over: the dial, and why it is not in the history if it is not.
+    public struct Written: Sendable {
+        public var number: String
+        public var failure: DialHistoryError?
+    }
+
+    public init(history: DialHistory) {
         self.history = history
-        self.logger = logger
-        self.recorded = recorded
     }
 
-    /// It shows no results, only reads the queries.
-    public var resultRows: Int? { 0 }
-
-    public mutating func show(_ screen: ScreenState) {
-        guard screen.calling == nil else { return }
-        lastQuery = screen.query.isEmpty ? nil : (screen.query.text, screen.mode.kind)
-    }
-
-    public mutating func dial(_ request: DialRequest) {
-        dialQuery = lastQuery.map { (request, $0.text, $0.mode) }
-    }
-
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
-        let query = dialQuery.flatMap { $0.request == request ? ($0.text, $0.mode) : nil }
-        dialQuery = nil
-        do {
-            _ = try history.record(Dial(uid: request.uid, number: request.number, time: Date(), status: outcome.isPlaced ? .placed : .failed))
+    /// Follows one update of the dialer: the queries shown, the dials started, and the dials
+    /// ended, whose writes it starts.
+    public func note(_ update: DialerUpdate) {
+        switch update {
+        case .screen(let screen):
+            guard screen.calling == nil else { return }
+            lastQuery = screen.query.isEmpty ? nil : (screen.query.text, screen.mode.kind)
+        case .dial(let request):
+            dialQuery = lastQuery.map { (request, $0.text, $0.mode) }
+        case .dialFinished(let request, let outcome):
+            let query = dialQuery.flatMap { $0.request == request ? ($0.text, $0.mode) : nil }
+            dialQuery = nil
+            let dial = Dial(uid: request.uid, number: request.number, time: Date(), status: outcome.isPlaced ? .placed : .failed)
             // The pick is learned whatever the outcome: the user chose this contact for the query.
-            if let uid = request.uid, let query {
-                try history.learn(query: query.0, mode: query.1, uid: uid)
-            }
-        } catch {
-            logger.error("the dial to \(request.number) is not in the history: \(error.description)")
+            let pick = request.uid.flatMap { uid in query.map { (query: $0.0, mode: $0.1, uid: uid) } }
+            waiting.append(Entry(dial: dial, pick: pick))
+            startNextWrite()
+        case .hangUp:
+            break
         }
-        recorded()
+    }
+
+    /// The descriptor to poll for POLLIN while a write is under way; nil when none is.
+    public var descriptor: Int32? { writingDescriptor }
+
+    /// The writes that are over, and starts the next; does not block.
+    public func collect() -> [Written] {
+        guard let result = writing?.result(), let entry = writingEntry else { return [] }
+        writing = nil
+        writingEntry = nil
+        writingDescriptor = nil
+        var written = [Written(number: entry.dial.number, failure: result.failure)]
+        written += startNextWrite()
+        return written
+    }
+
+    /// Waits for every write under way or waiting, for a run that ends.
+    public func finishAll() -> [Written] {
+        var written: [Written] = []
+        while let task = writing.take(), let entry = writingEntry {
+            let result = task.waitForResult()
+            writingEntry = nil
+            writingDescriptor = nil
+            written.append(Written(number: entry.dial.number, failure: result.failure))
+            written += startNextWrite()
+        }
+        return written
+    }
+
+    /// Starts writing the oldest dial waiting, unless a write is under way. When no thread can
+    /// be started, writes it here and now (the loop waits, but the dial is kept), and returns it.
+    @discardableResult
+    private func startNextWrite() -> [Written] {
+        guard writingDescriptor == nil, !waiting.isEmpty else { return [] }
+        let entry = waiting.removeFirst()
+        let history = history
+        do {
+            let task = try BackgroundTask(name: "t9dial-history") { Self.write(entry, to: history) }
+            writingDescriptor = task.readinessDescriptor
+            writingEntry = entry
+            writing = consume task
+            return []
+        } catch {
+            return [Written(number: entry.dial.number, failure: Self.write(entry, to: history).failure)] + startNextWrite()
+        }
+    }
+
+    /// Writes one dial and its pick; each is committed and synced before this returns.
+    private static func write(_ entry: Entry, to history: DialHistory) -> Result<Void, DialHistoryError> {
+        do throws(DialHistoryError) {
+            try history.record(entry.dial)
+            if let pick = entry.pick { try history.learn(query: pick.query, mode: pick.mode, uid: pick.uid) }
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension Result where Success == Void {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
     }
 }

@@ -30,6 +30,9 @@ public final class DialerDriver {
     private var notices: [NoticeTopic: String] = [:]
     /// Where outcomes, hang-ups and the book's news are logged.
     public let logger: Logger
+    /// Writes each dial into the dial history, on a thread of its own; nil when dials are not
+    /// recorded (a replay, no history).
+    private let recorder: HistoryRecorder?
     /// The book being read at start (`loadInBackground`).
     private var startup: StartupLoad?
     /// Why the book read at start could not be read; nil while it loads, once it is in, and
@@ -40,10 +43,11 @@ public final class DialerDriver {
     /// How far the book read at start has got, in percent; nil when it is not loading.
     public var loadingPercent: Int? { startup?.progress.percent }
 
-    public init(machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger) {
+    public init(machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger, recorder: HistoryRecorder? = nil) {
         self.machine = machine
         self.placer = placer
         self.logger = logger
+        self.recorder = recorder
     }
 
     /// Keeps `book` current from now on; problems it meets go to the log.
@@ -72,6 +76,7 @@ public final class DialerDriver {
     public func apply(_ updates: [DialerUpdate], to display: inout some DialerDisplay) {
         var pending = updates[...]
         while let update = pending.popFirst() {
+            recorder?.note(update)
             display.apply([update])
             switch update {
             case .dial(let request):
@@ -79,10 +84,8 @@ public final class DialerDriver {
                 if let outcome = placer.start(request) { pending += report(.dial(request, outcome)) }
             case .hangUp(let request):
                 if let line = placer.hangUp(request) { logger.warning("\(line)") }
-            case .dialFinished:
-                // Recorded by now (the recorder is the first display): rank with it.
-                live?.rankAgain()
-            case .screen:
+            case .dialFinished, .screen:
+                // A dial's end is ranked with once it is written (`collectHistory`).
                 break
             }
         }
@@ -101,11 +104,12 @@ public final class DialerDriver {
         return machine.session.setNotice(shown)
     }
 
-    /// What the loop waits on for the driver: the dials and hang-ups under way, the contact
-    /// files watched, the reloads and syncs running.
+    /// What the loop waits on for the driver: the dials and hang-ups under way, the history
+    /// write under way, the contact files watched, the reloads and syncs running.
     public var sources: [EventLoop.Source<LoopSource>] {
         placer.descriptors.map { EventLoop.Source(.call, $0) } + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
+            + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
     }
 
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
@@ -118,6 +122,7 @@ public final class DialerDriver {
     /// wake-up's time. The caller hands over its own input (keys) first.
     public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
         if wakeup.isReady(.call) { collect(display: &display) }
+        if wakeup.isReady(.history) { collectHistory() }
         if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
         if let update = live?.handle(readable: book, at: wakeup.time) {
@@ -194,9 +199,36 @@ public final class DialerDriver {
         nextPlacer = nil
     }
 
-    /// Waits for the dial or hang-up under way, so a run that ends does not drop it.
+    /// The descriptor of the history write under way, if any (`sources` has it too).
+    public var historyDescriptor: Int32? { recorder?.descriptor }
+
+    /// Takes in the history writes that are over: each dial written ranks the book anew with
+    /// it; one that could not be written is logged.
+    private func collectHistory() {
+        guard let recorder else { return }
+        report(recorder.collect())
+    }
+
+    private func report(_ written: [HistoryRecorder.Written]) {
+        for write in written {
+            if let failure = write.failure {
+                logger.error("the dial to \(write.number) is not in the history: \(failure.description)")
+            } else {
+                live?.rankAgain()
+            }
+        }
+    }
+
+    /// Waits for the dial or hang-up under way and for the history's writes, so a run that
+    /// ends drops neither.
     public func finishAll(display: inout some DialerDisplay) {
         for finished in placer.waitForAll() { apply(report(finished), to: &display) }
+        finishHistory()
+    }
+
+    /// Waits for the history's writes under way, so a service that stops keeps every dial.
+    public func finishHistory() {
+        if let recorder { report(recorder.finishAll()) }
     }
 
     /// Logs what finished and gives the session's updates for it.

@@ -114,6 +114,8 @@ public final class DialerService {
             if let stop = try step(display: &display) {
                 logger.info("\(stop == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
                 notifier.stopping()
+                // A dial that just ended is written before the process goes.
+                run.driver.finishHistory()
                 return stop
             }
         }

@@ -88,15 +88,17 @@ public struct KeypadSetup: Sendable {
     }
 
     /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked
-    /// before for a query (from the dial history), and dials with the `[dial]` method, or only
-    /// prints the dials when `placesCalls` is false (a replay). Outcomes go to `logger`.
+    /// before for a query (from the dial history), and dials with the `[dial]` method, recording
+    /// each dial in the history, or only prints the dials when `placesCalls` is false (a replay,
+    /// which is not the user calling anyone). Outcomes go to `logger`.
     public func makeDriver(for dialer: Dialer, placesCalls: Bool, logger: Logger) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
         if let history = dialer.history {
             machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
         }
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
-        return DialerDriver(machine: machine, placer: placer, logger: logger)
+        let recorder = placesCalls ? dialer.history.map { HistoryRecorder(history: $0) } : nil
+        return DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder)
     }
 
     /// A dialer for `index` with these settings, reading no keypad yet, its search warmed up

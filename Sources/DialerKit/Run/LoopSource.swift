@@ -9,6 +9,8 @@ public enum LoopSource: Hashable, Sendable {
     case keypads
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call
+    /// A dial's write into the history is over: the `HistoryRecorder`'s.
+    case history
     /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
     case startupLoad
     /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).

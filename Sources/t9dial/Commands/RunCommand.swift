@@ -75,7 +75,7 @@ struct RunCommand: ParsableCommand {
                 ProcessMemory.returnLargeBlocksToSystem()
                 let service = try DialerService(overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger)
                 guard let dialer = service.dialer else { return nil }
-                var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
+                var shown = try display.makeDisplay(for: dialer, logger: logger)
                 defer { shown.restore() }
                 let stop = try service.run(display: &shown)
                 try shown.checkPictures()
@@ -93,7 +93,7 @@ struct RunCommand: ParsableCommand {
         let dialer = try book.loadDialer()
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let driver = try setup.makeDriver(for: dialer, placesCalls: false, logger: logger)
-        return (setup, driver, try display.makeDisplay(for: dialer, recordDials: false, logger: logger))
+        return (setup, driver, try display.makeDisplay(for: dialer, logger: logger))
     }
 }
 

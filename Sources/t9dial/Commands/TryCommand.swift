@@ -41,7 +41,7 @@ struct TryCommand: ParsableCommand {
             let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
             try driver.loadInBackground(dialer)
             StandardError.write(TerminalKeypad.legend)
-            var shown = try display.makeDisplay(for: dialer, recordDials: true, logger: logger)
+            var shown = try display.makeDisplay(for: dialer, logger: logger)
             defer { shown.restore() }
             let stop = try TerminalKeypad.run(driver: driver, display: &shown, signals: signals)
             if stop == nil { try shown.checkPictures() }

@@ -50,9 +50,8 @@ struct DisplayOptions: ParsableArguments {
         }
     }
 
-    /// The displays asked for, together; with `recordDials`, dials also go into the history
-    /// (not for a replay, which is not the user calling anyone).
-    func makeDisplay(for dialer: Dialer, recordDials: Bool = false, logger: Logger) throws -> DisplayGroup {
+    /// The displays asked for, together. (The driver records the dials: `KeypadSetup.makeDriver`.)
+    func makeDisplay(for dialer: Dialer, logger: Logger) throws -> DisplayGroup {
         let choices = outputs.compactMap(Self.parse)
         var displays: [any DialerDisplay] = []
         if json || choices.contains(.json) {
@@ -81,10 +80,6 @@ struct DisplayOptions: ParsableArguments {
             }
         }
         if let problem = dialer.historyProblem { logger.warning("\(problem)") }
-        // The recorder goes first, so a dial's outcome is stored before a screen shows it.
-        if recordDials, let history = dialer.history {
-            displays.insert(HistoryRecorder(history: history, logger: logger), at: 0)
-        }
         return DisplayGroup(displays)
     }
 }

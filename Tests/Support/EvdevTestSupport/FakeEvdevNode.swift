@@ -2,6 +2,7 @@
 
 public import DialerEngine
 import CFakeEvdev
+import Foundation
 import Glibc
 public import InputEvents
 
@@ -26,19 +27,29 @@ public final class FakeEvdevNode {
         path: String, name: String, keys: [UInt16], bus: UInt16 = 0x03, vendor: UInt16 = 0x05A4, product: UInt16 = 0x9759,
         phys: String? = nil
     ) throws(FakeEvdevError) {
-        guard mkfifo(path, 0o600) == 0 else { throw FakeEvdevError("mkfifo \(path)", errno) }
+        // Made under another name and renamed into place once it answers as the device, as a
+        // node appears whole: a reader on a thread of its own rescans on the first inotify
+        // event, and must never open a FIFO that is not a device yet.
+        let partial = (path as NSString).deletingLastPathComponent + "/.partial-" + (path as NSString).lastPathComponent
+        guard mkfifo(partial, 0o600) == 0 else { throw FakeEvdevError("mkfifo \(partial)", errno) }
         let device = t9fake_create(name, bus, vendor, product, 1)
         guard device >= 0 else {
-            unlink(path)
+            unlink(partial)
             throw FakeEvdevError("t9fake_create: all fake device slots are taken", ENOSPC)
         }
         for key in keys { t9fake_enable_key(device, UInt32(key)) }
         if let phys { t9fake_set_phys(device, phys) }
-        guard t9fake_attach_path(device, path) == 0 else {
+        guard t9fake_attach_path(device, partial) == 0 else {
             let error = errno
             t9fake_destroy(device)
-            unlink(path)
-            throw FakeEvdevError("t9fake_attach_path \(path)", error)
+            unlink(partial)
+            throw FakeEvdevError("t9fake_attach_path \(partial)", error)
+        }
+        guard rename(partial, path) == 0 else {
+            let error = errno
+            t9fake_destroy(device)
+            unlink(partial)
+            throw FakeEvdevError("renaming \(partial) to \(path)", error)
         }
         self.path = path
         self.device = device

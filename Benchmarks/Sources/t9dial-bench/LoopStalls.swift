@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import ArgumentParser
+import DialHistory
+import DialerConfig
+import DialerEngine
+import DialerKit
+import Evdev
+import Foundation
+import Glibc
+import InputEvents
+import Logging
+import ProcessLoop
+import T9Search
+
+/// How long the loop's thread is held, and so how long keys wait (the keypads are read on a
+/// thread of their own, so they wait; none is lost): by each key event, from the event to its
+/// rendered screen, through the driver as `t9dial run` has it (release build, 14 rows); and by
+/// a dial recorded in the history. A dial's work is spread over the loop's steps: the dial key
+/// (the dial started, its write into the history handed to a thread), the step that takes the
+/// written dial in (and asks for the book to be ranked anew), and the step that takes the
+/// reranked book in (the query searched again in it, the keys rehearsed). The history write
+/// and the ranking themselves run on threads of their own; their times are measured too.
+/// Part of the keypad benchmark.
+struct LoopStalls {
+    var book: BookOptions
+    var rows: Int
+    /// How many dials to record, each after a typed query.
+    var dials: Int
+    /// The folder for the benchmark's dial history (on the disk whose fsync is measured).
+    var stateDir: String
+
+    func measure(index: SearchIndex) throws {
+        let keymap = try KeymapCatalog.load(dataDirectory: book.dataDir).keymap(id: "usb-numpad")
+        var random = SplitMix(seed: 29)
+        let scripts = TypingScript.make(count: dials, contacts: index.contacts, alphabet: index.alphabet, random: &random)
+
+        try FileManager.default.createDirectory(atPath: stateDir, withIntermediateDirectories: true)
+        let historyPath = stateDir + "/loop-bench-history.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: historyPath + suffix) }
+        let history = try DialHistory(path: historyPath)
+
+        let machine = DialerMachine(session: try DialerSession(index: index, settings: DialerSettings(resultLimit: book.limit)))
+        machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
+        var logger = Logger(label: "loop-bench")
+        logger.logLevel = .critical
+        let driver = DialerDriver(machine: machine, placer: .printing(), logger: logger, recorder: HistoryRecorder(history: history))
+        var display = TextDisplay(output: DiscardingOutput(), rows: rows)
+        machine.showFirstScreen(on: &display)
+
+        let clock = ContinuousClock()
+        var keyStalls: [Duration] = []
+        var dialKeyStalls: [Duration] = []
+        var writtenStalls: [Duration] = []
+        var rerankStalls: [Duration] = []
+        var writes: [Duration] = []
+        var reranks: [Duration] = []
+        var current = index
+        var time: Microseconds = 1_000_000
+        for script in scripts {
+            for event in KeyEvents.t9Sessions([script]).map({ $0.shifted(to: time) }) + Self.enterTap(at: time + 5_000_000) {
+                // Timers due before this event, as the loop wakes for them.
+                while let due = driver.nextDeadline, due < event.time {
+                    let start = clock.now
+                    driver.wake(EventLoop.Wakeup(time: due, ready: [], deadlinePassed: true), display: &display)
+                    keyStalls.append(clock.now - start)
+                }
+                let isDial = event.code == KeyEvents.enter && event.value == KeyValue.press
+                let start = clock.now
+                driver.apply(machine.handle(event, from: 0), to: &display)
+                (isDial ? &dialKeyStalls : &keyStalls).append(clock.now - start)
+                guard isDial, let write = driver.historyDescriptor else { continue }
+
+                // The write, on its thread: from the dial's end to the descriptor readable.
+                let written = Self.waitReadable(write)
+                writes.append(written - start)
+                let collect = clock.now
+                driver.wake(EventLoop.Wakeup(time: event.time, ready: [EventLoop.Ready(.history)], deadlinePassed: false), display: &display)
+                writtenStalls.append(clock.now - collect)
+
+                // The new ranking, on its thread as the live book runs it, then taken in on the loop.
+                let base = current
+                let rankStart = clock.now
+                let ranked = onAnotherThread { [history] in
+                    let scores = (try? history.affinity()) ?? [:]
+                    let affinity = base.contacts.indices.map { scores[base.contacts.uid(of: $0)] ?? 0 }
+                    return ProcessMemory.whileIndexing {
+                        let ranked = base.reranked(affinity: affinity)
+                        ranked.prepareTextSearch()
+                        return ranked
+                    }
+                }
+                reranks.append(clock.now - rankStart)
+                let takeIn = clock.now
+                display.apply(machine.session.replaceIndex(ranked))
+                machine.rehearseKeys(on: display)
+                rerankStalls.append(clock.now - takeIn)
+                current = ranked
+            }
+            time += 40_000_000
+        }
+
+        print("\nThe loop's stall, release build, 14 rows: how long one step holds the loop (keys wait meanwhile, none lost)")
+        print("(\(scripts.count) typed queries on the book, each dialled and recorded in \(historyPath))")
+        print(Report.header() + "       max")
+        print(Self.row("per key event (search, screen)", keyStalls))
+        print(Self.row("dial key (dial, write handed off)", dialKeyStalls))
+        print(Self.row("dial written: taken in", writtenStalls))
+        print(Self.row("reranked book taken in", rerankStalls))
+        print("Off the loop, on threads of their own:")
+        print(Self.row("history write (commit, fsync)", writes))
+        print(Self.row("ranking anew after a dial", reranks))
+        let worstWithoutDial = keyStalls.max() ?? .zero
+        let worstWithDial = [dialKeyStalls, writtenStalls, rerankStalls].joined().max() ?? .zero
+        print(
+            String(
+                format: "Worst stall of the loop: %.0f µs for a key; %.0f µs for a step of a recorded dial",
+                Report.micro(worstWithoutDial), Report.micro(worstWithDial)))
+    }
+
+    /// A row of `Report` with the maximum after it.
+    static func row(_ kind: String, _ durations: [Duration]) -> String {
+        Report.row(kind, durations) + String(format: " %9.1f", Report.micro(durations.max() ?? .zero))
+    }
+
+    /// Enter tapped at `time`: the dial key of a USB numpad.
+    static func enterTap(at time: Microseconds) -> [InputEvent] {
+        [
+            .key(KeyEvents.enter, KeyValue.press, at: time), .report(at: time),
+            .key(KeyEvents.enter, KeyValue.release, at: time + 60_000), .report(at: time + 60_000),
+        ]
+    }
+
+    /// Waits until `descriptor` is readable; the moment it is.
+    static func waitReadable(_ descriptor: Int32) -> ContinuousClock.Instant {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) != 1 {}
+        return ContinuousClock.now
+    }
+}
+
+extension InputEvent {
+    /// The event moved to start from `time` (typing scripts start at 1 s).
+    func shifted(to time: Microseconds) -> InputEvent {
+        InputEvent(time: self.time - 1_000_000 + time, type: type, code: code, value: value)
+    }
+
+    static func report(at time: Microseconds) -> InputEvent {
+        InputEvent(time: time, type: EventType.synchronization, code: SynchronizationCode.report, value: 0)
+    }
+}
+
+extension KeyEvents {
+    static let enter = code("KEY_KPENTER")
+}
