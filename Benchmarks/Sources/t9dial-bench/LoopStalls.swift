@@ -51,7 +51,7 @@ struct LoopStalls {
         let clock = ContinuousClock()
         var keyStalls: [Duration] = []
         var dialKeyStalls: [Duration] = []
-        var writtenStalls: [Duration] = []
+        var dialWrittenStalls: [Duration] = []
         var rerankStalls: [Duration] = []
         var writes: [Duration] = []
         var reranks: [Duration] = []
@@ -68,7 +68,7 @@ struct LoopStalls {
                 let isDial = event.code == KeyEvents.enter && event.value == KeyValue.press
                 let start = clock.now
                 driver.apply(machine.handle(event, from: 0), to: &display)
-                (isDial ? &dialKeyStalls : &keyStalls).append(clock.now - start)
+                if isDial { dialKeyStalls.append(clock.now - start) } else { keyStalls.append(clock.now - start) }
                 guard isDial, let write = driver.historyDescriptor else { continue }
 
                 // The write, on its thread: from the dial's end to the descriptor readable.
@@ -76,7 +76,7 @@ struct LoopStalls {
                 writes.append(written - start)
                 let collect = clock.now
                 driver.wake(EventLoop.Wakeup(time: event.time, ready: [EventLoop.Ready(.history)], deadlinePassed: false), display: &display)
-                writtenStalls.append(clock.now - collect)
+                dialWrittenStalls.append(clock.now - collect)
 
                 // The new ranking, on its thread as the live book runs it, then taken in on the loop.
                 let base = current
@@ -100,27 +100,32 @@ struct LoopStalls {
             time += 40_000_000
         }
 
-        print("\nThe loop's stall, release build, 14 rows: how long one step holds the loop (keys wait meanwhile, none lost)")
-        print("(\(scripts.count) typed queries on the book, each dialled and recorded in \(historyPath))")
-        print(Report.header() + "       max")
-        print(Self.row("per key event (search, screen)", keyStalls))
-        print(Self.row("dial key (dial, write handed off)", dialKeyStalls))
-        print(Self.row("dial written: taken in", writtenStalls))
-        print(Self.row("reranked book taken in", rerankStalls))
+        print("\nThe loop's stall (release build, 14 rows): how long one step holds the loop's thread, keys waiting")
+        print("meanwhile in the input thread's queue, none lost. \(scripts.count) typed queries, each dialled and recorded")
+        print("in \(historyPath):")
+        print(Report.header())
+        print(Report.row("key event", keyStalls))
+        print(Report.row("dial key", dialKeyStalls))
+        print(Report.row("dial written", dialWrittenStalls))
+        print(Report.row("new ranking in", rerankStalls))
+        print("  (dial key: the dial started and its write handed to a thread; dial written: the write's end taken in;")
+        print("  new ranking in: the book ranked anew taken in, the query searched again, the keys rehearsed)")
         print("Off the loop, on threads of their own:")
-        print(Self.row("history write (commit, fsync)", writes))
-        print(Self.row("ranking anew after a dial", reranks))
-        let worstWithoutDial = keyStalls.max() ?? .zero
-        let worstWithDial = [dialKeyStalls, writtenStalls, rerankStalls].joined().max() ?? .zero
+        print(Self.millisecondsRow("history write", writes))
+        print(Self.millisecondsRow("ranking anew", reranks))
+        let worstWithDial = [dialKeyStalls, dialWrittenStalls, rerankStalls].joined().max() ?? .zero
         print(
             String(
-                format: "Worst stall of the loop: %.0f µs for a key; %.0f µs for a step of a recorded dial",
-                Report.micro(worstWithoutDial), Report.micro(worstWithDial)))
+                format: "The loop's worst stall: %.0f µs for a key event; %.0f µs for a step of a recorded dial",
+                Report.micro(keyStalls.max() ?? .zero), Report.micro(worstWithDial)))
     }
 
-    /// A row of `Report` with the maximum after it.
-    static func row(_ kind: String, _ durations: [Duration]) -> String {
-        Report.row(kind, durations) + String(format: " %9.1f", Report.micro(durations.max() ?? .zero))
+    /// A row of `Report`'s table in milliseconds, for work that takes that long.
+    static func millisecondsRow(_ kind: String, _ durations: [Duration]) -> String {
+        "  " + kind.padding(toLength: 16, withPad: " ", startingAt: 0)
+            + String(
+                format: " %7d %6.1f ms %6.1f ms %6.1f ms", durations.count, Report.percentile(durations, 0.5) / 1000,
+                Report.percentile(durations, 0.99) / 1000, Report.micro(durations.max() ?? .zero) / 1000)
     }
 
     /// Enter tapped at `time`: the dial key of a USB numpad.
