@@ -69,14 +69,7 @@ struct KeypadRunBusyLoopTests {
         run.start(display: &display)
         #expect(run.machine.devices.count == 1)
 
-        let end = Chatter.start + Microseconds(scenario.keys.count) * 100_000 + 2_000_000
-        while true {
-            if kernel.deliverDue() { try run.step(display: &display); continue }
-            guard let next = [kernel.nextTime, run.driver.nextDeadline].compactMap({ $0 }).min(), next <= end else { break }
-            if clock.now < next + 4_000 { clock.set(next + 4_000) }
-            kernel.deliverDue()
-            try run.step(display: &display)
-        }
+        try kernel.drive(run, display: &display, until: Chatter.start + Microseconds(scenario.keys.count) * 100_000 + 2_000_000)
         #expect(kernel.overflows == 0, "the kernel's buffer overflowed \(kernel.overflows) times")
         #expect(display.queries == scenario.queries)
     }

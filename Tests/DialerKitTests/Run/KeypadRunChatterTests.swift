@@ -108,16 +108,7 @@ struct KeypadRunChatterTests {
         run.start(display: &display)
         #expect(run.machine.devices.count == scenario.keypads)
 
-        // The loop wakes 4 ms after the first event it is woken for, so a press and its first
-        // bounce are read together, and then it handles them at the display's pace.
-        let end = scenario.script.map(\.time).max()! + 1_000_000
-        while true {
-            if kernel.deliverDue() { try run.step(display: &display); continue }
-            guard let next = [kernel.nextTime, run.driver.nextDeadline].compactMap({ $0 }).min(), next <= end else { break }
-            if clock.now < next + 4_000 { clock.set(next + 4_000) }
-            kernel.deliverDue()
-            try run.step(display: &display)
-        }
+        try kernel.drive(run, display: &display, until: scenario.script.map(\.time).max()! + 1_000_000)
         #expect(display.queries == scenario.queries)
     }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialerKit
 import EvdevTestSupport
 import Glibc
 import InputEvents
@@ -65,6 +66,24 @@ final class SimulatedKernel {
             delivered = true
         }
         return delivered
+    }
+
+    /// Runs `run` on this kernel's clock until `end`: whenever events are due, they are
+    /// delivered and the loop steps; else the clock moves to 4 ms after the next event or timer
+    /// (the loop wakes that long after the first event it is woken for, so a press and its
+    /// first bounce are read together), and the loop steps. The display may move the clock on
+    /// while it draws.
+    func drive(_ run: KeypadRun, display: inout some DialerDisplay, until end: Microseconds) throws {
+        while true {
+            if deliverDue() {
+                try run.step(display: &display)
+                continue
+            }
+            guard let next = [nextTime, run.driver.nextDeadline].compactMap({ $0 }).min(), next <= end else { return }
+            if clock.now < next + 4_000 { clock.set(next + 4_000) }
+            deliverDue()
+            try run.step(display: &display)
+        }
     }
 
     /// Queues one event in the node, overflowing as evdev does when its buffer is full.
