@@ -5,7 +5,6 @@ public import KeypadInput
 import Logging
 public import InputEvents
 public import ProcessLoop
-public import SystemCalls
 
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.
@@ -94,10 +93,6 @@ public final class KeypadRun {
 
     /// The keypads being read now, for a status line.
     public var keypads: [DeviceChoice] { input.devices }
-
-    /// The input thread's nice value, and why it could not raise its priority (nil when it
-    /// could); nil before the thread has started.
-    public var inputPriority: (nice: Int32, refused: Errno?)? { input.priority }
 
     /// Acts on the keypads' part of one wake-up, in the order the reader told it: devices come
     /// and gone, and between them their key events. The driver then runs the timers, advanced
