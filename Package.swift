@@ -22,6 +22,7 @@
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
+//   Telephony     the call back-ends' protocols: so far the netstrings of baresip's ctrl_tcp.
 // The system (every C call sits in one of these, behind Swift wrappers):
 //   SystemCalls  errno values with their names and texts, and reading a regular file.
 //   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
@@ -108,6 +109,7 @@ let package = Package(
         .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
+        .target(name: "Telephony"),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
         .target(name: "ScreenRender"),
@@ -166,6 +168,7 @@ let package = Package(
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemCalls"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery", "T9Search"]),
+        .testTarget(name: "TelephonyTests", dependencies: ["Telephony"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
@@ -188,7 +191,7 @@ let package = Package(
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony"],
             exclude: ["Corpus", "README.md"]
         ),
     ]
