@@ -22,7 +22,8 @@
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
-//   Telephony     the call back-ends' protocols: so far the netstrings of baresip's ctrl_tcp.
+//   Telephony     the call back-ends that follow calls (CallLine): baresip over ctrl_tcp,
+//                 AT modems, ModemManager over D-Bus.
 // The system (every C call sits in one of these, behind Swift wrappers):
 //   SystemCalls  errno values with their names and texts, and reading a regular file.
 //   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
@@ -109,7 +110,7 @@ let package = Package(
         .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork"]),
         .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
-        .target(name: "Telephony"),
+        .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls"]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
         .target(name: "ScreenRender"),
