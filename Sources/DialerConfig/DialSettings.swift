@@ -7,8 +7,10 @@ public struct DialSettings: Sendable, Hashable {
         case print
         /// Run a program with an argument list, never through a shell.
         case exec
-        /// Send ATD to an AT modem on a serial port.
+        /// Send ATD to an AT modem on a serial port, and follow the call.
         case modem
+        /// Ask a running baresip over its `ctrl_tcp` socket, and follow the call (SIP).
+        case baresip
     }
 
     public var method: Method
@@ -23,10 +25,12 @@ public struct DialSettings: Sendable, Hashable {
     public var baud: Int
     /// How long a dial may take before it is reported as timed out.
     public var timeoutSeconds: Int
+    /// For `baresip`: where its `ctrl_tcp` listens, on this machine: "127.0.0.1:4444".
+    public var control: String
 
     public init(
         method: Method = .print, command: [String] = [], hangUpCommand: [String] = [], device: String? = nil,
-        baud: Int = 115_200, timeoutSeconds: Int = 30
+        baud: Int = 115_200, timeoutSeconds: Int = 30, control: String = DialSettings.defaultControl
     ) {
         self.method = method
         self.command = command
@@ -34,6 +38,23 @@ public struct DialSettings: Sendable, Hashable {
         self.device = device
         self.baud = baud
         self.timeoutSeconds = timeoutSeconds
+        self.control = control
+    }
+
+    /// baresip's `ctrl_tcp_listen` in the example config shipped in Config/baresip/.
+    public static let defaultControl = "127.0.0.1:4444"
+
+    /// Whether `address` is a TCP address on this machine ("127.0.0.1:4444", "localhost:4444",
+    /// "[::1]:4444"): baresip's ctrl_tcp has no password, so t9dial talks to it only over
+    /// loopback, and its service may reach nothing else.
+    public static func isLoopbackControl(_ address: String) -> Bool {
+        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port)
+        else { return false }
+        let host = address[..<colon]
+        if host == "localhost" || host == "[::1]" { return true }
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ part in UInt8(part).map { String($0) == part } ?? false }) else { return false }
+        return parts[0] == "127"
     }
 
     /// The speeds a serial port can be set to.
@@ -42,14 +63,15 @@ public struct DialSettings: Sendable, Hashable {
 
 extension DialSettings {
     static let tableName = "dial"
-    static let keys = ["method", "command", "hangup_command", "device", "baud", "timeout_s"]
+    static let keys = ["method", "command", "hangup_command", "device", "baud", "timeout_s", "control"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
         try table.rejectUnknownKeys(keys: Self.keys)
         if let text = try table.string("method", example: #"method = "exec""#) {
             guard let value = Method(rawValue: text) else {
-                throw table.error(at: "method", "\(table.subject("method")) must be \"print\", \"exec\" or \"modem\", not \(TableReader.quoted(text))")
+                throw table.error(
+                    at: "method", "\(table.subject("method")) must be \"print\", \"exec\", \"modem\" or \"baresip\", not \(TableReader.quoted(text))")
             }
             method = value
         }
@@ -68,6 +90,15 @@ extension DialSettings {
                     at: "baud", "\(table.subject("baud")) must be one of \(Self.baudRates.map(String.init).joined(separator: ", ")); found \(speed)")
             }
             baud = speed
+        }
+        if let address = try table.string("control", example: #"control = "127.0.0.1:4444""#) {
+            guard Self.isLoopbackControl(address) else {
+                throw table.error(
+                    at: "control",
+                    "\(table.subject("control")) must be a port on this machine, such as \"127.0.0.1:4444\" (baresip's ctrl_tcp_listen); found \(TableReader.quoted(address)). ctrl_tcp has no password: keep it on loopback"
+                )
+            }
+            control = address
         }
         timeoutSeconds =
             try table.integer("timeout_s", in: 1...600, example: "timeout_s = 30", meaning: "how long a dial may take, in seconds") ?? timeoutSeconds

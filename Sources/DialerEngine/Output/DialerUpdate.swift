@@ -10,6 +10,13 @@ public enum DialerUpdate: Sendable, Hashable {
     /// The dial of `request` is over; reported before the screen that shows it, so a call
     /// shown as placed is already recorded.
     case dialFinished(DialRequest, DialOutcome)
-    /// The user ended the call shown (the hang-up key, or `#` held on the calling screen).
+    /// The user ended the call shown (the hang-up key, or `#` held on the calling screen), or
+    /// rejected the call ringing here.
     case hangUp(DialRequest)
+    /// The user answered the call ringing here (the dial key, or `#`).
+    case answer(DialRequest)
+    /// Keys typed during a connected call, to send as DTMF tones: `0`-`9`, `*`, `#`.
+    case sendTones(String)
+    /// A call a line followed is over; reported before the screen that shows its end.
+    case callEnded(CallRecord)
 }

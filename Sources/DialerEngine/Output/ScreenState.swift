@@ -59,6 +59,14 @@ public struct ScreenState: Sendable, Hashable {
         return screen
     }
 
+    /// This screen without the running time of a connected call: for a display that writes a
+    /// call's screen when the call changes, not every second.
+    public var withoutCallClock: ScreenState {
+        var screen = self
+        screen.callProgress = callProgress?.withoutClock
+        return screen
+    }
+
     public var selectedResult: ShownResult? {
         guard let selection, results.indices.contains(selection) else { return nil }
         return results[selection]

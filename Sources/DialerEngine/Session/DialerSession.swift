@@ -38,8 +38,17 @@ public final class DialerSession {
     /// The first of `found` with their highlights and texts, as many as the displays show.
     private var shownResults: [ShownResult] = []
     private var selection: Int?
-    /// The call on the calling screen, from the dial until the next key.
+    /// Whether dials are followed by a line (baresip, a modem, ModemManager), which reports
+    /// through `callChanged` and `incomingCall`, rather than launched (print, exec), whose
+    /// outcome comes through `dialFinished`. The driver sets it with the dial method.
+    public var followsCalls = false
+    /// The call on the calling screen of a launching method, from the dial until the next key.
     private var call: ShownCall?
+    /// The call a line follows: while it goes on, and for `endedCallShown` after it ended
+    /// (or until the next key).
+    private var followed: FollowedCall?
+    /// The latest time the session was told of (a key's, a timer's, a line's).
+    private var now: Microseconds = 0
     /// `#` went down while a call was shown: held, it hangs up; let go, it only leaves the call.
     private var poundDownOnCall = false
     private var lastKeyTime: Microseconds?
@@ -69,7 +78,7 @@ public final class DialerSession {
     /// When `advance(to:)` next has something to do: the earliest of the multi-tap commit and
     /// the idle clear; nil when nothing is pending.
     public var nextDeadline: Microseconds? {
-        [text.pending?.deadline, idleDeadline].compactMap { $0 }.min()
+        [text.pending?.deadline, idleDeadline, followedCallDeadline].compactMap { $0 }.min()
     }
 
     /// Acts on one gesture, after the timers due by its time.
@@ -77,6 +86,12 @@ public final class DialerSession {
         var updates = advance(to: gesture.time)
         // Ignored keys (NumLock) are not keys to the user: they neither act nor keep the query.
         if gesture.gesture.role == .ignore { return updates }
+        now = max(now, gesture.time)
+        if let live = followed, live.isLive {
+            updates += keyDuringCall(gesture.gesture, call: live)
+            publish(into: &updates)
+            return updates
+        }
         lastKeyTime = gesture.time
         var command = DialerCommand(gesture.gesture)
         if poundDownOnCall, gesture.gesture.role == .pound {
@@ -86,6 +101,10 @@ public final class DialerSession {
                 // Hang-up on the calling screen ends the call and only leaves the screen.
                 call = nil
                 if shown.canHangUp { updates.append(.hangUp(shown.request)) }
+                command = nil
+            } else if followed != nil, role == .hangUp {
+                // The followed call is over (a live one took the key above): only leave its screen.
+                followed = nil
                 command = nil
             } else {
                 keyWentDown(role)
@@ -119,14 +138,96 @@ public final class DialerSession {
     public func advance(to time: Microseconds) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         while let deadline = nextDeadline, deadline <= time {
+            let isFollowedCalls = deadline == followedCallDeadline
+            now = max(now, deadline)
             if let pending = text.pending, pending.deadline == deadline {
                 text.commit()
+            } else if isFollowedCalls {
+                // A connected call's clock ticks (the screen is made anew at `now`), or an
+                // ended call's screen has been shown long enough.
+                if followed?.isLive == false { followed = nil }
             } else {
                 clearQuery()
             }
             publish(into: &updates)
         }
+        now = max(now, time)
         return updates
+    }
+
+    // MARK: Followed calls
+
+    /// Whether a followed call goes on (dialled, ringing, connected), which keys now act on.
+    public var hasLiveCall: Bool { followed?.isLive ?? false }
+
+    /// Takes in what the line says of the call dialled or ringing at `time`: the screen follows
+    /// it; an end is reported (`.callEnded`) for the history before the screen that shows it.
+    /// A call that rings or connects was dialled, so the query that found it is cleared; one
+    /// that ends before (busy, failed) keeps it, to try again. Changes with no live call are
+    /// dropped.
+    public func callChanged(_ change: FollowedCall.Change, at time: Microseconds) -> [DialerUpdate] {
+        var updates = advance(to: time)
+        guard var call = followed, call.isLive, call.apply(change, at: time) else { return updates }
+        followed = call
+        switch change {
+        case .ringing, .connected:
+            if call.direction == .outgoing, !(t9.isEmpty && text.isEmpty) { clearQuery() }
+        case .ended:
+            if let record = call.record { updates.append(.callEnded(record)) }
+        }
+        publish(into: &updates)
+        return updates
+    }
+
+    /// A call rings here at `time` from `number` (as the network gave it), with the name the
+    /// network gave, if any. The screen shows the contact whose number it is, found in the book
+    /// with the search's region rules, else the number. The query stays behind, as it was.
+    /// Ignored while another call goes on: the line turns a second call away.
+    public func incomingCall(number: String, networkName: String?, at time: Microseconds) -> [DialerUpdate] {
+        var updates = advance(to: time)
+        if let current = followed, current.isLive { return updates }
+        text.commit()
+        call = nil
+        poundDownOnCall = false
+        let request: DialRequest
+        if let found = index.contact(withNumber: number) {
+            let contacts = index.contacts
+            request = DialRequest(name: contacts[found].displayName, number: number, contact: found, uid: contacts.uid(of: found))
+        } else {
+            request = DialRequest(number: number.isEmpty ? "Unknown number" : number)
+        }
+        followed = FollowedCall(incoming: request, networkName: networkName, at: time)
+        publish(into: &updates)
+        return updates
+    }
+
+    /// What a key does while a followed call goes on. Ringing here: the dial key or `#` answers,
+    /// the hang-up key or `#` held rejects. Dialled, ringing or connected: the hang-up key or
+    /// `#` held ends it. Connected: digits, `*` and `#` are sent as DTMF. Nothing else acts:
+    /// the query waits behind the call.
+    private func keyDuringCall(_ gesture: KeyGesture, call: FollowedCall) -> [DialerUpdate] {
+        switch (gesture, call.phase) {
+        case (.pressed(.hangUp), _), (.held(.pound), _):
+            return [.hangUp(call.request)]
+        case (.pressed(.dial), .incoming), (.tapped(.pound), .incoming):
+            return [.answer(call.request)]
+        case (.pressed(.digit(let digit)), .connected) where digit <= 9:
+            return [.sendTones(String(digit))]
+        case (.tapped(.star), .connected):
+            return [.sendTones("*")]
+        case (.tapped(.pound), .connected):
+            return [.sendTones("#")]
+        default:
+            return []
+        }
+    }
+
+    /// When the followed call next changes the screen by itself: its clock's next second while
+    /// connected, or the end of showing it once over.
+    private var followedCallDeadline: Microseconds? {
+        guard let followed else { return nil }
+        if let endedAt = followed.endedAt { return endedAt + settings.endedCallShown }
+        return followed.nextTick(after: now)
     }
 
     /// Searches `newIndex` from now on: a reloaded book, or the same book ranked anew. The
@@ -175,11 +276,12 @@ public final class DialerSession {
     /// `#`, which waits to see whether it is held to hang up), and commits an open multi-tap
     /// letter unless it is that letter's key or a delete.
     private func keyWentDown(_ role: KeyRole) {
-        if call != nil, role == .pound {
+        if call != nil || followed != nil, role == .pound {
             poundDownOnCall = true
             return
         }
         call = nil
+        followed = nil
         switch role {
         case .delete: break
         case .digit(let digit) where digit == text.pending?.key: break
@@ -199,6 +301,7 @@ public final class DialerSession {
         }
         poundDownOnCall = false
         call = nil
+        followed = nil
         return nil
     }
 
@@ -230,7 +333,7 @@ public final class DialerSession {
         case .switchMode:
             switchMode()
         case .dial:
-            return dial()
+            return dial(at: time)
         }
         return nil
     }
@@ -254,7 +357,7 @@ public final class DialerSession {
 
     /// The selected result, else the typed number; nil (and nothing changes) when there is
     /// neither. A dial shows the call; the query stays until the call is placed.
-    private func dial() -> DialRequest? {
+    private func dial(at time: Microseconds) -> DialRequest? {
         let request: DialRequest
         if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
             request = DialRequest(
@@ -264,7 +367,11 @@ public final class DialerSession {
         } else {
             return nil
         }
-        call = ShownCall(request: request, progress: .dialling)
+        if followsCalls {
+            followed = FollowedCall(dialling: request, at: time)
+        } else {
+            call = ShownCall(request: request, progress: .dialling)
+        }
         return request
     }
 
@@ -287,7 +394,9 @@ public final class DialerSession {
 
     private var idleDeadline: Microseconds? {
         // Not while a call is shown: a failed dial's query waits for the user's next key.
-        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, !(t9.isEmpty && text.isEmpty) else { return nil }
+        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, followed == nil, !(t9.isEmpty && text.isEmpty) else {
+            return nil
+        }
         return lastKeyTime + idleClear
     }
 
@@ -355,8 +464,8 @@ public final class DialerSession {
             results: shownResults,
             resultCount: found.count,
             selection: selection,
-            calling: call?.request,
-            callProgress: call?.progress,
+            calling: followed?.request ?? call?.request,
+            callProgress: followed?.progress(at: now) ?? call?.progress,
             notice: notice,
             loading: loading
         )

@@ -12,16 +12,20 @@ public struct DialerSettings: Sendable, Hashable {
     public var resultLimit: Int
     /// The mode the dialer starts in.
     public var initialMode: InputMode
+    /// How long the end of a followed call stays on the screen before the dialer is back.
+    public var endedCallShown: Microseconds
 
     public init(
         multiTapCommit: Microseconds = 800_000,
         idleClear: Microseconds? = 30_000_000,
         resultLimit: Int = 20,
-        initialMode: InputMode = .t9
+        initialMode: InputMode = .t9,
+        endedCallShown: Microseconds = 4_000_000
     ) {
         self.multiTapCommit = multiTapCommit
         self.idleClear = idleClear
         self.resultLimit = resultLimit
         self.initialMode = initialMode
+        self.endedCallShown = endedCallShown
     }
 }

@@ -4,6 +4,7 @@ public import DialOutcomes
 public import DialerConfig
 public import DialerEngine
 import Dialing
+public import Telephony
 
 /// Places the calls the dialer asks for with the configured `[dial]` method, on a thread of its
 /// own, so the event loop keeps reading keys while a program runs or a modem thinks.
@@ -11,6 +12,10 @@ import Dialing
 /// One dial runs at a time: a second `#` while the first is still dialling fails at once with
 /// that reason (two dials on one modem would garble both). Hang-ups run the same way. The loop
 /// polls `descriptors` and calls `collect()` when one is readable.
+///
+/// A method that follows its calls (baresip, AT modems) is a `CallLine` instead, which the
+/// placer only carries (`line`): the driver dials, answers and hangs up through it, and takes
+/// in what it reports as a source of the loop.
 public final class CallPlacer {
     /// What finished since the last `collect()`.
     public enum Finished {
@@ -25,11 +30,13 @@ public final class CallPlacer {
     private let hangUpMethod: (any DialMethod)?
     private var dialling: RunningCall?
     private var hangingUp: RunningCall?
+    /// The line that follows calls, for the methods that do; nil for those that launch.
+    public let line: (any CallLine)?
 
     /// The method the settings name, checked now so a bad one is reported at start.
     public convenience init(settings: DialSettings) throws(DialerError) {
         let timeout = Duration.seconds(settings.timeoutSeconds)
-        do {
+        do throws(DialSetupError) {
             switch settings.method {
             case .print:
                 self.init(methodName: "print", method: PrintDialer(), hangUpMethod: nil)
@@ -43,6 +50,10 @@ public final class CallPlacer {
             case .modem:
                 let modem = try ModemDialer(device: settings.device ?? "", baud: ModemBaud(settings.baud), timeout: timeout)
                 self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem))
+            case .baresip:
+                // The baresip line is being written on its own branch (issue 30); until it is in,
+                // the method is refused at start with this reason.
+                throw .emptyCommand
             }
         } catch {
             throw .dialMethod(error)
@@ -54,15 +65,21 @@ public final class CallPlacer {
         CallPlacer(methodName: DialSettings.Method.print.rawValue, method: PrintDialer(), hangUpMethod: nil)
     }
 
-    private init(methodName: String, method: any DialMethod, hangUpMethod: (any DialMethod)?) {
+    /// Calls made and followed through `line`.
+    public static func following(_ line: any CallLine) -> CallPlacer {
+        CallPlacer(methodName: line.methodName, method: PrintDialer(), hangUpMethod: nil, line: line)
+    }
+
+    private init(methodName: String, method: any DialMethod, hangUpMethod: (any DialMethod)?, line: (any CallLine)? = nil) {
         self.methodName = methodName
         self.method = method
         self.hangUpMethod = hangUpMethod
+        self.line = line
     }
 
     /// Whether the method only prints: its dials finish at once on this thread, with no thread
     /// or descriptor, and are already on standard output.
-    public var onlyPrints: Bool { method is PrintDialer }
+    public var onlyPrints: Bool { line == nil && method is PrintDialer }
 
     /// Starts dialling `request`. Returns the outcome when it is known at once (the print
     /// method, a number with nothing to dial, another dial still running); nil when the dial

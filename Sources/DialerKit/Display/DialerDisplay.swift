@@ -12,8 +12,14 @@ public protocol DialerDisplay {
     mutating func dial(_ request: DialRequest)
     /// Reports what came of dialling `request` (the screen that follows shows it too).
     mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome)
-    /// Reports that the user ended the call to `request`.
+    /// Reports that the user ended the call to `request`, or rejected it ringing here.
     mutating func hangUp(_ request: DialRequest)
+    /// Reports that the user answered the call from `request` ringing here.
+    mutating func answer(_ request: DialRequest)
+    /// Reports keys sent as DTMF tones through the connected call.
+    mutating func sendTones(_ tones: String)
+    /// Reports that a followed call is over, how it went and how long it lasted.
+    mutating func callEnded(_ record: CallRecord)
     /// How many results this display shows at once; nil when it shows every result. Only the
     /// results some display can show are highlighted (`DialerSession.shownRows`).
     var resultRows: Int? { get }
@@ -27,6 +33,9 @@ extension DialerDisplay {
     /// Most displays show a dial's outcome on the screen alone.
     public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {}
     public mutating func hangUp(_ request: DialRequest) {}
+    public mutating func answer(_ request: DialRequest) {}
+    public mutating func sendTones(_ tones: String) {}
+    public mutating func callEnded(_ record: CallRecord) {}
     /// A display that does not say shows every result.
     public var resultRows: Int? { nil }
     /// A display with nothing to work out has nothing to rehearse.
@@ -71,6 +80,9 @@ extension DialerDisplay {
             case .dial(let request): dial(request)
             case .dialFinished(let request, let outcome): dialFinished(request, outcome)
             case .hangUp(let request): hangUp(request)
+            case .answer(let request): answer(request)
+            case .sendTones(let tones): sendTones(tones)
+            case .callEnded(let record): callEnded(record)
             }
         }
     }

@@ -11,8 +11,16 @@ public import DialerEngine
 ///     {"event":"dialled","name":"Fred Smith",...,"placed":false,"message":"Busy"}
 ///     {"event":"hangup","name":"Fred Smith","number":"+44 7700 900123","uid":"fred"}
 ///
-/// `calling` is null, or the call shown with its `state` ("dialling", "placed", "failed")
-/// and `message` (the screen's line, such as "Busy").
+/// `calling` is null, or the call shown with its `state` ("dialling", "placed", "failed"
+/// for a launched dial; "dialling", "ringing", "incoming", "connected", "ended" for a followed
+/// call) and `message` (the screen's first line, such as "Ringing" or "Busy"; null while
+/// dialling). A call's screen is written when the call changes, not every second
+/// of its clock. A followed call that is over is one more line:
+///
+///     {"event":"callended","name":...,"direction":"out","outcome":"answered","duration":67}
+///
+/// with `duration` the seconds connected (null when never). Keys during a call are
+/// `{"event":"answer",...}`, `{"event":"dtmf","tones":"5"}` and `{"event":"hangup",...}`.
 ///
 /// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
 /// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
@@ -30,7 +38,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     public mutating func show(_ screen: ScreenState) {
-        let screen = screen.withoutLoadingPercent
+        let screen = screen.withoutLoadingPercent.withoutCallClock
         guard screen != lastWritten else { return }
         if screen.loading != nil, lastWritten?.loading == nil { output.write(#"{"event":"loading"}"# + "\n") }
         lastWritten = screen
@@ -115,14 +123,38 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
 
     /// `"state"` and `"message"` of the call shown.
     private static func callState(_ progress: CallProgress?) -> [(String, (inout JSONWriter) -> Void)] {
-        let state: String
-        switch progress {
-        case .dialling: state = "dialling"
-        case .finished(let outcome) where !outcome.isPlaced: state = "failed"
-        case .finished, nil: state = "placed"
-        }
-        let message: String? = if case .finished(let outcome) = progress { outcome.screenMessage } else { nil }
+        let state = progress?.state ?? "placed"
+        let message: String? =
+            switch progress {
+            case .dialling, nil: nil
+            case .finished(let outcome): outcome.screenMessage
+            case let progress?: progress.headline
+            }
         return [("state", { $0.string(state) }), ("message", { json in json.optionalString(message) })]
+    }
+
+    public mutating func answer(_ request: DialRequest) {
+        var json = JSONWriter()
+        Self.writeCallee(request, to: &json, event: "answer")
+        output.write(json.output + "\n")
+    }
+
+    public mutating func sendTones(_ tones: String) {
+        var json = JSONWriter()
+        json.object([("event", { $0.string("dtmf") }), ("tones", { $0.string(tones) })])
+        output.write(json.output + "\n")
+    }
+
+    public mutating func callEnded(_ record: CallRecord) {
+        var json = JSONWriter()
+        Self.writeCallee(
+            record.request, to: &json, event: "callended",
+            extra: [
+                ("direction", { $0.string(record.direction.rawValue) }),
+                ("outcome", { $0.string(record.outcome.rawValue) }),
+                ("duration", { json in json.raw(record.connectedTime.map { String($0 / 1_000_000) } ?? "null") }),
+            ])
+        output.write(json.output + "\n")
     }
 
     /// `{"name":...,"number":...,"uid":...}`, led by `"event"` when one is given and followed

@@ -12,7 +12,10 @@ import TerminalText
 /// The matched part is in brackets, the selected result starts with `> `, a multi-tap letter
 /// still cycling is in angle brackets (`fr<e>`), and a dial is one line, `dial: Name  number`.
 /// The calling screen is `dialling Name  number`, then `calling Name  number` or
-/// `not called: Name  number  (Busy)`.
+/// `not called: Name  number  (Busy)` for a launched dial; a followed call is a line at each
+/// change, with the screen's words: `Ringing: Name  number`, `Connected: Name  number`,
+/// `Call ended 1:07: Name  number`, `Busy: Name  number`, `Incoming call: Name  number`.
+/// A connected call's clock is not written every second.
 ///
 /// While the book loads at start, the notice line says how far it has got
 /// (`! Loading contacts… 42%`), on a terminal; into a file or a pipe (`showsProgress` false)
@@ -28,7 +31,8 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
     /// Whether a screen is written for each percent of the book loaded: on a terminal only.
     public var showsProgress: Bool
-    /// The last screen written, without its loading percentage, when `showsProgress` is off.
+    /// The last screen written, without a call's clock (and its loading percentage when
+    /// `showsProgress` is off).
     private var lastWritten: ScreenState?
 
     public init(output: Output, rows: Int = 5, showsProgress: Bool = true) {
@@ -38,12 +42,12 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     public mutating func show(_ screen: ScreenState) {
-        var screen = screen
-        if !showsProgress {
-            screen = screen.withoutLoadingPercent
-            guard screen != lastWritten else { return }
-            lastWritten = screen
-        }
+        var screen = screen.withoutCallClock
+        if !showsProgress { screen = screen.withoutLoadingPercent }
+        // Into a file a screen is written when it changes; on a terminal too while a call is
+        // shown, whose clock would otherwise write a line a second.
+        if !showsProgress || screen.calling != nil, screen == lastWritten { return }
+        lastWritten = screen
         output.write(Self.lines(screen, rows: rows, percent: showsProgress).map { $0 + "\n" }.joined())
     }
 
@@ -66,7 +70,9 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
             case .finished(let outcome) where !outcome.isPlaced:
                 return ["not called: " + callee(call) + "  (\(outcome.screenMessage))"]
             case .dialling: return ["dialling " + callee(call)]
-            default: return ["calling " + callee(call)]
+            case .finished, nil: return ["calling " + callee(call)]
+            case .connected: return ["Connected: " + callee(call)]
+            case let progress?: return [progress.headline + ": " + callee(call)]
             }
         }
         var lines = [screen.modeLabel + ":" + (screen.query.isEmpty ? "" : " " + queryText(screen.query))]

@@ -57,16 +57,24 @@ public final class HistoryRecorder {
         case .dial(let request):
             dialQuery = lastQuery.map { (request, $0.text, $0.mode) }
         case .dialFinished(let request, let outcome):
-            let query = dialQuery.flatMap { $0.request == request ? ($0.text, $0.mode) : nil }
-            dialQuery = nil
             let dial = Dial(uid: request.uid, number: request.number, time: Date(), status: outcome.isPlaced ? .placed : .failed)
-            // The pick is learned whatever the outcome: the user chose this contact for the query.
-            let pick = request.uid.flatMap { uid in query.map { (query: $0.0, mode: $0.1, uid: uid) } }
-            waiting.append(Entry(dial: dial, pick: pick))
+            waiting.append(Entry(dial: dial, pick: pick(for: request)))
             startNextWrite()
-        case .hangUp:
+        case .callEnded(let record):
+            let dial = Dial(uid: record.request.uid, number: record.request.number, time: Date(), status: Dial.Status(rawValue: record.outcome.rawValue))
+            waiting.append(Entry(dial: dial, pick: record.direction == .outgoing ? pick(for: record.request) : nil))
+            startNextWrite()
+        case .hangUp, .answer, .sendTones:
             break
         }
+    }
+
+    /// What the dial of `request` teaches: the query typed to find its contact. Learned whatever
+    /// the outcome: the user chose this contact for the query.
+    private func pick(for request: DialRequest) -> (query: String, mode: String, uid: String)? {
+        let query = dialQuery.flatMap { $0.request == request ? ($0.text, $0.mode) : nil }
+        dialQuery = nil
+        return request.uid.flatMap { uid in query.map { (query: $0.0, mode: $0.1, uid: uid) } }
     }
 
     /// The descriptor to poll for POLLIN while a write is under way; nil when none is.

@@ -3,6 +3,7 @@
 public import DialerEngine
 import Dialing
 public import Logging
+import Telephony
 public import T9Search
 public import InputEvents
 public import ProcessLoop
@@ -43,11 +44,27 @@ public final class DialerDriver {
     /// How far the book read at start has got, in percent; nil when it is not loading.
     public var loadingPercent: Int? { startup?.progress.percent }
 
-    public init(machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger, recorder: HistoryRecorder? = nil) {
+    /// The clock of the line's deadlines and of what the user does to a followed call.
+    private let clock: MonotonicClock
+
+    public init(
+        machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger, recorder: HistoryRecorder? = nil,
+        clock: MonotonicClock = .system
+    ) {
         self.machine = machine
         self.placer = placer
         self.logger = logger
         self.recorder = recorder
+        self.clock = clock
+        machine.session.followsCalls = placer.line != nil
+    }
+
+    /// Starts the dial method's line, if it has one (connects to baresip, opens the modem):
+    /// before the first screen, whose notice line then says when it cannot place calls yet.
+    public func startLine() {
+        guard let line = placer.line else { return }
+        var discard = InMemoryDisplay()
+        take(line.start(at: clock.now()), display: &discard)
     }
 
     /// Keeps `book` current from now on; problems it meets go to the log.
@@ -80,10 +97,25 @@ public final class DialerDriver {
             display.apply([update])
             switch update {
             case .dial(let request):
-                // After the rest of this batch (the "Dialling" screen), which the outcome follows.
-                if let outcome = placer.start(request) { pending += report(.dial(request, outcome)) }
+                if let line = placer.line {
+                    logger.info("calling \(request.name.map { "\($0) at " } ?? "")\(request.number) via \(line.methodName)")
+                    pending += lineReports(line.dial(request.number, at: clock.now()))
+                } else if let outcome = placer.start(request) {
+                    // After the rest of this batch (the "Dialling" screen), which the outcome follows.
+                    pending += report(.dial(request, outcome))
+                }
             case .hangUp(let request):
-                if let line = placer.hangUp(request) { logger.warning("\(line)") }
+                if let line = placer.line {
+                    pending += lineReports(line.hangUp(at: clock.now()))
+                } else if let line = placer.hangUp(request) {
+                    logger.warning("\(line)")
+                }
+            case .answer:
+                if let line = placer.line { pending += lineReports(line.answer(at: clock.now())) }
+            case .sendTones(let tones):
+                if let line = placer.line { pending += lineReports(line.sendTones(tones, at: clock.now())) }
+            case .callEnded(let record):
+                logger.info("\(Self.logLine(record))")
             case .dialFinished, .screen:
                 // A dial's end is ranked with once it is written (`collectHistory`).
                 break
@@ -107,7 +139,8 @@ public final class DialerDriver {
     /// What the loop waits on for the driver: the dials and hang-ups under way, the history
     /// write under way, the contact files watched, the reloads and syncs running.
     public var sources: [EventLoop.Source<LoopSource>] {
-        placer.descriptors.map { EventLoop.Source(.call, $0) } + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
+        placer.descriptors.map { EventLoop.Source(.call, $0) } + (placer.line?.descriptors ?? []).map { EventLoop.Source(.line($0), $0) }
+            + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
             + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
     }
@@ -115,13 +148,19 @@ public final class DialerDriver {
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
     /// the loading's percentage to show.
     public var nextDeadline: Microseconds? {
-        [machine.nextDeadline, live?.deadline, startup?.nextProgress].compactMap { $0 }.min()
+        [machine.nextDeadline, live?.deadline, startup?.nextProgress, placer.line?.nextDeadline].compactMap { $0 }.min()
     }
 
     /// Acts on what of the driver's `sources` woke the loop, then runs the timers due by the
     /// wake-up's time. The caller hands over its own input (keys) first.
     public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
         if wakeup.isReady(.call) { collect(display: &display) }
+        if let line = placer.line {
+            let readable = wakeup.ready.compactMap { if case .line(let descriptor) = $0.tag { descriptor } else { nil } }
+            if !readable.isEmpty || (line.nextDeadline.map { $0 <= wakeup.time } ?? false) {
+                take(line.wake(readable: readable, at: wakeup.time), display: &display)
+            }
+        }
         if wakeup.isReady(.history) { collectHistory() }
         if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
@@ -194,9 +233,53 @@ public final class DialerDriver {
     }
 
     private func takeUpNextPlacer() {
-        guard let next = nextPlacer, placer.descriptors.isEmpty else { return }
+        // Not while a call goes on through the line: it would be cut.
+        guard let next = nextPlacer, placer.descriptors.isEmpty, !machine.session.hasLiveCall else { return }
+        placer.line?.stop()
         placer = next
         nextPlacer = nil
+        machine.session.followsCalls = next.line != nil
+        startLine()
+    }
+
+    // MARK: The line
+
+    /// Acts on what the line reports: the call's changes go to the session, its problem to the
+    /// screen's notice, its log lines to the log.
+    private func take(_ events: [LineEvent], display: inout some DialerDisplay) {
+        apply(lineReports(events), to: &display)
+    }
+
+    /// The session's updates for what the line reports; notices and log lines are dealt with
+    /// here.
+    private func lineReports(_ events: [LineEvent]) -> [DialerUpdate] {
+        var updates: [DialerUpdate] = []
+        let now = clock.now()
+        for event in events {
+            switch event {
+            case .ringing: updates += machine.session.callChanged(.ringing, at: now)
+            case .connected: updates += machine.session.callChanged(.connected, at: now)
+            case .ended(let end): updates += machine.session.callChanged(.ended(end), at: now)
+            case .incoming(let number, let name):
+                logger.info("incoming call from \(number.isEmpty ? "a withheld number" : number)\(name.map { " (\($0))" } ?? "")")
+                updates += machine.session.incomingCall(number: number, networkName: name, at: now)
+            case .problem(let problem):
+                updates += post(problem, about: .line)
+            case .log(let level, let message):
+                logger.log(level: level.loggerLevel, "\(message)")
+            }
+        }
+        if placer.line != nil { takeUpNextPlacer() }
+        return updates
+    }
+
+    /// How a followed call went, for the journal.
+    static func logLine(_ record: CallRecord) -> String {
+        let whom = record.request.name.map { "\($0) (\(record.request.number))" } ?? record.request.number
+        let direction = record.direction == .outgoing ? "call to" : "call from"
+        let time = record.connectedTime.map { ", connected " + CallProgress.clock(Int($0 / 1_000_000)) } ?? ""
+        let why = if case .failed(let reason) = record.end { ": \(reason)" } else { "" }
+        return "\(direction) \(whom): \(record.outcome.rawValue)\(time)\(why)"
     }
 
     /// The descriptor of the history write under way, if any (`sources` has it too).
@@ -219,10 +302,20 @@ public final class DialerDriver {
         }
     }
 
-    /// Waits for the dial or hang-up under way and for the history's writes, so a run that
-    /// ends drops neither.
-    public func finishAll(display: inout some DialerDisplay) {
+    /// Waits for the dial or hang-up under way, for a followed call to end, and for the
+    /// history's writes, so a run that ends drops none of them: keys piped into `t9dial try`
+    /// that end with a dial make a call that lasts until the far end hangs up.
+    public func finishAll(display: inout some DialerDisplay) throws(DialerError) {
         for finished in placer.waitForAll() { apply(report(finished), to: &display) }
+        let loop = EventLoop(clock: clock)
+        while machine.session.hasLiveCall, let line = placer.line {
+            let sources = line.descriptors.map { EventLoop.Source(LoopSource.line($0), $0) }
+            do {
+                wake(try loop.wait(for: sources, until: line.nextDeadline), display: &display)
+            } catch {
+                throw .loop(error)
+            }
+        }
         finishHistory()
     }
 
@@ -261,4 +354,18 @@ public enum NoticeTopic: CaseIterable, Sendable {
     case book
     /// No keypad is plugged in.
     case keypad
+    /// The line cannot place calls now: baresip not reachable or not registered, no modem.
+    case line
+}
+
+extension LineLogLevel {
+    var loggerLevel: Logger.Level {
+        switch self {
+        case .debug: .debug
+        case .info: .info
+        case .notice: .notice
+        case .warning: .warning
+        case .error: .error
+        }
+    }
 }

@@ -59,6 +59,7 @@ public final class KeypadRun {
 
     /// Shows the first screen and opens the keypads there are.
     public func start(display: inout some DialerDisplay) {
+        driver.startLine()
         machine.showFirstScreen(on: &display)
         process(input.start(), display: &display)
     }

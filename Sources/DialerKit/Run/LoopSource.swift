@@ -9,6 +9,8 @@ public enum LoopSource: Hashable, Sendable {
     case keypads
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call
+    /// The line that follows calls (baresip's socket, a modem's port, D-Bus) has input.
+    case line(Int32)
     /// A dial's write into the history is over: the `HistoryRecorder`'s.
     case history
     /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).

@@ -73,7 +73,7 @@ public struct ReplayRun {
         let lastTime = recording.events.last?.time ?? 0
         let settle = max(setup.timing.clearHold, setup.timing.longPress, setup.dialerSettings.multiTapCommit) + setup.timing.debounce
         driver.apply(machine.advance(to: lastTime.addingSaturated(settle)), to: &display)
-        driver.finishAll(display: &display)
+        try driver.finishAll(display: &display)
         return signals.received().first
     }
 }

@@ -35,6 +35,7 @@ public enum TerminalKeypad {
         let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
+        driver.startLine()
         machine.showFirstScreen(on: &display)
         var pending: [UInt8] = []
         var inputOpen = true
@@ -78,7 +79,7 @@ public enum TerminalKeypad {
         if let deadline = machine.nextDeadline, deadline - loop.clock.now() < 5_000_000 {
             driver.apply(machine.advance(to: deadline), to: &display)
         }
-        driver.finishAll(display: &display)
+        try driver.finishAll(display: &display)
         return nil
     }
 

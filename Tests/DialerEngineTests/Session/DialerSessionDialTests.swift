@@ -23,7 +23,7 @@ struct DialerSessionDialTests {
         #expect(released[0] == .dial(Self.smith))
         #expect(calling.calling == Self.smith)
         #expect(calling.callProgress == .dialling)
-        #expect(calling.callHeadline == "Dialling")
+        #expect(calling.callHeadline == "Calling")
         // The query waits behind the calling screen until the call is placed.
         #expect(calling.query.text == "3733")
     }
