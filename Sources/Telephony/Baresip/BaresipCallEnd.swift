@@ -6,9 +6,9 @@ extension CallEnd {
     /// Why a call ended, from the parameter of baresip's `CALL_CLOSED`: a SIP status line
     /// ("486 Busy Here") when the far end refused the call, or the text of an errno when the
     /// call ended otherwise. baresip 1.0.0 says "Connection reset by user" when the user here
-    /// hung up or rejected (ECONNRESET... by user, its own wording), "Connection reset by peer"
-    /// when the far end hung up or gave up ringing, and "Connection timed out" when nobody
-    /// answered an INVITE in time (about 32 s); anything else is a failure in its own words.
+    /// hung up or rejected, "Connection reset by peer" when the far end hung up or gave up
+    /// ringing, and "Connection timed out" when nobody answered an INVITE in time (about 32 s);
+    /// anything else ("end of file" when aufile's WAV ends) is a failure in its own words.
     public init(baresipClosedParam param: String) {
         let text = param.trimmingWhitespace
         switch text.statusCode {
