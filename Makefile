@@ -40,7 +40,8 @@ GIT_COMMIT   := $(shell commit=$$(git rev-parse --short=7 HEAD 2>/dev/null) && \
                   { git diff --quiet HEAD -- 2>/dev/null || commit="$$commit-dirty"; echo "$$commit"; })
 export T9DIAL_VERSION := $(VERSION)
 export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp
+# baresip-core and sip-tester (SIPp): the calls tests run a real baresip against a real SIP peer.
+APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
 PIP_PACKAGES ?= radicale==3.9.0

@@ -169,7 +169,9 @@ let package = Package(
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemCalls"]),
         .testTarget(name: "DialHistoryTests", dependencies: ["DialHistory"]),
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery", "T9Search"]),
-        .testTarget(name: "TelephonyTests", dependencies: ["Telephony"]),
+        // The real programs of the calls tests: baresip from Config/baresip, SIPp with Tests/Calls/sipp.
+        .target(name: "TelephonyTestSupport", path: "Tests/Support/TelephonyTestSupport"),
+        .testTarget(name: "TelephonyTests", dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),

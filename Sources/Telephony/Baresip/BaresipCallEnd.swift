@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: Apache-2.0
+
+public import DialOutcomes
+
+extension CallEnd {
+    /// Why a call ended, from the parameter of baresip's `CALL_CLOSED`: a SIP status line
+    /// ("486 Busy Here") when the far end refused the call, or the text of an errno when the
+    /// call ended otherwise. baresip 1.0.0 says "Connection reset by user" when the user here
+    /// hung up or rejected, "Connection reset by peer" when the far end hung up or gave up
+    /// ringing, and "Connection timed out" when nobody answered an INVITE in time (about 32 s);
+    /// anything else ("end of file" when aufile's WAV ends) is a failure in its own words.
+    public init(baresipClosedParam param: String) {
+        let text = param.trimmingWhitespace
+        switch text.statusCode {
+        case 486, 600: self = .busy
+        case 603: self = .rejected
+        case 408, 480, 487: self = .noAnswer
+        default:
+            switch text {
+            case "Connection reset by user": self = .hungUpHere
+            case "Connection reset by peer": self = .hungUpThere
+            case "Connection timed out": self = .noAnswer
+            case "": self = .failed("baresip gave no reason")
+            default: self = .failed(text)
+            }
+        }
+    }
+}
+
+extension String {
+    /// The SIP status code a text starts with ("486 Busy Here" gives 486), or nil.
+    fileprivate var statusCode: Int? {
+        let digits = prefix { $0.isASCII && $0.isNumber }
+        guard digits.count == 3, dropFirst(3).first.map({ $0 == " " }) ?? true, let code = Int(digits) else { return nil }
+        return (100...699).contains(code) ? code : nil
+    }
+
+    var trimmingWhitespace: String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
+        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) ?? first
+        return String(scalars[first...last])
+    }
+}

@@ -1,0 +1,110 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// A command t9dial sends baresip's `ctrl_tcp`: baresip runs it as the menu command of that
+/// name, with `params` as its argument. Nothing passes through a shell: the number is a JSON
+/// string, escaped here, and baresip hands it to its own dial code.
+public enum BaresipCommand: Sendable, Hashable {
+    /// Dials a number or SIP URI (`dial`); a bare number is completed with the account's domain.
+    case dial(String)
+    /// Answers the call ringing here (`accept`).
+    case accept
+    /// Ends the current call, or rejects the one ringing here (`hangup`).
+    case hangUp
+    /// Sends one DTMF tone through the current call (`sndcode`).
+    case sendCode(Character)
+    /// Lists the accounts and whether each is registered (`reginfo`).
+    case registrationInfo
+
+    /// The menu command's name.
+    public var name: String {
+        switch self {
+        case .dial: "dial"
+        case .accept: "accept"
+        case .hangUp: "hangup"
+        case .sendCode: "sndcode"
+        case .registrationInfo: "reginfo"
+        }
+    }
+
+    /// The command's argument.
+    public var params: String {
+        switch self {
+        case .dial(let number): number
+        case .sendCode(let tone): String(tone)
+        case .accept, .hangUp, .registrationInfo: ""
+        }
+    }
+
+    /// The command as JSON, `{"command":"dial","params":"...","token":"..."}`.
+    public func json(token: String) -> String {
+        "{\"command\":\(Self.quoted(name)),\"params\":\(Self.quoted(params)),\"token\":\(Self.quoted(token))}"
+    }
+
+    /// The command framed as a netstring, ready to write.
+    public func encoded(token: String) -> [UInt8] {
+        Netstring.encode(Array(json(token: token).utf8))
+    }
+
+    /// `text` as a JSON string literal: quotes, backslashes and every control character
+    /// escaped, everything else as it is (UTF-8).
+    static func quoted(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+/// What t9dial dials through baresip for a number as the user gave it.
+public enum BaresipDialTarget {
+    /// The characters that make a DTMF tone.
+    public static let tones: Set<Character> = Set("0123456789*#ABCD")
+
+    /// The longest number or URI t9dial dials.
+    public static let maximumLength = 256
+
+    /// `number` made ready for `dial`, or why it cannot be dialled. A bare number loses the
+    /// spaces, dashes, dots and brackets people write in it ("+44 (121) 496-0000" dials
+    /// "+441214960000"); a SIP URI (with `:` or `@`) is kept as it is. Nothing empty is sent:
+    /// baresip's `dial` with no argument redials the last number.
+    public static func prepare(_ number: String) -> Result<String, BaresipDialError> {
+        let trimmed = number.trimmingWhitespace
+        if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+            return .failure(.controlCharacters)
+        }
+        let isURI = trimmed.contains(":") || trimmed.contains("@")
+        let prepared = isURI ? trimmed : String(trimmed.filter { !" -.()\u{A0}".contains($0) })
+        if prepared.isEmpty { return .failure(.empty) }
+        if prepared.contains(" ") { return .failure(.spaceInURI) }
+        if prepared.utf8.count > maximumLength { return .failure(.tooLong) }
+        return .success(prepared)
+    }
+}
+
+/// Why a number cannot be dialled through baresip.
+public enum BaresipDialError: Error, Sendable, Hashable, CustomStringConvertible {
+    case empty
+    case controlCharacters
+    case spaceInURI
+    case tooLong
+
+    public var description: String {
+        switch self {
+        case .empty: "no number to dial"
+        case .controlCharacters: "the number has control characters; check the contact's number"
+        case .spaceInURI: "the SIP address has a space; check the contact's number"
+        case .tooLong: "the number is longer than \(BaresipDialTarget.maximumLength) bytes; check the contact's number"
+        }
+    }
+}

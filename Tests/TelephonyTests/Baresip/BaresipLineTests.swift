@@ -1,0 +1,284 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialOutcomes
+import Testing
+@testable import Telephony
+
+/// BaresipLine against a scripted ctrl_tcp on a real loopback socket; times are the test's.
+@Suite("BaresipLine against a scripted baresip")
+struct BaresipLineTests {
+    static let aor = #""accountaor":"sip:t9dial@127.0.0.1""#
+
+    static func event(_ type: String, id: String? = "c1", direction: String = "outgoing", param: String = "", extra: String = "") -> String {
+        let idField = id.map { #","id":"\#($0)""# } ?? ""
+        let peer = direction == "outgoing" ? "sip:100@127.0.0.1:5070" : "sip:+4412@127.0.0.1:5072"
+        return #"{"event":true,"type":"\#(type)","class":"call",\#(aor),"direction":"\#(direction)","peeruri":"\#(peer)""#
+            + #"\#(extra)\#(idField),"param":"\#(param)"}"#
+    }
+
+    static func response(_ token: String, ok: Bool = true, data: String = "") -> String {
+        #"{"response":true,"ok":\#(ok),"data":"\#(data)","token":"\#(token)"}"#
+    }
+
+    /// A line connected to `baresip`, its `reginfo` answered: ready, with no problem.
+    static func connectedLine(_ baresip: ScriptedBaresip) throws -> BaresipLine {
+        let line = try BaresipLine(control: baresip.control)
+        let started = line.start(at: 0)
+        #expect(!started.contains(.problem("SIP not connected")))
+        try baresip.accept()
+        let commands = try baresip.commands()
+        #expect(commands.map { $0["command"] } == ["reginfo"])
+        baresip.send(response(commands[0]["token"] ?? "", data: "\\n--- User Agents (1) ---\\n> sip:t9dial@127.0.0.1     \\n\\n"))
+        #expect(calls(pump(line, at: 1)) == [])
+        #expect(line.problem == nil)
+        #expect(line.nextDeadline == nil, "connected and idle: asleep")
+        return line
+    }
+
+    @Test("an outgoing call: dialled, rings, connects, tones, hung up here")
+    func outgoingCall() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        #expect(calls(line.dial("+44 121 496-0000", at: 10)) == [])
+        let dial = try baresip.commands()
+        #expect(dial.map { $0["command"] } == ["dial"])
+        #expect(dial[0]["params"] == "+441214960000")
+        #expect(line.nextDeadline == 10 + BaresipLine.dialTimeout)
+        // What baresip 1.0.0 sends: CALL_LOCAL_SDP (no id), the response, then the call's events.
+        baresip.send(
+            #"{"event":true,"type":"CALL_LOCAL_SDP","class":"other","direction":"outgoing","param":"offer"}"#,
+            Self.response(dial[0]["token"] ?? ""),
+            Self.event("CALL_RINGING"), Self.event("CALL_PROGRESS"))
+        #expect(calls(pump(line, at: 20)) == [.ringing])
+        #expect(line.nextDeadline == nil)
+        baresip.send(Self.event("CALL_REMOTE_SDP", param: "answer"), Self.event("CALL_ESTABLISHED"))
+        #expect(calls(pump(line, at: 30)) == [.connected])
+        #expect(calls(line.sendTones("5x#", at: 40)) == [])
+        #expect(try baresip.commands(atLeast: 2).map { [$0["command"], $0["params"]] } == [["sndcode", "5"], ["sndcode", "#"]])
+        #expect(calls(line.hangUp(at: 50)) == [])
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+        baresip.send(Self.event("CALL_CLOSED", param: "Connection reset by user"))
+        #expect(calls(pump(line, at: 60)) == [.ended(.hungUpHere)])
+    }
+
+    @Test("busy: closed before ringing, the call named by CALL_CLOSED itself")
+    func busy() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        _ = try baresip.commands()
+        baresip.send(Self.event("CALL_CLOSED", param: "486 Busy Here"))
+        #expect(calls(pump(line, at: 20)) == [.ended(.busy)])
+    }
+
+    @Test("messages cut byte by byte, and many in one read")
+    func partialReads() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        let token = try baresip.commands()[0]["token"] ?? ""
+        var seen: [LineEvent] = []
+        for byte in Netstring.encode(Array((Self.response(token) + "").utf8)) + Netstring.encode(Array(Self.event("CALL_RINGING").utf8)) {
+            baresip.write([byte])
+            seen += calls(pump(line, at: 20))
+        }
+        #expect(seen == [.ringing])
+        baresip.send(Self.event("CALL_ESTABLISHED"), Self.event("CALL_REMOTE_SDP"), Self.event("CALL_CLOSED", param: "Connection reset by peer"))
+        #expect(calls(pump(line, at: 30)) == [.connected, .ended(.hungUpThere)])
+    }
+
+    @Test("an incoming call, answered; a second one during it is not reported")
+    func incoming() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming", extra: #","peerdisplayname":"Sam Sipp""#))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: "Sam Sipp")])
+        #expect(calls(line.answer(at: 20)) == [])
+        #expect(try baresip.commands().map { $0["command"] } == ["accept"])
+        baresip.send(Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 30)) == [.connected])
+        baresip.send(Self.event("CALL_INCOMING", id: "in2", direction: "incoming"), Self.event("CALL_CLOSED", id: "in2", direction: "incoming"))
+        let second = pump(line, at: 40)
+        #expect(calls(second) == [])
+        #expect(second.contains { if case .log(.warning, let text) = $0 { text.contains("call_max_calls 1") } else { false } })
+        baresip.send(Self.event("CALL_CLOSED", id: "in1", direction: "incoming", param: "Connection reset by peer"))
+        #expect(calls(pump(line, at: 50)) == [.ended(.hungUpThere)])
+    }
+
+    @Test("an incoming call with no display name, rejected here")
+    func rejected() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil)])
+        _ = line.hangUp(at: 20)
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+        baresip.send(Self.event("CALL_CLOSED", id: "in1", direction: "incoming", param: "Connection reset by user"))
+        #expect(calls(pump(line, at: 30)) == [.ended(.hungUpHere)])
+    }
+
+    @Test("a dial baresip refuses ends as failed, in baresip's words")
+    func refusedDial() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        let token = try baresip.commands()[0]["token"] ?? ""
+        baresip.send(Self.response(token, ok: false, data: "could not find UA\\n"))
+        #expect(calls(pump(line, at: 20)) == [.ended(.failed("could not find UA"))])
+    }
+
+    @Test("a dial baresip never starts ends as failed after the dial timeout, and is hung up")
+    func silentDial() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        _ = try baresip.commands()
+        #expect(calls(line.wake(readable: [], at: 10 + BaresipLine.dialTimeout - 1)) == [])
+        #expect(calls(line.wake(readable: [], at: 10 + BaresipLine.dialTimeout)) == [.ended(.failed("baresip did not start the call"))])
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+        #expect(line.nextDeadline == nil)
+    }
+
+    @Test("dialling with no connection, or during a call, fails at once")
+    func dialFailsAtOnce() throws {
+        let baresip = try ScriptedBaresip()
+        let port = baresip.control
+        baresip.closeListener()
+        let line = try BaresipLine(control: port)
+        let started = line.start(at: 0)
+        #expect(calls(started) == [.problem("SIP not connected")])
+        #expect(started.contains { if case .log(.warning, let text) = $0 { text.contains("ctrl_tcp_listen \(port)") } else { false } })
+        #expect(calls(line.dial("5070", at: 1)) == [.ended(.failed("SIP not connected"))])
+
+        let other = try ScriptedBaresip()
+        let connected = try Self.connectedLine(other)
+        _ = connected.dial("5070", at: 10)
+        #expect(calls(connected.dial("5071", at: 11)) == [.ended(.failed("another call is under way"))])
+        #expect(calls(connected.dial("", at: 12)) == [.ended(.failed("another call is under way"))])
+    }
+
+    @Test("an empty number is never sent: baresip would redial the last one")
+    func emptyNumber() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        #expect(calls(line.dial("  ", at: 10)) == [.ended(.failed("no number to dial"))])
+        #expect(line.nextDeadline == nil)
+    }
+
+    @Test("baresip going away ends the call; the line reconnects after its backoff, which grows and starts over")
+    func restart() throws {
+        let baresip = try ScriptedBaresip()
+        let port = baresip.port
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        _ = try baresip.commands()
+        baresip.send(Self.event("CALL_RINGING"))
+        #expect(calls(pump(line, at: 20)) == [.ringing])
+
+        // baresip stops: its socket closes, and nothing listens.
+        baresip.closeClient()
+        baresip.closeListener()
+        let now: Int64 = 20_000_000
+        #expect(calls(pump(line, at: now)) == [.ended(.failed("baresip went away")), .problem("SIP not connected")])
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == now + BaresipLine.firstBackoff)
+        #expect(calls(line.dial("5070", at: now + 1)) == [.ended(.failed("SIP not connected"))])
+        // Not yet due: no attempt.
+        #expect(line.wake(readable: [], at: now + BaresipLine.firstBackoff - 1) == [])
+        // Due, and refused: the backoff doubles.
+        let refused = line.wake(readable: [], at: now + BaresipLine.firstBackoff)
+        #expect(calls(refused) == [])
+        #expect(line.nextDeadline == now + BaresipLine.firstBackoff * 3)
+
+        // baresip is back on the same port: the next attempt connects.
+        try baresip.listen(port: port)
+        #expect(calls(line.wake(readable: [], at: now + BaresipLine.firstBackoff * 3)) == [.problem(nil)])
+        try baresip.accept()
+        #expect(try baresip.commands().map { $0["command"] } == ["reginfo"])
+        #expect(line.nextDeadline == nil)
+
+        // Kicked out again at once: a short connection keeps the backoff growing.
+        baresip.closeClient()
+        let later = now + BaresipLine.firstBackoff * 3 + 1000
+        #expect(calls(pump(line, at: later)) == [.problem("SIP not connected")])
+        #expect(line.nextDeadline == later + BaresipLine.firstBackoff * 4)
+        #expect(calls(line.wake(readable: [], at: later + BaresipLine.firstBackoff * 4)) == [.problem(nil)])
+        try baresip.accept()
+        _ = try baresip.commands()
+        // A connection that lasted: the backoff starts over.
+        baresip.closeClient()
+        let muchLater = later + BaresipLine.firstBackoff * 4 + BaresipLine.goodConnection
+        #expect(calls(pump(line, at: muchLater)) == [.problem("SIP not connected")])
+        #expect(line.nextDeadline == muchLater + BaresipLine.firstBackoff)
+    }
+
+    @Test("the backoff stops growing at its maximum")
+    func backoffMaximum() throws {
+        let baresip = try ScriptedBaresip()
+        let control = baresip.control
+        baresip.closeListener()
+        let line = try BaresipLine(control: control)
+        _ = line.start(at: 0)
+        var now: Int64 = 0
+        for _ in 0..<12 {
+            now = line.nextDeadline ?? 0
+            _ = line.wake(readable: [], at: now)
+        }
+        #expect(line.nextDeadline == now + BaresipLine.maximumBackoff)
+    }
+
+    @Test("registration: REGISTER_FAIL is a problem until REGISTER_OK; reginfo's ERR too")
+    func registration() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(#"{"event":true,"type":"REGISTER_FAIL","class":"register",\#(Self.aor),"param":"401 Unauthorized"}"#)
+        #expect(calls(pump(line, at: 10)) == [.problem("SIP not registered: 401 Unauthorized")])
+        baresip.send(#"{"event":true,"type":"REGISTER_OK","class":"register",\#(Self.aor),"param":"200 OK"}"#)
+        #expect(calls(pump(line, at: 20)) == [.problem(nil)])
+
+        let other = try ScriptedBaresip()
+        let second = try BaresipLine(control: other.control)
+        _ = second.start(at: 0)
+        try other.accept()
+        let token = try other.commands()[0]["token"] ?? ""
+        other.send(Self.response(token, data: "\\n--- User Agents (1) ---\\n> sip:t9dial@example.com     \\u001B[31mERR\\u001B[;m  Expires 0s\\n\\n"))
+        #expect(calls(pump(second, at: 1)) == [.problem("SIP not registered: registration failed")])
+    }
+
+    @Test("a stream that is not netstrings drops the connection; a bad message in good framing is skipped")
+    func hostileStream() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send("not json", #"{"event":"yes"}"#)
+        let skipped = pump(line, at: 10)
+        #expect(calls(skipped) == [])
+        #expect(skipped.filter { if case .log(.warning, _) = $0 { true } else { false } }.count == 2)
+        baresip.write(Array("HTTP/1.1 200 OK\r\n".utf8))
+        #expect(calls(pump(line, at: 20)) == [.problem("SIP not connected")])
+        #expect(baresip.peerClosed())
+    }
+
+    @Test("tones: only with a connected call, and only DTMF characters")
+    func tones() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        #expect(calls(line.sendTones("123", at: 5)) == [])
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"), Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil), .connected])
+        _ = line.sendTones("1A*\n9", at: 20)
+        #expect(try baresip.commands(atLeast: 4).map { $0["params"] ?? "" } == ["1", "A", "*", "9"])
+    }
+
+    @Test("stop lets go of the connection; before start there is nothing to wait for")
+    func stop() throws {
+        let baresip = try ScriptedBaresip()
+        let idle = try BaresipLine(control: baresip.control)
+        #expect(idle.descriptors.isEmpty)
+        #expect(idle.nextDeadline == nil)
+        let line = try Self.connectedLine(baresip)
+        line.stop()
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == nil)
+        #expect(baresip.peerClosed())
+    }
+}

@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialOutcomes
+import Glibc
+import InputEvents
+import SystemCalls
+import Telephony
+import TelephonyTestSupport
+import Testing
+
+/// BaresipLine against the real baresip (from the shipped Config/baresip) and SIPp as the far
+/// end, on free ports of 127.0.0.1; every wait has a deadline and every program is stopped.
+@Suite(
+    "BaresipLine against a real baresip and SIPp", .enabled(if: LiveBaresip.isInstalled && LiveSIPp.isInstalled, "needs baresip-core and sip-tester"),
+    .timeLimit(.minutes(1)))
+struct BaresipLiveTests {
+    /// A line and the events it gave, driven as the loop drives it, on the monotonic clock.
+    final class Driven {
+        let line: BaresipLine
+        private(set) var events: [LineEvent] = []
+
+        init(control: String) throws {
+            line = try BaresipLine(control: control)
+            record(line.start(at: SystemCall.monotonicMicroseconds()))
+        }
+
+        func record(_ new: [LineEvent]) {
+            events += new.filter { if case .log(.debug, _) = $0 { false } else { true } }
+        }
+
+        /// The events that are not log lines, in order.
+        var calls: [LineEvent] {
+            events.filter { if case .log = $0 { false } else { true } }
+        }
+
+        /// Wakes the line as the loop would until `done` holds or `seconds` pass.
+        @discardableResult
+        func run(for seconds: Double, until done: (Driven) -> Bool) -> Bool {
+            let end = SystemCall.monotonicMicroseconds() + Int64(seconds * 1_000_000)
+            while !done(self) {
+                let now = SystemCall.monotonicMicroseconds()
+                if now >= end { return false }
+                let wakeAt = min(line.nextDeadline ?? end, end)
+                var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                let timeout = Int32(max(0, min((wakeAt - now) / 1000 + 1, 100)))
+                _ = poll(&entries, nfds_t(entries.count), timeout)
+                record(line.wake(readable: entries.filter { $0.revents != 0 }.map(\.fd), at: SystemCall.monotonicMicroseconds()))
+            }
+            return true
+        }
+
+        /// Runs until `event` came (counting from `index` of all events).
+        @discardableResult
+        func wait(for event: LineEvent, seconds: Double = 10) -> Bool {
+            run(for: seconds) { $0.calls.contains(event) }
+        }
+
+        /// Runs until the line is connected to baresip and has its registration state.
+        func waitReady() -> Bool {
+            run(for: 10) { !$0.line.descriptors.isEmpty && $0.line.problem == nil }
+        }
+    }
+
+    static func context(_ baresip: LiveBaresip, _ sipp: LiveSIPp?, _ driven: Driven) -> Comment {
+        "events: \(driven.events)\nbaresip:\n\(baresip.output)\n\(sipp?.report ?? "")"
+    }
+
+    @Test("an outgoing call rings, connects, carries a DTMF 5, and is hung up here (the peer gets BYE)")
+    func outgoing() throws {
+        let rtp = try RTPEventListener()
+        let sipp = try LiveSIPp(scenario: "uas-answer-wait-bye.xml", keys: ["rtpport": String(rtp.port)])
+        let baresip = try LiveBaresip()
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial(sipp.uri(), at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .connected), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.ringing, .connected], Self.context(baresip, sipp, driven))
+
+        driven.record(driven.line.sendTones("5", at: SystemCall.monotonicMicroseconds()))
+        // Keep reading the line while the tone plays: it is the loop's only source here.
+        var received = RTPEventListener.Received()
+        driven.run(for: 5) { _ in
+            received = rtp.receive(for: 0.05)
+            return !received.events.isEmpty || received.packetsByType[101] != nil
+        }
+        received.events += rtp.receive(for: 1).events
+        #expect(received.events.first == 5, "RTP: \(received)\n\(Self.context(baresip, sipp, driven))")
+
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+        #expect(sipp.startLines.contains { $0.hasPrefix("BYE ") }, Self.context(baresip, sipp, driven))
+    }
+
+    @Test("a bare number, completed by baresip with its account's domain, is busy (486)")
+    func busy() throws {
+        let sipp = try LiveSIPp(scenario: "uas-busy.xml")
+        let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0")
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial("486", at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.busy)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.ended(.busy)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+        #expect(sipp.startLines.first == "INVITE sip:486@127.0.0.1:\(sipp.port) SIP/2.0", Self.context(baresip, sipp, driven))
+    }
+
+    @Test("the far end answers, then hangs up")
+    func farEndHangsUp() throws {
+        let sipp = try LiveSIPp(scenario: "uas-answer-then-bye.xml", keys: ["rtpport": String(FreePorts.udp())])
+        let baresip = try LiveBaresip()
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial(sipp.uri(), at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpThere)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.ringing, .connected, .ended(.hungUpThere)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
+
+    static func caller(_ scenario: String, to baresip: LiveBaresip, name: String, number: String) throws -> LiveSIPp {
+        try LiveSIPp(
+            scenario: scenario, remote: baresip.sipAddress, service: "t9dial",
+            keys: ["callername": name, "callernumber": number, "rtpport": String(FreePorts.udp())])
+    }
+
+    @Test("an incoming call is reported with its number and display name, answered, and hung up here")
+    func incomingAnswered() throws {
+        let baresip = try LiveBaresip()
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, nil, driven))
+        let sipp = try Self.caller("uac-call.xml", to: baresip, name: "Sam Sipp", number: "+4412")
+        #expect(driven.wait(for: .incoming(number: "+4412", name: "Sam Sipp")), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.answer(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .connected), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.incoming(number: "+4412", name: "Sam Sipp"), .connected, .ended(.hungUpHere)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
+
+    @Test("an incoming call rejected here: the caller gets 486; a second call meanwhile is turned away by baresip")
+    func incomingRejected() throws {
+        let baresip = try LiveBaresip()
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, nil, driven))
+        let first = try Self.caller("uac-rejected.xml", to: baresip, name: "Sam Sipp", number: "+4412")
+        #expect(driven.wait(for: .incoming(number: "+4412", name: "Sam Sipp")), Self.context(baresip, first, driven))
+
+        let second = try Self.caller("uac-rejected.xml", to: baresip, name: "Other", number: "555")
+        #expect(second.wait(upTo: 10) == 0, Self.context(baresip, second, driven))
+        #expect(second.startLines.contains("SIP/2.0 486 Max Calls"), Self.context(baresip, second, driven))
+
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, first, driven))
+        #expect(driven.calls == [.incoming(number: "+4412", name: "Sam Sipp"), .ended(.hungUpHere)], Self.context(baresip, first, driven))
+        #expect(first.wait(upTo: 10) == 0, Self.context(baresip, first, driven))
+        #expect(first.startLines.contains { $0.hasPrefix("SIP/2.0 486") }, Self.context(baresip, first, driven))
+    }
+
+    @Test("baresip restarted while idle: the line says SIP not connected, then reconnects")
+    func restart() throws {
+        let baresip = try LiveBaresip()
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, nil, driven))
+        baresip.stop()
+        #expect(driven.wait(for: .problem("SIP not connected")), Self.context(baresip, nil, driven))
+        try baresip.start()
+        #expect(driven.wait(for: .problem(nil), seconds: 20), Self.context(baresip, nil, driven))
+        #expect(driven.calls == [.problem("SIP not connected"), .problem(nil)], Self.context(baresip, nil, driven))
+        #expect(driven.line.nextDeadline == nil)
+    }
+}
