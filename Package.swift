@@ -108,7 +108,7 @@ let package = Package(
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
         .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork"]),
-        .target(name: "DialHistory", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "DialHistory", dependencies: ["DialOutcomes", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls"]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),

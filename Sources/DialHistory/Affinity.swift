@@ -8,8 +8,11 @@ public import Foundation
 ///
 /// The half-life is 14 days by default: two weeks of not calling someone halves their weight,
 /// which follows a change of habits within a month without forgetting yesterday's calls.
-/// Every recorded dial counts, whatever its outcome: a failed call still says whom the user
-/// wanted. Dials without a contact UID (typed numbers) count for no one.
+/// Only calls that went through count (``Dial/Status/wentThrough``): answered, whichever way
+/// (a contact's answered incoming call says as much as one made), or placed by a method that
+/// knows no more. Busy, no answer, missed, rejected, failed and cancelled calls count for no
+/// one: the user did not talk to them. Calls without a contact UID (typed numbers, unknown
+/// callers) count for no one either.
 public struct Affinity: Sendable, Hashable {
     /// Fourteen days, in seconds.
     public static let defaultHalfLife: TimeInterval = 14 * 24 * 60 * 60
@@ -20,14 +23,14 @@ public struct Affinity: Sendable, Hashable {
         self.halfLife = halfLife > 0 ? halfLife : Affinity.defaultHalfLife
     }
 
-    /// The score of every UID that was dialled or is a favourite, higher first.
+    /// The score of every UID with a call that went through, or that is a favourite.
     ///
     /// Favourites score above every other contact (the highest non-favourite score plus one,
     /// plus their own score), so they come first of all and, among themselves, by how much they
     /// are called. A dial dated in the future (a clock set back) counts as made now.
     public func scores(dials: some Sequence<Dial>, favourites: Set<String>, now: Date) -> [String: Double] {
         var scores: [String: Double] = [:]
-        for dial in dials {
+        for dial in dials where dial.status.wentThrough {
             guard let uid = dial.uid else { continue }
             let age = max(0, now.timeIntervalSince(dial.time))
             scores[uid, default: 0] += pow(0.5, age / halfLife)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialOutcomes
 public import Foundation
 import GRDB
 import Synchronization
@@ -63,15 +64,19 @@ public final class DialHistory: Sendable {
         try self.init(path: HistoryLocation.path(environment: environment), now: now)
     }
 
-    /// Records `dial` and returns it with its id. The transaction is committed and synced when
-    /// this returns: only then may the caller show the dial as placed.
+    /// Records `dial` (a call, whichever way it went) and returns it with its id. The
+    /// transaction is committed and synced when this returns: only then may the caller show
+    /// the dial as placed.
     @discardableResult
     public func record(_ dial: Dial) throws(DialHistoryError) -> Dial {
         let id = try access("record the dial") {
             try queue.write { db in
                 try db.execute(
-                    sql: "INSERT INTO dial (uid, number, time, outcome) VALUES (?, ?, ?, ?)",
-                    arguments: [dial.uid, dial.number, dial.time.timeIntervalSince1970, dial.status.rawValue]
+                    sql: "INSERT INTO dial (uid, number, time, outcome, direction, duration, name) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    arguments: [
+                        dial.uid, dial.number, dial.time.timeIntervalSince1970, dial.status.rawValue, dial.direction.rawValue,
+                        dial.duration.map(Self.seconds), dial.name,
+                    ]
                 )
                 return db.lastInsertedRowID
             }
@@ -86,8 +91,7 @@ public final class DialHistory: Sendable {
         try access("read the recent dials") {
             try queue.read { db in
                 try Row.fetchAll(
-                    db, sql: "SELECT id, uid, number, time, outcome FROM dial ORDER BY time DESC, id DESC LIMIT ?",
-                    arguments: [max(0, limit)]
+                    db, sql: "SELECT \(Self.dialColumns) FROM dial ORDER BY time DESC, id DESC LIMIT ?", arguments: [max(0, limit)]
                 ).map(Self.dial(from:))
             }
         }
@@ -97,7 +101,7 @@ public final class DialHistory: Sendable {
     public func allDials() throws(DialHistoryError) -> [Dial] {
         try access("read the dials") {
             try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT id, uid, number, time, outcome FROM dial ORDER BY time, id").map(Self.dial(from:))
+                try Row.fetchAll(db, sql: "SELECT \(Self.dialColumns) FROM dial ORDER BY time, id").map(Self.dial(from:))
             }
         }
     }
@@ -109,15 +113,56 @@ public final class DialHistory: Sendable {
         Affinity(halfLife: halfLife).scores(dials: try allDials(), favourites: favourites, now: now)
     }
 
-    /// Clears the dials and the learned picks (for `t9dial forget`), in one transaction.
+    /// Clears the dials, the learned picks and the missed-call marker (for `t9dial forget`), in
+    /// one transaction.
     public func forget() throws(DialHistoryError) {
         try access("forget the history") {
             try queue.write { db in
-                try db.execute(sql: "DELETE FROM dial; DELETE FROM pick")
+                try db.execute(sql: "DELETE FROM dial; DELETE FROM pick; DELETE FROM mark")
             }
         }
         picks.withLock { $0 = LearnedPicks() }
     }
+
+    /// How many missed calls came since the user last saw them (``markMissedSeen(at:)``): what
+    /// the idle screen shows as "2 missed". A read of the rows after the marker: ask once a
+    /// call is recorded or marked seen, not at every redraw.
+    public func unseenMissedCount() throws(DialHistoryError) -> Int {
+        try access("count the missed calls") {
+            try queue.read { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM dial WHERE \(Self.unseenMissed)") ?? 0
+            }
+        }
+    }
+
+    /// Notes that the user has seen every missed call recorded so far (`t9dial history` lists
+    /// them; a key pressed on the idle screen dismisses "2 missed"), at `time`.
+    ///
+    /// The marker is the newest missed call's id, not a time: a call recorded after the key
+    /// press stays unseen even when it started before it, and a clock set right after boot
+    /// (no RTC, then NTP) moves no call across the marker. Writes (and syncs) only when there
+    /// is something unseen, so calling it on every key press costs a read.
+    public func markMissedSeen(at time: Date = Date()) throws(DialHistoryError) {
+        try access("mark the missed calls seen") {
+            try queue.write { db in
+                guard let newest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM dial WHERE \(Self.unseenMissed)") else { return }
+                try db.execute(
+                    sql: """
+                        INSERT INTO mark (key, dial, time) VALUES (?, ?, ?)
+                        ON CONFLICT (key) DO UPDATE SET dial = excluded.dial, time = excluded.time
+                        """,
+                    arguments: [Self.missedSeenMark, newest, time.timeIntervalSince1970]
+                )
+            }
+        }
+    }
+
+    /// The `mark` key of the newest missed call seen.
+    private static let missedSeenMark = "missed seen"
+    /// The `dial` rows that are missed calls recorded after the newest one seen.
+    private static let unseenMissed = """
+        direction = 'in' AND outcome = 'missed' AND id > coalesce((SELECT dial FROM mark WHERE key = '\(missedSeenMark)'), 0)
+        """
 
     /// Records that the user picked `uid` for `query` in `mode` ("t9" or "multitap"): it will
     /// rank first for the query and its prefixes. An empty query teaches nothing.
@@ -153,11 +198,26 @@ public final class DialHistory: Sendable {
         picks.withLock { $0.pick(for: query, mode: mode) }
     }
 
+    /// The columns ``dial(from:)`` reads.
+    private static let dialColumns = "id, uid, number, time, outcome, direction, duration, name"
+
     private static func dial(from row: Row) -> Dial {
-        Dial(
+        // To the millisecond, so that a duration reads back as it was recorded rather than a
+        // binary fraction off. Read leniently: a value that is no number of seconds (a file
+        // edited by hand) is no duration, rather than a trap in GRDB's conversion or Int64's.
+        let duration = Double.fromDatabaseValue(row["duration"]).flatMap { (0..<1e9).contains($0) ? $0 : nil }
+        return Dial(
             id: row["id"], uid: row["uid"], number: row["number"],
-            time: Date(timeIntervalSince1970: row["time"]), status: Dial.Status(rawValue: row["outcome"])
+            time: Date(timeIntervalSince1970: row["time"]), status: Dial.Status(rawValue: row["outcome"]),
+            // A direction a later t9dial wrote, unknown here, is shown as the calls before v2 were.
+            direction: CallDirection(rawValue: row["direction"]) ?? .outgoing,
+            duration: duration.map { .milliseconds(Int64(($0 * 1000).rounded())) }, name: row["name"]
         )
+    }
+
+    /// `duration` in seconds, as the `duration` column keeps it.
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Runs `body`, turning a database error into a ``DialHistoryError`` that says what failed.

@@ -14,6 +14,13 @@ enum HistorySchema {
     /// `pick` holds, per query and mode, each contact picked and when it was picked last. Prefixes
     /// are not stored: they are derived in memory (``LearnedPicks``), so the table grows by one
     /// row per distinct (query, mode, contact), not per prefix.
+    ///
+    /// v2: calls are followed. `dial` gains `direction` ("out" or "in"; every earlier dial went
+    /// out), `duration` (seconds connected, null when never connected or unknown) and `name`
+    /// (the caller's name when it is not a contact's). Earlier rows keep their outcome
+    /// ("placed", "failed", "cancelled"). `mark` holds markers by key, each a `dial` id and
+    /// when it was set: "missed seen" is the newest missed call the user has seen
+    /// (``DialHistory/markMissedSeen(at:)``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -36,6 +43,19 @@ enum HistorySchema {
                         uid TEXT NOT NULL,
                         time REAL NOT NULL,
                         PRIMARY KEY (query, mode, uid)
+                    ) WITHOUT ROWID;
+                    """)
+        }
+        migrator.registerMigration("v2") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE dial ADD COLUMN direction TEXT NOT NULL DEFAULT 'out';
+                    ALTER TABLE dial ADD COLUMN duration REAL;
+                    ALTER TABLE dial ADD COLUMN name TEXT;
+                    CREATE TABLE mark (
+                        key TEXT PRIMARY KEY,
+                        dial INTEGER NOT NULL,
+                        time REAL NOT NULL
                     ) WITHOUT ROWID;
                     """)
         }

@@ -43,6 +43,30 @@ import Testing
         #expect(Affinity().scores(dials: history, favourites: [], now: now) == ["future": 1])
     }
 
+    /// Ranking learns from calls that went through: answered, either way, or placed by a
+    /// method that knows no more. A call that reached no one teaches nothing.
+    @Test(arguments: [
+        (Dial.Status.placed, true), (.answered, true), (.busy, false), (.noAnswer, false), (.missed, false), (.rejected, false),
+        (.failed, false), (.cancelled, false),
+    ])
+    func onlyCallsThatWentThroughCount(status: Dial.Status, counts: Bool) {
+        let history = [
+            Dial(uid: "out", number: "1", time: now, status: status),
+            Dial(uid: "in", number: "2", time: now, status: status, direction: .incoming),
+        ]
+        #expect(Affinity().scores(dials: history, favourites: [], now: now) == (counts ? ["out": 1, "in": 1] : [:]))
+    }
+
+    @Test func anAnsweredIncomingCallRanksItsCaller() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let history = try DialHistory(path: "\(folder)/t9dial.sqlite")
+        try history.record(Dial(uid: "caller", number: "1", time: now - day, status: .answered, direction: .incoming, duration: .seconds(30)))
+        try history.record(Dial(uid: "missed", number: "2", time: now - day, status: .missed, direction: .incoming))
+        try history.record(Dial(uid: "busy", number: "3", time: now, status: .busy))
+        #expect(try history.affinity(now: now).keys.sorted() == ["caller"])
+    }
+
     @Test func historyAffinityReadsTheDials() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -37,6 +37,63 @@ import Testing
         #expect(try DialHistory(path: path).learnedPicks.isEmpty)
     }
 
+    /// A followed call keeps which way it went, how long it was connected (to the
+    /// millisecond) and the name it came with.
+    @Test func aCallKeepsItsDirectionDurationAndName() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = "\(folder)/t9dial.sqlite"
+        let calls = [
+            Dial(uid: "fred", number: "555", time: start, status: .answered, direction: .incoming, duration: .milliseconds(67_250)),
+            Dial(uid: nil, number: "0121", time: start + 60, status: .answered, duration: .milliseconds(3_723_001)),
+            Dial(uid: nil, number: "0161", time: start + 120, status: .missed, direction: .incoming, name: "Sam Sipp"),
+            Dial(uid: "bill", number: "556", time: start + 180, status: .noAnswer, duration: .zero),
+        ]
+        do {
+            let history = try DialHistory(path: path)
+            for call in calls { try history.record(call) }
+        }
+        let read = try DialHistory(path: path).allDials().map { dial in
+            var dial = dial
+            dial.id = nil
+            return dial
+        }
+        #expect(read == calls)
+    }
+
+    @Test func aDialMadeTheOldWayWentOutWithNoDurationOrName() {
+        let dial = Dial(uid: "fred", number: "1", time: start, status: .placed)
+        #expect(dial.direction == .outgoing)
+        #expect(dial.duration == nil)
+        #expect(dial.name == nil)
+    }
+
+    /// Every outcome is stored as its raw value, "no answer" with its space; only answered and
+    /// placed calls went through.
+    @Test(arguments: [
+        (Dial.Status(.answered), Dial.Status.answered, "answered", true),
+        (Dial.Status(.busy), .busy, "busy", false),
+        (Dial.Status(.noAnswer), .noAnswer, "no answer", false),
+        (Dial.Status(.missed), .missed, "missed", false),
+        (Dial.Status(.rejected), .rejected, "rejected", false),
+        (Dial.Status(.failed), .failed, "failed", false),
+        (Dial.Status(.placed), .placed, "placed", true),
+    ])
+    func aStatusIsMadeFromAnOutcome(made: Dial.Status, named: Dial.Status, stored: String, wentThrough: Bool) throws {
+        #expect(made == named)
+        #expect(made.rawValue == stored)
+        #expect(made.outcome.map { Dial.Status($0) } == made)
+        #expect(made.wentThrough == wentThrough)
+    }
+
+    @Test func cancelledAndUnknownStatusesHaveNoOutcome() {
+        #expect(Dial.Status.cancelled.outcome == nil)
+        #expect(!Dial.Status.cancelled.wentThrough)
+        let later = Dial.Status(rawValue: "transferred")
+        #expect(later.outcome == nil)
+        #expect(later.description == "transferred")
+    }
+
     @Test func databaseIsMarkedAndInWALMode() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -54,12 +54,12 @@ import Testing
         try expectMovedAside(path: path, original: junk, foreign: false)
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "makes the foreign file with sqlite3"))
+    @Test(.enabled(if: hasSQLite3, "makes the foreign file with sqlite3"))
     func aForeignSQLiteFileIsMovedAsideWithItsWAL() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = "\(folder)/t9dial.sqlite"
-        try runSQLite(path, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('a');")
+        try sqlite3(path, "CREATE TABLE songs (title TEXT); INSERT INTO songs VALUES ('a');")
         let original = try #require(FileManager.default.contents(atPath: path))
         _ = FileManager.default.createFile(atPath: path + "-wal", contents: Data())
         try expectMovedAside(path: path, original: original, foreign: true)
@@ -86,14 +86,5 @@ import Testing
         let path = "\(folder)/t9dial.sqlite"
         _ = FileManager.default.createFile(atPath: path, contents: Data())
         #expect(try DialHistory(path: path).movedAside == nil)
-    }
-
-    func runSQLite(_ path: String, _ sql: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
-        process.arguments = [path, sql]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
     }
 }

@@ -9,22 +9,28 @@ import Foundation
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "history",
-        abstract: "List the most recent dials, newest first.",
+        abstract: "List the most recent calls, newest first, and mark the missed ones seen.",
         discussion: """
-            Each dial shows its local time, outcome (placed or failed), the number and the \
-            contact's name as the contacts of the config have it now; a dial whose contact is no \
-            longer there shows the number alone. With --json, one JSON array of objects \
-            {"time", "outcome", "number", "name", "uid"}: time in UTC (RFC 3339), name null when \
-            the contact is not in the book, uid null for a typed number. Run as root on a board, \
-            it lists the service's dials (/var/lib/t9dial) when root has none of its own, named \
-            from the service's synced address book too.
+            Each call shows its local time, its direction (out or in), its outcome (answered, \
+            busy, no answer, missed, rejected, failed; placed for a call handed to an exec \
+            command, which follows no call), how long it was connected (m:ss, or h:mm:ss) when \
+            it was, the number, and a name: the contact's as the contacts of the config have it \
+            now, else the name the call came with (a SIP caller's display name); a call with \
+            neither shows the number alone. With --json, one JSON array of objects {"time", \
+            "direction", "outcome", "duration", "number", "name", "uid"}: time in UTC (RFC \
+            3339), direction "out" or "in", duration in seconds and null when the call was not \
+            connected, name null when there is none, uid null for a typed number or an unknown \
+            caller. Listing (either way) marks every missed call seen: the dialer's idle screen \
+            stops showing "N missed". Run as root on a board, it lists the service's calls \
+            (/var/lib/t9dial) when root has none of its own, named from the service's synced \
+            address book too.
             """
     )
 
-    @Option(help: "How many dials to list, newest first; 0 lists them all.")
+    @Option(help: "How many calls to list, newest first; 0 lists them all.")
     var limit = 20
 
-    @Flag(help: "Print one JSON array of the dials instead of lines.")
+    @Flag(help: "Print one JSON array of the calls instead of lines.")
     var json = false
 
     // The config only names the contacts: the history reads no layouts or keymaps.
@@ -49,6 +55,8 @@ struct HistoryCommand: ParsableCommand {
         } else {
             StandardOutput.write(HistoryListing.text(dials, names: names) + "\n")
         }
+        // After the listing, which stands even if the marker cannot be written.
+        do { try history.markMissedSeen() } catch { StandardError.write("warning: \(error)") }
     }
 }
 

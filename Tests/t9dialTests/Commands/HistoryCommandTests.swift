@@ -90,11 +90,69 @@ struct HistoryCommandTests {
             for dial in dials {
                 #expect(dial["name"] as? String == "Bob Baker")
                 #expect(dial["number"] as? String == "07700 900456")
+                #expect(dial["direction"] as? String == "out")
                 #expect(dial["outcome"] as? String == "placed")
+                #expect(dial["duration"] is NSNull)
                 #expect(dial["uid"] as? String == "sample-bob-home")
                 #expect((dial["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) } != nil)
             }
         }
+    }
+
+    /// Calls followed by a telephony method, as the dialer records them (written here with
+    /// sqlite3 into the history `history` made): which way, how each went, how long, and the
+    /// caller's name when not in the book. Listing marks the missed call seen.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "writes the calls with sqlite3"))
+    func followedCallsShowDirectionOutcomeAndDuration() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let state = directory + "/state"
+            #expect(try T9DialProcess.run(["history"], stateDirectory: state).stdout.hasPrefix("no dials yet"))
+            let database = state + "/t9dial.sqlite"
+            try sqlite3(
+                database,
+                """
+                INSERT INTO dial (uid, number, time, outcome, direction, duration, name) VALUES
+                    ('sample-bob-home', '07700 900456', 1764027726, 'answered', 'in', 67.25, NULL),
+                    (NULL, '+44 7700 900123', 1764027786, 'missed', 'in', NULL, 'Sam Sipp'),
+                    (NULL, '0121', 1764027846, 'busy', 'out', NULL, NULL);
+                """)
+            #expect(try sqlite3(database, "SELECT count(*) FROM mark") == "0")
+            let config = try T9DialProcess.write(
+                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n", to: directory + "/t9dial.toml")
+
+            let listed = try T9DialProcess.run(["history", "--config", config], stateDirectory: state)
+            #expect(listed.status == 0, "stderr: \(listed.stderr)")
+            #expect(listed.lines.count == 3, "stdout: \(listed.stdout)")
+            let endings = ["  out  busy  0121", "  in  missed  +44 7700 900123  Sam Sipp", "  in  answered  1:07  07700 900456  Bob Baker"]
+            for (line, ending) in zip(listed.lines, endings) { #expect(line.hasSuffix(ending), "line: \(line)") }
+            // The missed call (the second row) is seen now.
+            #expect(try sqlite3(database, "SELECT dial FROM mark WHERE key = 'missed seen'") == "2")
+
+            let json = try T9DialProcess.run(["history", "--json", "--config", config], stateDirectory: state)
+            let calls = try #require(try json.json() as? [[String: Any]])
+            #expect(calls.map { $0["direction"] as? String } == ["out", "in", "in"])
+            #expect(calls.map { $0["outcome"] as? String } == ["busy", "missed", "answered"])
+            #expect(calls.map { $0["duration"] as? Double } == [nil, nil, 67.25])
+            #expect(calls.map { $0["duration"] is NSNull } == [true, true, false])
+            #expect(calls.map { $0["name"] as? String } == [nil, "Sam Sipp", "Bob Baker"])
+            #expect(calls.map { $0["uid"] as? String } == [nil, nil, "sample-bob-home"])
+            #expect(calls[2]["time"] as? String == "2025-11-24T23:42:06Z")
+        }
+    }
+
+    /// Runs `sql` on the database at `path` with the sqlite3 program; what it prints, trimmed.
+    @discardableResult
+    private func sqlite3(_ path: String, _ sql: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = ["-batch", path, sql]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0, "sqlite3 failed: \(sql)")
+        return output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     @Test func jsonOfNoDialsIsAnEmptyArray() throws {
