@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Telephony
+
 /// The `[dial]` table of t9dial.toml: how a call is placed.
 public struct DialSettings: Sendable, Hashable {
     public enum Method: String, Sendable, Hashable, CaseIterable {
@@ -44,19 +46,6 @@ public struct DialSettings: Sendable, Hashable {
     /// baresip's `ctrl_tcp_listen` in the example config shipped in Config/baresip/.
     public static let defaultControl = "127.0.0.1:4444"
 
-    /// Whether `address` is a TCP address on this machine ("127.0.0.1:4444", "localhost:4444",
-    /// "[::1]:4444"): baresip's ctrl_tcp has no password, so t9dial talks to it only over
-    /// loopback, and its service may reach nothing else.
-    public static func isLoopbackControl(_ address: String) -> Bool {
-        guard let colon = address.lastIndex(of: ":"), let port = Int(address[address.index(after: colon)...]), (1...65535).contains(port)
-        else { return false }
-        let host = address[..<colon]
-        if host == "localhost" || host == "[::1]" { return true }
-        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 4, parts.allSatisfy({ part in UInt8(part).map { String($0) == part } ?? false }) else { return false }
-        return parts[0] == "127"
-    }
-
     /// The speeds a serial port can be set to.
     public static let baudRates = [9600, 19_200, 38_400, 57_600, 115_200, 230_400, 460_800, 921_600]
 }
@@ -92,11 +81,11 @@ extension DialSettings {
             baud = speed
         }
         if let address = try table.string("control", example: #"control = "127.0.0.1:4444""#) {
-            guard Self.isLoopbackControl(address) else {
-                throw table.error(
-                    at: "control",
-                    "\(table.subject("control")) must be a port on this machine, such as \"127.0.0.1:4444\" (baresip's ctrl_tcp_listen); found \(TableReader.quoted(address)). ctrl_tcp has no password: keep it on loopback"
-                )
+            // ctrl_tcp has no password: only a port on this machine will do.
+            do {
+                _ = try BaresipControlAddress(parsing: address)
+            } catch {
+                throw table.error(at: "control", "\(table.subject("control")): \(error.description)")
             }
             control = address
         }

@@ -51,9 +51,11 @@ public final class CallPlacer {
                 let modem = try ModemDialer(device: settings.device ?? "", baud: ModemBaud(settings.baud), timeout: timeout)
                 self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem))
             case .baresip:
-                // The baresip line is being written on its own branch (issue 30); until it is in,
-                // the method is refused at start with this reason.
-                throw .emptyCommand
+                do {
+                    self.init(methodName: "baresip", method: PrintDialer(), hangUpMethod: nil, line: try BaresipLine(control: settings.control))
+                } catch {
+                    throw .badControlAddress(error.description)
+                }
             }
         } catch {
             throw .dialMethod(error)

@@ -31,16 +31,23 @@ public final class HistoryRecorder {
     /// read where the value is only borrowed.
     private var writingDescriptor: Int32?
 
-    /// One dial to write: the dial, and the pick it teaches (the query typed to find it).
+    /// One write: a dial and the pick it teaches (the query typed to find it), or the mark
+    /// that the missed calls so far have been seen.
     struct Entry: Sendable {
-        var dial: Dial
+        var dial: Dial?
         var pick: (query: String, mode: String, uid: String)?
+        var marksMissedSeen = false
+
+        /// Whose write it is, for the log: the number, or "the missed calls".
+        var subject: String { dial?.number ?? "the missed calls" }
     }
 
-    /// A write that is over: the dial, and why it is not in the history if it is not.
+    /// A write that is over: whose (the number dialled, or "the missed calls" for a mark), why
+    /// it is not in the history if it is not, and whether it was a missed call.
     public struct Written: Sendable {
         public var number: String
         public var failure: DialHistoryError?
+        public var wasMissedCall = false
     }
 
     public init(history: DialHistory) {
@@ -61,7 +68,12 @@ public final class HistoryRecorder {
             waiting.append(Entry(dial: dial, pick: pick(for: request)))
             startNextWrite()
         case .callEnded(let record):
-            let dial = Dial(uid: record.request.uid, number: record.request.number, time: Date(), status: Dial.Status(rawValue: record.outcome.rawValue))
+            let connected = record.connectedTime.map { Duration.microseconds($0) }
+            // The time a call is listed by is when it began: its end, less how long it lasted.
+            let began = Date().addingTimeInterval(-Double(record.connectedTime ?? 0) / 1_000_000)
+            let dial = Dial(
+                uid: record.request.uid, number: record.request.number, time: began, status: Dial.Status(record.outcome),
+                direction: record.direction, duration: connected, name: record.request.uid == nil ? record.networkName : nil)
             waiting.append(Entry(dial: dial, pick: record.direction == .outgoing ? pick(for: record.request) : nil))
             startNextWrite()
         case .hangUp, .answer, .sendTones:
@@ -77,6 +89,19 @@ public final class HistoryRecorder {
         return request.uid.flatMap { uid in query.map { (query: $0.0, mode: $0.1, uid: uid) } }
     }
 
+    /// Marks the missed calls recorded so far as seen (a key was pressed), after the writes
+    /// waiting, on the history's thread.
+    public func markMissedSeen() {
+        waiting.append(Entry(dial: nil, pick: nil, marksMissedSeen: true))
+        startNextWrite()
+    }
+
+    /// How many missed calls are not seen yet (read on the caller's thread: a small query);
+    /// nil when it cannot be read.
+    public func unseenMissedCount() -> Int? {
+        try? history.unseenMissedCount()
+    }
+
     /// The descriptor to poll for POLLIN while a write is under way; nil when none is.
     public var descriptor: Int32? { writingDescriptor }
 
@@ -86,7 +111,7 @@ public final class HistoryRecorder {
         writing = nil
         writingEntry = nil
         writingDescriptor = nil
-        var written = [Written(number: entry.dial.number, failure: result.failure)]
+        var written = [Written(number: entry.subject, failure: result.failure, wasMissedCall: entry.dial?.status == .missed)]
         written += startNextWrite()
         return written
     }
@@ -98,7 +123,7 @@ public final class HistoryRecorder {
             let result = task.waitForResult()
             writingEntry = nil
             writingDescriptor = nil
-            written.append(Written(number: entry.dial.number, failure: result.failure))
+            written.append(Written(number: entry.subject, failure: result.failure, wasMissedCall: entry.dial?.status == .missed))
             written += startNextWrite()
         }
         return written
@@ -118,14 +143,16 @@ public final class HistoryRecorder {
             writing = consume task
             return []
         } catch {
-            return [Written(number: entry.dial.number, failure: Self.write(entry, to: history).failure)] + startNextWrite()
+            return [Written(number: entry.subject, failure: Self.write(entry, to: history).failure, wasMissedCall: entry.dial?.status == .missed)]
+                + startNextWrite()
         }
     }
 
     /// Writes one dial and its pick; each is committed and synced before this returns.
     private static func write(_ entry: Entry, to history: DialHistory) -> Result<Void, DialHistoryError> {
         do throws(DialHistoryError) {
-            try history.record(entry.dial)
+            if let dial = entry.dial { try history.record(dial) }
+            if entry.marksMissedSeen { try history.markMissedSeen() }
             if let pick = entry.pick { try history.learn(query: pick.query, mode: pick.mode, uid: pick.uid) }
             return .success(())
         } catch {

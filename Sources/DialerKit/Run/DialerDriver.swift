@@ -59,9 +59,15 @@ public final class DialerDriver {
         machine.session.followsCalls = placer.line != nil
     }
 
-    /// Starts the dial method's line, if it has one (connects to baresip, opens the modem):
-    /// before the first screen, whose notice line then says when it cannot place calls yet.
-    public func startLine() {
+    /// Starts following calls before the first screen: the dial method's line, if it has one
+    /// (connects to baresip, opens the modem), and the count of missed calls not seen yet. The
+    /// first screen's notice line then says when calls cannot be placed yet, or were missed.
+    public func startCalls() {
+        showMissedCalls()
+        startLine()
+    }
+
+    private func startLine() {
         guard let line = placer.line else { return }
         var discard = InMemoryDisplay()
         take(line.start(at: clock.now()), display: &discard)
@@ -161,7 +167,7 @@ public final class DialerDriver {
                 take(line.wake(readable: readable, at: wakeup.time), display: &display)
             }
         }
-        if wakeup.isReady(.history) { collectHistory() }
+        if wakeup.isReady(.history) { collectHistory(display: &display) }
         if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
         if let update = live?.handle(readable: book, at: wakeup.time) {
@@ -287,9 +293,11 @@ public final class DialerDriver {
 
     /// Takes in the history writes that are over: each dial written ranks the book anew with
     /// it; one that could not be written is logged.
-    private func collectHistory() {
+    private func collectHistory(display: inout some DialerDisplay) {
         guard let recorder else { return }
-        report(recorder.collect())
+        let written = recorder.collect()
+        report(written)
+        if written.contains(where: \.wasMissedCall) { apply(showMissedCalls(), to: &display) }
     }
 
     private func report(_ written: [HistoryRecorder.Written]) {
@@ -300,6 +308,28 @@ public final class DialerDriver {
                 live?.rankAgain()
             }
         }
+    }
+
+    // MARK: Missed calls
+
+    /// Whether the idle screen says how many calls were missed (until a key is pressed).
+    private var showsMissedCalls = false
+
+    /// Says on the screen's notice line how many calls were missed and not seen yet ("2
+    /// missed"), from the history: at start and after a missed call is written.
+    @discardableResult
+    public func showMissedCalls() -> [DialerUpdate] {
+        guard let count = recorder?.unseenMissedCount() else { return [] }
+        showsMissedCalls = count > 0
+        return post(count > 0 ? "\(count) missed" : nil, about: .missedCalls)
+    }
+
+    /// A key was pressed: the missed calls are seen, and marked so in the history.
+    public func keyPressed(display: inout some DialerDisplay) {
+        guard showsMissedCalls else { return }
+        showsMissedCalls = false
+        recorder?.markMissedSeen()
+        post(nil, about: .missedCalls, to: &display)
     }
 
     /// Waits for the dial or hang-up under way, for a followed call to end, and for the
@@ -356,6 +386,8 @@ public enum NoticeTopic: CaseIterable, Sendable {
     case keypad
     /// The line cannot place calls now: baresip not reachable or not registered, no modem.
     case line
+    /// Calls were missed ("2 missed"), until a key is pressed or `t9dial history` lists them.
+    case missedCalls
 }
 
 extension LineLogLevel {

@@ -59,7 +59,7 @@ public final class KeypadRun {
 
     /// Shows the first screen and opens the keypads there are.
     public func start(display: inout some DialerDisplay) {
-        driver.startLine()
+        driver.startCalls()
         machine.showFirstScreen(on: &display)
         process(input.start(), display: &display)
     }
@@ -128,7 +128,10 @@ public final class KeypadRun {
     /// each device's own events stay in the order it sent them.
     private func handle(_ inputs: [(device: Int, event: InputEvent)], display: inout some DialerDisplay) {
         for (device, input) in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }).map(\.element) {
-            if input.type == EventType.key { logger.debug("keypad \(device): key \(input.code) \(input.value) at \(input.time)") }
+            if input.type == EventType.key {
+                logger.debug("keypad \(device): key \(input.code) \(input.value) at \(input.time)")
+                if input.value == 1 { driver.keyPressed(display: &display) }
+            }
             driver.apply(machine.handle(input, from: device), to: &display)
         }
     }

@@ -35,7 +35,7 @@ public enum TerminalKeypad {
         let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
-        driver.startLine()
+        driver.startCalls()
         machine.showFirstScreen(on: &display)
         var pending: [UInt8] = []
         var inputOpen = true
@@ -56,6 +56,7 @@ public enum TerminalKeypad {
                 case .success(let count) where count > 0:
                     pending += buffer[0..<count]
                     let (gestures, quitTyped) = gestures(from: &pending, at: wakeup.time)
+                    if !gestures.isEmpty { driver.keyPressed(display: &display) }
                     driver.apply(machine.handle(gestures), to: &display)
                     if quitTyped {
                         quit = true

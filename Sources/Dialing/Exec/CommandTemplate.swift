@@ -35,6 +35,8 @@ public enum DialSetupError: Error, Sendable, Hashable, CustomStringConvertible {
     case badTimeout(Duration)
     /// A `baud` the serial driver has no setting for.
     case unsupportedBaud(Int)
+    /// `[dial] control` is not a loopback address baresip's ctrl_tcp can be reached on.
+    case badControlAddress(String)
 
     public var description: String {
         switch self {
@@ -43,6 +45,7 @@ public enum DialSetupError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badTimeout(let timeout): "[dial] timeout_s must be more than 0 (it is \(timeout))"
         case .unsupportedBaud(let baud):
             "[dial] baud \(baud) is not a serial speed; use one of \(ModemBaud.supported.map(String.init).joined(separator: ", "))"
+        case .badControlAddress(let problem): "[dial] control: \(problem)"
         }
     }
 }
