@@ -43,12 +43,19 @@ struct DialSettingsTests {
         #expect(configuration.carddav.intervalMinutes == 60)
         let modem = try Self.parse("[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\nbaud = 9600\n").dial
         #expect(modem == DialSettings(method: .modem, device: "/dev/ttyUSB2", baud: 9600))
+        let baresip = try Self.parse("[dial]\nmethod = \"baresip\"\ncontrol = \"localhost:5555\"\n").dial
+        #expect(baresip == DialSettings(method: .baresip, control: "localhost:5555"))
+        #expect(try Self.parse("[dial]\nmethod = \"baresip\"\n").dial.control == "127.0.0.1:4444")
     }
 
     @Test(
         "A bad value names the line and key and says what is allowed",
         arguments: [
-            ("[dial]\nmethod = \"sip\"\n", 2, "dial.method", #"must be "print", "exec" or "modem""#),
+            ("[dial]\nmethod = \"sip\"\n", 2, "dial.method", #"must be "print", "exec", "modem" or "baresip""#),
+            // ctrl_tcp has no password: only a port on this machine.
+            ("[dial]\nmethod = \"baresip\"\ncontrol = \"192.168.1.5:4444\"\n", 3, "dial.control", "is not a loopback address"),
+            ("[dial]\ncontrol = \"127.0.0.1\"\n", 2, "dial.control", "has no port"),
+            ("[dial]\ncontrol = \"0.0.0.0:4444\"\n", 2, "dial.control", "is not a loopback address"),
             ("[dial]\nmethod = \"exec\"\n", 2, "dial.method", "needs command ="),
             ("[dial]\nmethod = \"exec\"\ncommand = [\"baresip\"]\n", 3, "dial.command", "must contain {number}"),
             ("[dial]\nmethod = \"modem\"\n", 2, "dial.method", "needs device ="),
