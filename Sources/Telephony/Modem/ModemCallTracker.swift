@@ -174,9 +174,7 @@ public struct ModemCallTracker: Sendable {
 
     /// Runs what is due by `now`: time-outs, the next `AT+CLCC`, a number waited for.
     public mutating func advance(to now: Microseconds) -> Step {
-        var step = Step()
-        settle(now, &step)
-        return step
+        stepping(at: now) { _, _ in }
     }
 
     /// Takes one line the modem sent, without its line end.
@@ -210,65 +208,69 @@ public struct ModemCallTracker: Sendable {
 
     /// Dials `number`: its digits, `*`, `#` and a leading `+` go as `ATD<number>;` (a voice
     /// call); anything else in it is left out, so nothing but a number reaches the modem.
+    /// During a call it is refused with a warning: the dialer dials only when idle.
     public mutating func dial(_ number: String, at now: Microseconds) -> Step {
-        var step = Step()
-        if call != nil {
-            step.events.append(.log(.warning, "modem: not dialling \(Self.quote(number)): a call is under way"))
-            return step
+        stepping(at: now) { tracker, step in
+            guard tracker.call == nil else {
+                step.events.append(.log(.warning, "modem: not dialling \(Self.quote(number)): a call is under way"))
+                return
+            }
+            let kept = number.trimmingWhitespace
+            let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
+            guard dialString.contains(where: \.isNumber) else {
+                step.events.append(.ended(.failed("no number to dial in \(Self.quote(number))")))
+                return
+            }
+            tracker.call = Call(direction: .outgoing, phase: .placing, since: now, lastRing: now)
+            tracker.queue.append(Command(text: "ATD\(dialString);", purpose: .dial))
         }
-        let kept = number.trimmingWhitespace
-        let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
-        guard dialString.contains(where: \.isNumber) else {
-            step.events.append(.ended(.failed("no number to dial in \(Self.quote(number))")))
-            return step
-        }
-        call = Call(direction: .outgoing, phase: .placing, since: now, lastRing: now)
-        queue.append(Command(text: "ATD\(dialString);", purpose: .dial))
-        settle(now, &step)
-        return step
     }
 
     /// Answers the call ringing here (`ATA`).
     public mutating func answer(at now: Microseconds) -> Step {
-        var step = Step()
-        guard let call, call.direction == .incoming, call.phase == .ringing, !call.hangingUp else {
-            step.events.append(.log(.info, "modem: no call ringing here to answer"))
-            return step
+        stepping(at: now) { tracker, step in
+            guard let call = tracker.call, call.direction == .incoming, call.phase == .ringing, !call.hangingUp else {
+                step.events.append(.log(.info, "modem: no call ringing here to answer"))
+                return
+            }
+            if !tracker.isPending(.answer) { tracker.queue.append(Command(text: "ATA", purpose: .answer)) }
         }
-        if !isPending(.answer) { queue.append(Command(text: "ATA", purpose: .answer)) }
-        settle(now, &step)
-        return step
     }
 
     /// Ends the current call, under way or ringing here (`AT+CHUP`; `ATH` if it is refused).
     /// It is `.ended(.hungUpHere)` once the modem says so.
     public mutating func hangUp(at now: Microseconds) -> Step {
-        var step = Step()
-        guard var call else {
-            step.events.append(.log(.info, "modem: no call to hang up"))
-            return step
+        stepping(at: now) { tracker, step in
+            guard let call = tracker.call else {
+                step.events.append(.log(.info, "modem: no call to hang up"))
+                return
+            }
+            guard !call.hangingUp else { return }
+            tracker.call?.hangingUp = true
+            tracker.queue.removeAll { $0.purpose == .answer || $0.purpose == .tone }
+            tracker.queue.append(Command(text: "AT+CHUP", purpose: .hangUp))
         }
-        if !call.hangingUp {
-            call.hangingUp = true
-            self.call = call
-            queue.removeAll { $0.purpose == .answer || $0.purpose == .tone }
-            queue.append(Command(text: "AT+CHUP", purpose: .hangUp))
-        }
-        settle(now, &step)
-        return step
     }
 
     /// Sends `tones` as DTMF through the connected call, one `AT+VTS` each; characters that
     /// are not tones (`0`–`9`, `*`, `#`, `A`–`D`) are left out.
     public mutating func sendTones(_ tones: String, at now: Microseconds) -> Step {
+        stepping(at: now) { tracker, step in
+            guard let call = tracker.call, call.phase == .connected, !call.hangingUp else {
+                step.events.append(.log(.info, "modem: no connected call to send \(Self.quote(tones)) through"))
+                return
+            }
+            for tone in tones.uppercased() where "0123456789*#ABCD".contains(tone) {
+                tracker.queue.append(Command(text: "AT+VTS=\(tone)", purpose: .tone))
+            }
+        }
+    }
+
+    /// Runs `body`, then what is due by `now`: every input ends the same way, so no deadline
+    /// is left behind in the past.
+    private mutating func stepping(at now: Microseconds, _ body: (inout ModemCallTracker, inout Step) -> Void) -> Step {
         var step = Step()
-        guard let call, call.phase == .connected, !call.hangingUp else {
-            step.events.append(.log(.info, "modem: no connected call to send \(Self.quote(tones)) through"))
-            return step
-        }
-        for tone in tones.uppercased() where "0123456789*#ABCD".contains(tone) {
-            queue.append(Command(text: "AT+VTS=\(tone)", purpose: .tone))
-        }
+        body(&self, &step)
         settle(now, &step)
         return step
     }
