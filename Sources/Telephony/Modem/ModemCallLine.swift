@@ -187,6 +187,9 @@ public final class ModemCallLine: CallLine {
             events.append(.log(.debug, "modem: > \(command)"))
             unwritten.append(contentsOf: Array((command + "\r").utf8))
         }
+        if port != nil {
+            setProblem(tracker.isSilent ? "the modem on \(device) does not answer AT commands; is it the modem's AT port?" : nil, &events)
+        }
         if unwritten.count > Self.unwrittenLimit {
             events.append(.log(.warning, "modem: \(device) takes no commands; dropped \(unwritten.count) bytes of them"))
             unwritten = []

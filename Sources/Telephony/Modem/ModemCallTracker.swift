@@ -120,6 +120,8 @@ public struct ModemCallTracker: Sendable {
     private(set) var listingRefused = false
     /// Commands given up in a row: a modem that stops answering loses its call.
     private var unanswered = 0
+    /// `start`'s command went unanswered, and nothing has been answered since.
+    private var startUnanswered = false
     /// The indexes of second calls turned away during the current call.
     private var turnedAway: Set<Int> = []
 
@@ -136,6 +138,11 @@ public struct ModemCallTracker: Sendable {
 
     /// Whether a call exists (dialled, ringing here, or connected).
     public var hasCall: Bool { call != nil }
+
+    /// Whether the modem seems not to answer at all: the first command after `start` went
+    /// unanswered, or two in a row did, and nothing has answered since (a port that is not
+    /// the modem's AT port, or a modem that hangs).
+    public var isSilent: Bool { startUnanswered || unanswered >= 2 }
 
     /// When the tracker must next be woken (`advance`): the command in flight's time-out, the
     /// next `AT+CLCC`, an incoming call's wait for its number; nil when it waits only for the
@@ -313,6 +320,7 @@ public struct ModemCallTracker: Sendable {
         let said = "the modem did not answer \(command.text) in \(Self.seconds(timeout))"
         step.events.append(.log(.warning, "modem: " + said))
         unanswered += 1
+        if command.purpose == .callerID { startUnanswered = true }
         switch command.purpose {
         case .dial where call?.phase == .placing:
             end(.failed(said), &step)
@@ -336,6 +344,9 @@ public struct ModemCallTracker: Sendable {
     /// A final result code: the answer to the command in flight, or a report of the call.
     private mutating func takeFinal(_ code: FinalResultCode, _ now: Microseconds, _ step: inout Step) {
         let reportsCall = [.busy, .noCarrier, .noAnswer, .noDialTone].contains(code)
+        // Any answer, even a late one, is a modem that answers.
+        unanswered = 0
+        startUnanswered = false
         guard let inFlight else {
             if reportsCall {
                 callEnded(by: code, &step)
@@ -351,7 +362,6 @@ public struct ModemCallTracker: Sendable {
             return
         }
         self.inFlight = nil
-        unanswered = 0
         answered(inFlight.command, code, now, &step)
     }
 

@@ -179,6 +179,23 @@ struct ModemCallLineTests {
         #expect(deadline > Rig.now, "opened again later, not at once")
     }
 
+    @Test func aPortThatDoesNotAnswerIsAProblem() throws {
+        let modem = try FakeModem.scripted()
+        defer { modem.stop() }
+        modem.reply(to: "AT+CLIP", with: [])
+        let line = ModemCallLine(device: modem.device, timing: .init(commandTimeout: 100_000))
+        defer { line.stop() }
+        _ = line.start(at: Rig.now)
+        #expect(line.problem == nil)
+        let giveUp = Rig.now + 5_000_000
+        while line.problem == nil, Rig.now < giveUp {
+            _ = poll(nil, 0, 10)
+            _ = line.wake(readable: [], at: Rig.now)
+        }
+        #expect(line.problem?.contains("does not answer AT commands") == true)
+        #expect(line.problem?.contains(modem.device) == true)
+    }
+
     @Test func aPortThatCannotBeOpenedIsAProblemRetriedWithBackoff() {
         let device = "/dev/ttyUSB-t9dial-missing"
         let line = ModemCallLine(device: device, backoff: .init(first: 5_000_000, longest: 12_000_000))

@@ -268,6 +268,15 @@ struct ModemCallTrackerTests {
         #expect(Self.withoutLogs(tracker.advance(to: 2_000_000).events) == [.incoming(number: "", name: nil)])
     }
 
+    @Test func aModemThatSaysNothingIsSilentUntilItAnswers() {
+        var (tracker, _) = Self.play([.at(0, .start)])
+        #expect(!tracker.isSilent)
+        _ = tracker.advance(to: 5_000_000)
+        #expect(tracker.isSilent, "AT+CLIP=1 went unanswered")
+        _ = tracker.receive("OK", at: 5_000_001)
+        #expect(!tracker.isSilent)
+    }
+
     @Test func timeOutsAreLogged() {
         let (_, step) = Self.play(Self.opened.then(.at(10, .dial("5551234")), .at(60_010, .advance)))
         #expect(step.events.contains(.log(.warning, "modem: the modem did not answer ATD5551234; in 60 s")))
