@@ -22,8 +22,6 @@
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
-//   Telephony     the call back-ends that follow calls (CallLine): baresip over ctrl_tcp,
-//                 AT modems, ModemManager over D-Bus.
 // The system (every C call sits in one of these, behind Swift wrappers):
 //   SystemCalls  errno values with their names and texts, and reading a regular file.
 //   CLinux, CLibevdev, CZlib  C headers: Linux's, libevdev's, zlib's.
@@ -34,6 +32,8 @@
 //                 monotonic clock, and the signals read as a descriptor.
 //   KeypadInput   finding keypads, hotplug, reading them on a thread of their own.
 //   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
+//   Telephony     the back-ends that follow calls (CallLine): baresip over ctrl_tcp (a
+//                 loopback socket), AT modems (a serial port, +CLCC); their protocols.
 //   Dialing       placing a call: print, a program run without a shell, an AT modem.
 //   ScreenOutput  the Linux framebuffer, PNG files, gzipped fonts.
 //   Systemd       sd_notify (ready, status, watchdog), journal log lines, credentials.
@@ -107,7 +107,7 @@ let package = Package(
         .target(name: "Inotify", dependencies: ["SystemCalls"]),
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
-        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork"]),
+        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork", "Telephony"]),
         .target(name: "DialHistory", dependencies: ["DialOutcomes", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
         .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls"]),
@@ -160,7 +160,7 @@ let package = Package(
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
-        .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport"]),
+        .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport", "Telephony"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
@@ -171,7 +171,8 @@ let package = Package(
         .testTarget(name: "ContactQueryTests", dependencies: ["ContactQuery", "T9Search"]),
         // The real programs of the calls tests: baresip from Config/baresip, SIPp with Tests/Calls/sipp.
         .target(name: "TelephonyTestSupport", path: "Tests/Support/TelephonyTestSupport"),
-        .testTarget(name: "TelephonyTests", dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport"]),
+        .testTarget(
+            name: "TelephonyTests", dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),

@@ -5,7 +5,7 @@ import Glibc
 import SystemCalls
 
 /// The libc calls of the Dialing module, one small wrapper each, so every system call it makes
-/// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals, termios.
+/// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals.
 enum Syscalls {
     /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
     /// events that came, empty on a time-out or an interrupting signal. (poll)
@@ -95,36 +95,6 @@ enum Syscalls {
         var now = timespec()
         clock_gettime(CLOCK_MONOTONIC, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
-    }
-
-    /// The terminal settings of a tty; ENOTTY for anything else. (tcgetattr)
-    static func terminalAttributes(_ descriptor: Int32) -> Result<termios, Errno> {
-        var settings = termios()
-        return valueOrErrno(tcgetattr(descriptor, &settings)).map { _ in settings }
-    }
-
-    /// Sets a tty raw (no echo, no line editing, no translation of CR and NL, 8 bits), at
-    /// `speed` both ways, ignoring modem control lines, reads returning at once; applied now.
-    /// (cfmakeraw, cfsetispeed, cfsetospeed, tcsetattr)
-    static func makeRaw(_ descriptor: Int32, _ settings: termios, speed: speed_t) -> Result<Int32, Errno> {
-        var raw = settings
-        cfmakeraw(&raw)
-        raw.c_cflag |= tcflag_t(CLOCAL | CREAD)
-        raw.c_cflag &= ~tcflag_t(CRTSCTS)
-        withUnsafeMutableBytes(of: &raw.c_cc) { controlCharacters in
-            controlCharacters[Int(VMIN)] = 0
-            controlCharacters[Int(VTIME)] = 0
-        }
-        if case .failure(let error) = valueOrErrno(cfsetispeed(&raw, speed)) { return .failure(error) }
-        if case .failure(let error) = valueOrErrno(cfsetospeed(&raw, speed)) { return .failure(error) }
-        return valueOrErrno(tcsetattr(descriptor, TCSANOW, &raw))
-    }
-
-    /// Throws away what a tty has received and not yet read, and what it has not yet sent.
-    /// (tcflush TCIOFLUSH)
-    @discardableResult
-    static func discardPending(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(tcflush(descriptor, TCIOFLUSH))
     }
 
     /// Whether `path` is a directory (exec refuses one with EACCES, as if it lacked the x bit).

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialOutcomes
+public import Telephony
 /// The `modem` method: places a voice call with `ATD<number>;` on an AT modem's serial port,
 /// and hangs up with `ATH`.
 ///
@@ -29,9 +30,9 @@ public struct ModemDialer: DialMethod {
 
     public func dial(_ number: DialNumber, name: String) -> DialOutcome {
         let dialled = number.dialString
-        var port: ModemPort
+        var port: ModemSession
         do {
-            port = try ModemPort(device: device, baud: baud)
+            port = try ModemSession(device: device, baud: baud)
         } catch {
             return DialOutcome(.failed(reason: error.description), via: device, number: dialled)
         }
@@ -57,7 +58,7 @@ public struct ModemDialer: DialMethod {
     /// Ends the call: opens the port and sends `ATH`. Returns the modem's answer (`OK` when it
     /// hung up), nil when it said nothing in time.
     public func hangUp() throws(ModemError) -> FinalResultCode? {
-        var port = try ModemPort(device: device, baud: baud)
+        var port = try ModemSession(device: device, baud: baud)
         return try port.hangUp(timeout: hangUpTimeout)
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialOutcomes
+import Telephony
 /// Hanging up an AT modem's call (`ATH`) as a `DialMethod`, so it runs through
 /// `BackgroundDial` like a dial and the event loop never waits on the serial port. The outcome
 /// is `.placed` when the modem answered `OK`.

@@ -11,9 +11,9 @@ public struct ModemBaud: Sendable, Hashable, CustomStringConvertible {
     /// The speeds accepted, in order.
     public static let supported = [9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 500_000, 576_000, 921_600]
 
-    /// Refuses a speed with no termios constant (e.g. 12345, or 300: too slow for a modem of
+    /// Nil for a speed with no termios constant (e.g. 12345, or 300: too slow for a modem of
     /// today).
-    public init(_ bitsPerSecond: Int) throws(DialSetupError) {
+    public init?(bitsPerSecond: Int) {
         let speed: speed_t
         switch bitsPerSecond {
         case 9600: speed = speed_t(B9600)
@@ -26,7 +26,7 @@ public struct ModemBaud: Sendable, Hashable, CustomStringConvertible {
         case 500_000: speed = speed_t(B500000)
         case 576_000: speed = speed_t(B576000)
         case 921_600: speed = speed_t(B921600)
-        default: throw .unsupportedBaud(bitsPerSecond)
+        default: return nil
         }
         self.init(bitsPerSecond: bitsPerSecond, speed: speed)
     }

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialOutcomes
+import Glibc
+import InputEvents
+import ModemTestSupport
+import SystemCalls
+import Telephony
+import Testing
+
+/// The line against the fake modem on a pty, woken as the dialer's loop wakes it: after a
+/// poll of its descriptors, or at its deadline.
+@Suite("An AT modem's calls, followed on the fake modem")
+struct ModemCallLineTests {
+    /// A line started on a scripted fake modem, and the events it gave so far.
+    final class Rig {
+        let modem: FakeModem
+        let line: ModemCallLine
+        var events: [LineEvent] = []
+
+        init() throws {
+            modem = try FakeModem.scripted()
+            // Quick lists, so a test takes a few hundred milliseconds.
+            let timing = ModemCallTracker.Timing(listInterval: 50_000)
+            line = ModemCallLine(device: modem.device, baud: .standard, timing: timing)
+            events += line.start(at: Self.now)
+        }
+
+        deinit {
+            line.stop()
+            modem.stop()
+        }
+
+        static var now: Microseconds { SystemCall.monotonicMicroseconds() }
+
+        /// Runs the line as the loop would until `done` holds, or for 5 s at the most (a bound
+        /// on a broken test, not a limit on the line); returns whether `done` came to hold.
+        @discardableResult
+        func run(until done: () -> Bool) -> Bool {
+            let giveUp = Self.now + 5_000_000
+            while !done() {
+                let now = Self.now
+                guard now < giveUp else { return false }
+                let wait = min(line.nextDeadline ?? giveUp, giveUp, now + 100_000) - now
+                var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                _ = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(max(0, wait / 1000) + 1)) }
+                let readable = entries.filter { $0.revents != 0 }.map(\.fd)
+                events += line.wake(readable: readable, at: Self.now)
+            }
+            return true
+        }
+
+        /// Runs the line until it has said `event`.
+        @discardableResult
+        func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+
+        /// Runs the line until the modem has received `command` (`count` times).
+        @discardableResult
+        func run(untilSent command: String, count: Int = 1) -> Bool {
+            run { self.modem.commands.filter { $0 == command }.count >= count }
+        }
+
+        var callEvents: [LineEvent] {
+            events.filter {
+                switch $0 {
+                case .log, .problem: false
+                default: true
+                }
+            }
+        }
+
+        func dial(_ number: String) { events += line.dial(number, at: Self.now) }
+    }
+
+    static let dialling = "+CLCC: 1,0,2,0,0,\"5551234\",129"
+    static let alerting = "+CLCC: 1,0,3,0,0,\"5551234\",129"
+    static let active = "+CLCC: 1,0,0,0,0,\"5551234\",129"
+
+    /// A call dialled, ringing there, then answered, each found by AT+CLCC.
+    static func connectedCall() throws -> Rig {
+        let rig = try Rig()
+        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        #expect(rig.line.problem == nil)
+        rig.modem.setCalls([dialling])
+        rig.dial("5551234")
+        #expect(rig.run(untilSent: "ATD5551234;"))
+        #expect(rig.run(untilSent: "AT+CLCC"))
+        rig.modem.setCalls([alerting])
+        #expect(rig.run(untilSaid: .ringing))
+        rig.modem.setCalls([active])
+        #expect(rig.run(untilSaid: .connected))
+        return rig
+    }
+
+    @Test func anAnsweredCallIsFollowedWithCLCC() throws {
+        let rig = try Self.connectedCall()
+        #expect(rig.run(untilSent: "AT+CLCC", count: 5))
+        #expect(rig.callEvents == [.ringing, .connected])
+        #expect(rig.modem.commands.prefix(3) == ["AT+CLIP=1", "ATD5551234;", "AT+CLCC"])
+        #expect(Set(rig.modem.commands.dropFirst(2)) == ["AT+CLCC"])
+    }
+
+    @Test func theFarEndHangsUpAndTheCallLeavesTheList() throws {
+        let rig = try Self.connectedCall()
+        rig.modem.setCalls([])
+        #expect(rig.run(untilSaid: .ended(.hungUpThere)))
+        #expect(rig.callEvents == [.ringing, .connected, .ended(.hungUpThere)])
+    }
+
+    @Test func theFarEndHangsUpAndTheModemSaysNoCarrier() throws {
+        let rig = try Self.connectedCall()
+        rig.modem.send("NO CARRIER")
+        #expect(rig.run(untilSaid: .ended(.hungUpThere)))
+        #expect(rig.callEvents == [.ringing, .connected, .ended(.hungUpThere)])
+    }
+
+    @Test func noCallNoQuestions() throws {
+        let rig = try Self.connectedCall()
+        rig.modem.setCalls([])
+        #expect(rig.run(untilSaid: .ended(.hungUpThere)))
+        let asked = rig.modem.commands.count
+        #expect(rig.line.nextDeadline == nil, "idle is asleep")
+        let until = Rig.now + 300_000  // six list intervals
+        rig.run { Rig.now >= until }
+        #expect(rig.modem.commands.count == asked)
+    }
+
+    @Test func busy() throws {
+        let rig = try Rig()
+        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        rig.modem.reply(to: "ATD", with: ["BUSY"])
+        rig.dial("5551234")
+        #expect(rig.run(untilSaid: .ended(.busy)))
+        #expect(rig.modem.commands == ["AT+CLIP=1", "ATD5551234;"])
+    }
+
+    /// A call ringing here from 5559876, reported.
+    static func ringingCall() throws -> Rig {
+        let rig = try Rig()
+        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        rig.modem.setCalls(["+CLCC: 1,1,4,0,0,\"5559876\",129"])
+        rig.modem.send("RING", "+CLIP: \"5559876\",129,,,,0")
+        #expect(rig.run(untilSaid: .incoming(number: "5559876", name: nil)))
+        return rig
+    }
+
+    @Test func aCallRingingHereIsReportedOnceAndAnsweredWithATA() throws {
+        let rig = try Self.ringingCall()
+        rig.modem.send("RING", "+CLIP: \"5559876\",129,,,,0")
+        #expect(rig.run(untilSent: "AT+CLCC", count: 3))
+        rig.events += rig.line.answer(at: Rig.now)
+        rig.modem.setCalls(["+CLCC: 1,1,0,0,0,\"5559876\",129"])
+        #expect(rig.run(untilSaid: .connected))
+        #expect(rig.modem.commands.contains("ATA"))
+        #expect(rig.callEvents == [.incoming(number: "5559876", name: nil), .connected])
+    }
+
+    @Test func aCallRingingHereIsRejectedWithCHUP() throws {
+        let rig = try Self.ringingCall()
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.run(untilSaid: .ended(.hungUpHere)))
+        #expect(rig.modem.commands.contains("AT+CHUP"))
+    }
+
+    @Test func tonesGoAsVTSOneAtATime() throws {
+        let rig = try Self.connectedCall()
+        rig.events += rig.line.sendTones("12#", at: Rig.now)
+        #expect(rig.run(untilSent: "AT+VTS=#"))
+        #expect(rig.modem.commands.filter { $0.hasPrefix("AT+VTS") } == ["AT+VTS=1", "AT+VTS=2", "AT+VTS=#"])
+    }
+
+    @Test func anUnpluggedModemEndsTheCallAndIsRetried() throws {
+        let rig = try Self.connectedCall()
+        rig.modem.unplug()
+        #expect(rig.run(untilSaid: .ended(.failed("the modem went away"))))
+        #expect(rig.line.descriptors.isEmpty)
+        #expect(rig.line.problem?.contains(rig.modem.device) == true)
+        let deadline = try #require(rig.line.nextDeadline)
+        #expect(deadline > Rig.now, "opened again later, not at once")
+    }
+
+    @Test func aPortThatDoesNotAnswerIsAProblem() throws {
+        let modem = try FakeModem.scripted()
+        defer { modem.stop() }
+        modem.reply(to: "AT+CLIP", with: [])
+        let line = ModemCallLine(device: modem.device, timing: .init(commandTimeout: 100_000))
+        defer { line.stop() }
+        _ = line.start(at: Rig.now)
+        #expect(line.problem == nil)
+        let giveUp = Rig.now + 5_000_000
+        while line.problem == nil, Rig.now < giveUp {
+            _ = poll(nil, 0, 10)
+            _ = line.wake(readable: [], at: Rig.now)
+        }
+        #expect(line.problem?.contains("does not answer AT commands") == true)
+        #expect(line.problem?.contains(modem.device) == true)
+    }
+
+    @Test func aPortThatCannotBeOpenedIsAProblemRetriedWithBackoff() {
+        let device = "/dev/ttyUSB-t9dial-missing"
+        let line = ModemCallLine(device: device, backoff: .init(first: 5_000_000, longest: 12_000_000))
+        let events = line.start(at: 1_000_000)
+        let problem = line.problem ?? ""
+        #expect(problem.contains(device) && problem.contains("ENOENT") && problem.contains("plugged in"))
+        #expect(events.contains(.problem(problem)))
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == 6_000_000)
+        #expect(line.wake(readable: [], at: 5_999_999).isEmpty)
+        #expect(!line.wake(readable: [], at: 6_000_000).contains(.problem(problem)), "the same problem is not said again")
+        #expect(line.nextDeadline == 16_000_000)
+        _ = line.wake(readable: [], at: 16_000_000)
+        #expect(line.nextDeadline == 28_000_000, "doubling, up to the longest wait")
+        #expect(line.dial("5551234", at: 16_000_001) == [.ended(.failed(problem))])
+    }
+}
