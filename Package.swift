@@ -185,7 +185,7 @@ let package = Package(
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
-                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes",
+                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

@@ -2,7 +2,8 @@
 
 public import DialOutcomes
 /// A way to place a call (the config's `[dial] method`): `ExecDialer` runs a program,
-/// `ModemDialer` talks to an AT modem, `PrintDialer` only says what it would dial.
+/// `PrintDialer` only says what it would dial. (Methods that follow their calls, baresip and AT
+/// modems, are `CallLine`s in Telephony.)
 ///
 /// `dial` blocks for at most the method's time-out (plus a short grace to end a program), so
 /// the dialer's event loop calls it through `BackgroundDial`, never directly.

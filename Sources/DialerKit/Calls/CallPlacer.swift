@@ -48,8 +48,8 @@ public final class CallPlacer {
                     methodName: "exec", method: try ExecDialer(command: CommandTemplate(settings.command), timeout: timeout),
                     hangUpMethod: hangUp)
             case .modem:
-                let modem = try ModemDialer(device: settings.device ?? "", baud: ModemBaud(settings.baud), timeout: timeout)
-                self.init(methodName: "modem", method: modem, hangUpMethod: ModemHangUp(modem))
+                let line = ModemCallLine(device: settings.device ?? "", baud: try ModemBaud(settings.baud))
+                self.init(methodName: "modem", method: PrintDialer(), hangUpMethod: nil, line: line)
             case .baresip:
                 do {
                     self.init(methodName: "baresip", method: PrintDialer(), hangUpMethod: nil, line: try BaresipLine(control: settings.control))

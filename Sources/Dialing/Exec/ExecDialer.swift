@@ -41,12 +41,28 @@ public struct ExecDialer: DialMethod {
         run(number, name: name).outcome
     }
 
+    /// Starts the program. ETXTBSY (the file is open for writing somewhere: a script being
+    /// replaced, or a child forked elsewhere in this process while it was written and not yet
+    /// exec'd) passes within moments: tried again up to 5 times, 20 ms apart.
+    private static func start(_ arguments: [String]) -> Result<ChildProcess, Errno> {
+        var attempt = 0
+        while true {
+            switch ChildProcess.start(arguments) {
+            case .success(let child): return .success(child)
+            case .failure(let error) where error.rawValue == ETXTBSY && attempt < 5:
+                attempt += 1
+                usleep(20_000)
+            case .failure(let error): return .failure(error)
+            }
+        }
+    }
+
     /// Runs the program for `number` and waits for it, at most `timeout` (then ends it).
     public func run(_ number: DialNumber, name: String = "") -> Run {
         let arguments = command.arguments(number: number, name: name)
         let via = command.program
         var child: ChildProcess
-        switch ChildProcess.start(arguments) {
+        switch Self.start(arguments) {
         case .success(let started): child = started
         case .failure(let error):
             let reason = "cannot run \(via): \(error)" + Self.hint(for: error, program: via)

@@ -7,6 +7,7 @@ import DialerKit
 import Dialing
 import Foundation
 import ModemTestSupport
+import Telephony
 import Testing
 
 /// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and
@@ -134,38 +135,22 @@ struct CallPlacerTests {
         }
     }
 
-    @Test func aModemDialsAndHangsUp() throws {
-        let modem = try FakeModem(dialAnswer: .reply("OK"))
-        defer { modem.stop() }
-        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: modem.device, timeoutSeconds: 5))
-        #expect(placer.start(Self.fred) == nil)
-        let outcome = try #require(dialOutcome(finished(placer)))
-        #expect(outcome.isPlaced)
-        #expect(outcome.via == modem.device)
-        #expect(placer.hangUp(Self.fred) == nil)
-        guard case .hangUp(_, let hungUp) = finished(placer).first else {
-            Issue.record("expected the hang-up to finish")
-            return
-        }
-        #expect(hungUp.isPlaced)
-        #expect(modem.commands == ["ATD+35312345678;", "ATH"])
+    @Test func aModemIsALineThatFollowsItsCalls() throws {
+        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: "/dev/ttyUSB2", baud: 9600))
+        let line = try #require(placer.line as? ModemCallLine)
+        #expect(line.device == "/dev/ttyUSB2")
+        #expect(line.baud.bitsPerSecond == 9600)
+        #expect(placer.methodName == "modem")
+        #expect(!placer.onlyPrints)
     }
 
-    @Test func aBusyModemIsAFailedDial() throws {
-        let modem = try FakeModem(dialAnswer: .reply("BUSY"))
-        defer { modem.stop() }
-        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: modem.device, timeoutSeconds: 5))
-        _ = placer.start(Self.fred)
-        let outcome = try #require(dialOutcome(finished(placer)))
-        #expect(outcome.kind == .busy)
-        #expect(outcome.screenMessage == "Busy")
+    @Test func baresipIsALineToItsControlSocket() throws {
+        let placer = try CallPlacer(settings: DialSettings(method: .baresip, control: "127.0.0.1:4545"))
+        #expect(placer.line is BaresipLine)
+        #expect(placer.methodName == "baresip")
     }
 
-    @Test func aMissingModemIsReportedAtTheDial() throws {
-        let placer = try CallPlacer(settings: DialSettings(method: .modem, device: "/dev/ttyUSB-none", timeoutSeconds: 5))
-        _ = placer.start(Self.fred)
-        let outcome = try #require(dialOutcome(finished(placer)))
-        #expect(!outcome.isPlaced)
-        #expect(outcome.screenMessage.contains("/dev/ttyUSB-none"))
+    @Test func aModemAtASpeedNoPortTakesIsRefusedAtStart() {
+        #expect(throws: DialerError.self) { try CallPlacer(settings: DialSettings(method: .modem, device: "/dev/ttyUSB2", baud: 1200)) }
     }
 }

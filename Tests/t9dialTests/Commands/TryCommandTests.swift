@@ -73,16 +73,31 @@ struct TryCommandTests {
         }
     }
 
-    @Test func aModemOnASerialPortPlacesTheCall() throws {
-        let modem = try FakeModem(dialAnswer: .reply("OK"))
+    /// The modem follows the call: it rings (+CLCC alerting), is answered (+CLCC active), a
+    /// digit goes out as AT+VTS, and the far end hangs up (NO CARRIER).
+    @Test func aModemOnASerialPortFollowsTheCall() throws {
+        let modem = try FakeModem.scripted()
         defer { modem.stop() }
         try T9DialProcess.withTemporaryDirectory { directory in
             let config = try T9DialProcess.write(
-                "[dial]\nmethod = \"modem\"\ndevice = \"\(modem.device)\"\ntimeout_s = 10\n", to: directory + "/t9dial.toml")
-            let output = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "37337#", config: config)
-            #expect(output.status == 0, "stderr: \(output.stderr)")
-            #expect(output.lines.last == "calling Fred Smith  +44 7700 900123")
-            #expect(modem.commands == ["ATD+447700900123;"])
+                "[dial]\nmethod = \"modem\"\ndevice = \"\(modem.device)\"\n", to: directory + "/t9dial.toml")
+            let t9dial = try InteractiveT9Dial(
+                ["try", "--contacts", T9DialProcess.sampleContacts, "--config", config], stateDirectory: directory + "/state")
+            modem.setCalls([#"+CLCC: 1,0,3,0,0,"+447700900123",145"#])
+            t9dial.type("37337#")
+            #expect(t9dial.waitForLine(containing: "Ringing: Fred Smith  +44 7700 900123"), "\(t9dial.report)")
+            modem.setCalls([#"+CLCC: 1,0,0,0,0,"+447700900123",145"#])
+            #expect(t9dial.waitForLine(containing: "Connected: Fred Smith"), "\(t9dial.report)")
+            t9dial.type("5")
+            #expect(t9dial.wait(seconds: 10) { _ in modem.commands.contains("AT+VTS=5") }, "\(modem.commands)")
+            modem.setCalls([])
+            modem.send("NO CARRIER")
+            #expect(t9dial.waitForLine(containing: "Call ended 0:0"), "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(modem.commands.contains("ATD+447700900123;"), "\(modem.commands)")
+            let history = try T9DialProcess.run(["history", "--json"], stateDirectory: directory + "/state")
+            let calls = try #require(try history.json() as? [[String: Any]])
+            #expect(calls.first?["outcome"] as? String == "answered", "\(calls)")
         }
     }
 
