@@ -41,6 +41,7 @@ extension Doctor {
         let subject = "dial"
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let dial = configuration.dial
+        if dial.method == .baresip { return baresipCheck(dial, subject: subject) }
         guard dial.method == .modem, let path = dial.device else {
             return DoctorCheck(.ok, subject, "method \(dial.method.rawValue), no modem to check")
         }

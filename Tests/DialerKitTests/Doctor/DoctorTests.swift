@@ -84,6 +84,7 @@ struct DoctorTests {
         case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
         case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential, carddavWithoutLibcurl
         case serviceFailed, serviceInactive, noSystemd
+        case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning
 
         func make() throws -> FakeSystem {
             var fake = try FakeSystem()
@@ -142,6 +143,21 @@ struct DoctorTests {
                         "[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n",
                         at: "/etc/systemd/system/t9dial.service.d/carddav.conf")
                 }
+            case .baresipOnLoopback, .baresipOnEveryAddress, .baresipNotRunning:
+                try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"baresip\"\n")
+                // As the kernel writes them: sshd on 0.0.0.0:22, and ctrl_tcp on 4444 (0x115C).
+                let header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
+                let ssh = "   0: 00000000:0016 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1 1 0 100 0 0 10 0\n"
+                let control =
+                    switch self {
+                    case .baresipOnLoopback: "   1: 0100007F:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
+                    case .baresipOnEveryAddress:
+                        "   1: 00000000:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
+                    // A connection from port 4444 elsewhere (state 01) is no listener.
+                    default: "   1: 0100007F:C350 0100007F:115C 01 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
+                    }
+                try fake.write(header + ssh + control, at: "/proc/net/tcp")
+                try fake.write(header, at: "/proc/net/tcp6")
             case .modemWithoutDropIn, .modemWithDropIn:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
                 try fake.write("", at: "/dev/ttyUSB2")
@@ -197,7 +213,16 @@ struct DoctorTests {
                         "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service"
                     )
                 ]
-            case .modemWithDropIn, .carddavPasswordWithCredential: [:]
+            case .modemWithDropIn, .carddavPasswordWithCredential, .baresipOnLoopback: [:]
+            case .baresipOnEveryAddress:
+                [
+                    "dial": (
+                        .problem,
+                        "baresip's ctrl_tcp listens on every address (0.0.0.0:4444): anyone on the network can dial; fix: set ctrl_tcp_listen 127.0.0.1:4444"
+                    )
+                ]
+            case .baresipNotRunning:
+                ["dial": (.problem, "nothing listens on port 4444: baresip is not running")]
             case .serviceFailed:
                 ["service": (.problem, "failed; its last error: no contacts to search; fix: journalctl -u t9dial.service says why")]
             case .serviceInactive:
@@ -286,5 +311,24 @@ struct DoctorTests {
         let keypad = try #require(doctor.examine().checks.first { $0.subject == "keypad" })
         #expect(keypad.status == .ok)
         #expect(keypad.finding.hasSuffix("; you are root, and the service reads it through group t9dial"))
+    }
+
+    /// (a /proc/net/tcp6 line's local address, every address?, loopback?): ::1, ::, and
+    /// ::ffff:127.0.0.1 (IPv4 loopback on an IPv6 socket).
+    static let ipv6Listeners: [(String, Bool, Bool)] = [
+        ("00000000000000000000000001000000:115C", false, true),
+        ("00000000000000000000000000000000:115C", true, false),
+        ("0000000000000000FFFF00000100007F:115C", false, true),
+        ("B80D0120000000000000000001000000:115C", false, false),
+    ]
+
+    @Test("IPv6 listeners are read as the kernel writes them", arguments: 0..<ipv6Listeners.count)
+    func ipv6Listener(row: Int) {
+        let (local, any, loopback) = Self.ipv6Listeners[row]
+        let table = "  sl  local_address remote_address st\n   0: \(local) 00000000000000000000000000000000:0000 0A 0\n"
+        let sockets = ListeningSocket.parse(table)
+        #expect(sockets.map(\.port) == [4444])
+        #expect(sockets.first?.isAnyAddress == any)
+        #expect(sockets.first?.isLoopback == loopback)
     }
 }
