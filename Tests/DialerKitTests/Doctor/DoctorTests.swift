@@ -153,7 +153,7 @@ struct DoctorTests {
                     case .baresipOnLoopback: "   1: 0100007F:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
                     case .baresipOnEveryAddress:
                         "   1: 00000000:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
-                    // A connection from port 4444 elsewhere (state 01) is no listener.
+                    // A connection to port 4444 (state 01) is no listener.
                     default: "   1: 0100007F:C350 0100007F:115C 01 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
                     }
                 try fake.write(header + ssh + control, at: "/proc/net/tcp")
