@@ -8,14 +8,15 @@ public import DialHistory
 /// Turns contacts into the records a query tests, with what the dial history and the
 /// `[history]` favourites say of each.
 ///
-/// Only placed dials count: `timesDialed` is how many dials of the contact's UID were placed,
-/// and `lastDialed` the time of the latest of them (nil when none was). A failed or cancelled
-/// dial is an attempt, not a call made, so "whom did I call this week" leaves it out; ranking
-/// (``Affinity``) counts every attempt, because there it says whom the user wanted. Dials of
+/// Only dials that went through count: `timesDialed` is how many calls the user made to the
+/// contact's UID that were placed (exec) or answered (a followed call), and `lastDialed` the
+/// time of the latest (nil when none was). A failed, busy, unanswered or cancelled dial is an
+/// attempt, not a call made, so "whom did I call this week" leaves it out, and so do calls that
+/// came in. Ranking (``Affinity``) counts answered calls both ways. Dials of
 /// typed numbers have no UID and count for no one. `starred` is ``FavouriteRule``, the rule
 /// that ranks favourites first.
 public struct QueryRecords: Sendable {
-    /// The placed dials of one UID.
+    /// The dials of one UID that went through.
     struct Tally: Sendable, Hashable {
         var times = 0
         /// Unix seconds.
@@ -29,7 +30,7 @@ public struct QueryRecords: Sendable {
     /// a history.
     public init(dials: some Sequence<Dial>, favourites settings: HistorySettings) {
         var tallies: [String: Tally] = [:]
-        for dial in dials where dial.status == .placed {
+        for dial in dials where dial.direction == .outgoing && dial.status.wentThrough {
             guard let uid = dial.uid else { continue }
             let time = dial.time.timeIntervalSince1970
             var tally = tallies[uid, default: Tally()]

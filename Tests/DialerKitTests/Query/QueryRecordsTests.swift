@@ -5,11 +5,12 @@ import ContactQuery
 import DialerConfig
 @testable import DialerKit
 import DialHistory
+import DialOutcomes
 import Foundation
 import Testing
 
 /// Query records made from a vCard file and a real dial history file: the card's fields, the
-/// placed dials counted, and the `[history]` favourites starred.
+/// calls made that went through counted, and the `[history]` favourites starred.
 @Suite("Query records")
 struct QueryRecordsTests {
     static let book = """
@@ -56,8 +57,8 @@ struct QueryRecordsTests {
         return Dictionary(uniqueKeysWithValues: records.map { ($0.uid, $0) })
     }
 
-    static func dial(_ uid: String?, at seconds: Double, _ status: Dial.Status) -> Dial {
-        Dial(uid: uid, number: "+44 7700 900123", time: Date(timeIntervalSince1970: seconds), status: status)
+    static func dial(_ uid: String?, at seconds: Double, _ status: Dial.Status, direction: CallDirection = .outgoing) -> Dial {
+        Dial(uid: uid, number: "+44 7700 900123", time: Date(timeIntervalSince1970: seconds), status: status, direction: direction)
     }
 
     @Test func theCardsFieldsAreTheTextAttributes() throws {
@@ -88,15 +89,19 @@ struct QueryRecordsTests {
         var testDescription: String { uid }
     }
 
-    /// Ann: two placed dials, then a failed and a cancelled one after them. Bob: failed only.
-    /// A typed number (no UID) counts for no one; Carol was never dialled.
+    /// Ann: a placed dial and an answered call, then a failed, a cancelled, a busy one and an
+    /// answered call that came in after them. Bob: failed and no answer only. A typed number
+    /// (no UID) counts for no one; Carol was never dialled.
     static let dials: [Dial] = [
         dial("ann", at: 1_000, .placed),
         dial("bob", at: 2_000, .failed),
-        dial("ann", at: 3_000, .placed),
+        dial("ann", at: 3_000, .answered),
         dial(nil, at: 4_000, .placed),
         dial("ann", at: 5_000, .failed),
         dial("ann", at: 6_000, .cancelled),
+        dial("ann", at: 7_000, .busy),
+        dial("ann", at: 8_000, .answered, direction: .incoming),
+        dial("bob", at: 9_000, .noAnswer),
     ]
 
     @Test(arguments: [
@@ -104,7 +109,7 @@ struct QueryRecordsTests {
         Counted(uid: "bob", times: 0, last: nil),
         Counted(uid: "carol", times: 0, last: nil),
     ])
-    func onlyPlacedDialsCount(_ expected: Counted) throws {
+    func onlyCallsMadeThatWentThroughCount(_ expected: Counted) throws {
         try TestFiles.withTemporaryDirectory { directory in
             // Recorded newest first, so the order of the history's rows decides nothing.
             let record = try #require(try Self.records(dials: Self.dials.reversed(), in: directory)[expected.uid])
