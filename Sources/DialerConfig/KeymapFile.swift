@@ -9,7 +9,8 @@ import Evdev
 ///
 /// The file is checked when it is loaded, so a typo is reported rather than leaving a key dead:
 /// every name must be one evdev knows, every value one of the roles, no key may be written twice
-/// under two names, and all ten digits must have a key.
+/// under two names, and all ten digits must have a key. An optional `[hook]` names the hook
+/// switch of a keypad built into a phone (`KeymapFile+Hook.swift`).
 public enum KeymapFile {
     /// The extension of keymap files; the file name without it is the keymap's id.
     public static let fileExtension = "toml"
@@ -23,7 +24,7 @@ public enum KeymapFile {
     public static func parse(text: String, file: String) throws(ConfigError) -> Keymap {
         let document = try TOMLDocument(text: text, file: file)
         let root = document.rootReader
-        try root.rejectUnknownKeys(keys: ["name", "devices"], tables: ["keys"])
+        try root.rejectUnknownKeys(keys: ["name", "devices"], tables: ["keys", "hook"])
         let id = LayoutFile.id(ofFile: file)
 
         let name = try root.string("name", example: #"name = "USB numpad""#) ?? id
@@ -45,7 +46,8 @@ public enum KeymapFile {
             forKeyboards = devices == "keyboards"
         }
         let roles = try readKeys(keysTable)
-        return Keymap(id: id, name: name, roles: roles, forKeyboards: forKeyboards)
+        let hook = try root.table("hook").map { table throws(ConfigError) in try readHook(table, keys: keysTable, roles: roles) }
+        return Keymap(id: id, name: name, roles: roles, forKeyboards: forKeyboards, hook: hook)
     }
 
     /// The values a key may have, in the order messages list them.

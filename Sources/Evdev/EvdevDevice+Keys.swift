@@ -26,6 +26,12 @@ extension EvdevDevice {
     /// Whether any key is down: the device must not be grabbed then, or another reader (the
     /// console) would see that key pressed and never released.
     public var anyKeyDown: Bool {
-        keyCodes.contains { isKeyDown($0) }
+        anyKeyDown(except: [])
+    }
+
+    /// Whether any key but those of `ignored` is down: a key that is a phone's hook switch
+    /// stays down for as long as the handset rests (or is lifted), and is no key to wait for.
+    public func anyKeyDown(except ignored: Set<UInt16>) -> Bool {
+        keyCodes.contains { !ignored.contains($0) && isKeyDown($0) }
     }
 }

@@ -32,6 +32,8 @@ public enum EventType {
     public static let synchronization: UInt16 = 0x00
     public static let key: UInt16 = 0x01
     public static let miscellaneous: UInt16 = 0x04
+    /// `EV_SW`: a switch with a state (a lid, a jack, a phone's hook), value 1 on and 0 off.
+    public static let `switch`: UInt16 = 0x05
 }
 
 public enum SynchronizationCode {

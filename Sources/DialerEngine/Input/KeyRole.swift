@@ -69,12 +69,15 @@ public struct Keymap: Sendable, Hashable {
     /// Meant for full keyboards (its digits are the top row): with "auto", a keyboard tries
     /// such keymaps first, and a keypad the others, so a laptop's arrow keys never type digits.
     public var forKeyboards: Bool
+    /// The hook switch of a keypad built into a phone (`[hook]`); nil when it has none.
+    public var hook: HookSwitch?
 
-    public init(id: String, name: String, roles: [UInt16: KeyRole], forKeyboards: Bool = false) {
+    public init(id: String, name: String, roles: [UInt16: KeyRole], forKeyboards: Bool = false, hook: HookSwitch? = nil) {
         self.id = id
         self.name = name
         self.roles = roles
         self.forKeyboards = forKeyboards
+        self.hook = hook
     }
 
     /// The codes of the ten digits, which a device must have to be read with this keymap.

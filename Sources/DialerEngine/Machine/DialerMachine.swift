@@ -5,12 +5,17 @@ public import InputEvents
 /// The whole dialer, from raw key events to screens and dials: each keypad's events go through
 /// its own `KeyInterpreter` (its keymap, its debouncing) into one `DialerSession`.
 ///
+/// A keypad whose keymap names a hook switch has its own `HookDebouncer` too: the hook's
+/// events go there, not to the keys, and its settled changes to `DialerSession.hookChanged`.
+///
 /// Pure like its parts: a live keypad, a recording and a test drive it the same way, by handing
-/// it events and calling `advance(to:)` when `nextDeadline` comes. Every timer, a key's and the
-/// session's, fires in time order, so a hold that fires before a multi-tap commit acts first.
+/// it events and calling `advance(to:)` when `nextDeadline` comes. Every timer, a key's, a
+/// hook's and the session's, fires in time order, so a hold that fires before a multi-tap
+/// commit acts first.
 public final class DialerMachine {
     public let session: DialerSession
     private var interpreters: [Int: KeyInterpreter] = [:]
+    private var hooks: [Int: HookDebouncer] = [:]
 
     public init(session: DialerSession) {
         self.session = session
@@ -20,28 +25,52 @@ public final class DialerMachine {
     public var devices: [Int] { interpreters.keys.sorted() }
 
     /// Starts reading a keypad: its events come as `handle(_:from:)` with this `device` number.
+    /// When the keymap names a hook switch, its state is unknown until `hookRead(lifted:on:)`.
     public func attach(device: Int, keymap: Keymap, timing: KeyTiming) {
         interpreters[device] = KeyInterpreter(keymap: keymap, timing: timing)
+        hooks[device] = keymap.hook.map(HookDebouncer.init)
+    }
+
+    /// Takes the state of `device`'s hook switch as read from the device when it was opened,
+    /// at start or replugged: the handset lifted before t9dial looked sends no event. It is
+    /// the state from now on, not a lift or a replacement: it answers and hangs up nothing.
+    public func hookRead(lifted: Bool, on device: Int) {
+        hooks[device]?.start(lifted: lifted)
+    }
+
+    /// Whether `device`'s handset is lifted, as its hook switch last settled; nil when its
+    /// keymap names no hook or the state is not known yet.
+    public func isHandsetLifted(on device: Int) -> Bool? {
+        hooks[device]?.isLifted
     }
 
     /// Stops reading a keypad (unplugged): keys it held are released in t9dial's own state,
-    /// without acting as taps. What was due by `time` happens first.
+    /// without acting as taps. Its hook switch is forgotten, neither lifted nor replaced: the
+    /// state is read again when it comes back. What was due by `time` happens first.
     public func detach(device: Int, at time: Microseconds) -> [DialerUpdate] {
         var updates = advance(to: time)
+        hooks[device] = nil
         if var interpreter = interpreters.removeValue(forKey: device) {
             updates += deliver(interpreter.releaseAll(at: time))
         }
         return updates
     }
 
-    /// The earliest moment something is due: a key's timer or the session's.
+    /// The earliest moment something is due: a key's timer, a hook's or the session's.
     public var nextDeadline: Microseconds? {
-        (interpreters.values.compactMap(\.nextDeadline) + [session.nextDeadline].compactMap { $0 }).min()
+        (interpreters.values.compactMap(\.nextDeadline) + hooks.values.compactMap(\.nextDeadline)
+            + [session.nextDeadline].compactMap { $0 }).min()
     }
 
-    /// What one event from `device` changes, after everything due by its time.
+    /// What one event from `device` changes, after everything due by its time. The hook
+    /// switch's events go to its `HookDebouncer`, the rest to the keys.
     public func handle(_ event: InputEvent, from device: Int) -> [DialerUpdate] {
         var updates = advance(to: event.time)
+        if var hook = hooks[device], hook.hook.matches(event) {
+            let changes = hook.handle(event)
+            hooks[device] = hook
+            return updates + deliver(changes)
+        }
         guard var interpreter = interpreters[device] else { return updates }
         let gestures = interpreter.handle(event)
         interpreters[device] = interpreter
@@ -62,26 +91,47 @@ public final class DialerMachine {
     /// Fires, in time order, every timer due by `time`.
     public func advance(to time: Microseconds) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
-        var previous: (due: Microseconds, device: Int?)? = nil
+        var previous: (due: Microseconds, timer: Timer)? = nil
         while let due = nextDeadline, due <= time {
-            // The earliest timer first: a key's (its gestures go to the session) or the session's.
-            let device = interpreters.filter { $0.value.nextDeadline == due }.map(\.key).min()
+            let timer = firstTimer(due: due)
             // A timer that is still due after firing would spin here for ever; each part
             // clears its own deadline, so this only guards against a bug in one of them.
-            if let previous, previous.due == due, previous.device == device {
+            if let previous, previous.due == due, previous.timer == timer {
                 assertionFailure("a timer at \(due) did not clear itself")
                 break
             }
-            previous = (due, device)
-            if let device, var interpreter = interpreters[device] {
+            previous = (due, timer)
+            switch timer {
+            case .keys(let device):
+                guard var interpreter = interpreters[device] else { break }
                 let gestures = interpreter.advance(to: due)
                 interpreters[device] = interpreter
                 updates += deliver(gestures)
-            } else {
+            case .hook(let device):
+                guard var hook = hooks[device] else { break }
+                let changes = hook.advance(to: due)
+                hooks[device] = hook
+                updates += deliver(changes)
+            case .session:
                 updates += session.advance(to: due)
             }
         }
         return updates
+    }
+
+    /// Whose timer fires.
+    private enum Timer: Equatable {
+        case keys(Int)
+        case hook(Int)
+        case session
+    }
+
+    /// The timer due at `due` that fires first: a key's (its gestures go to the session), then
+    /// a hook's, then the session's.
+    private func firstTimer(due: Microseconds) -> Timer {
+        if let device = interpreters.filter({ $0.value.nextDeadline == due }).map(\.key).min() { return .keys(device) }
+        if let device = hooks.filter({ $0.value.nextDeadline == due }).map(\.key).min() { return .hook(device) }
+        return .session
     }
 
     /// Whether keys that act on the results are held back: while the book read at start
@@ -112,6 +162,11 @@ public final class DialerMachine {
     public func dropHeldBack() {
         holdsBackDials = false
         heldBack = []
+    }
+
+    /// The hook's changes go to the session at once: answering is not a dial held back.
+    private func deliver(_ changes: [HookDebouncer.Change]) -> [DialerUpdate] {
+        changes.flatMap { session.hookChanged(lifted: $0.lifted, at: $0.time) }
     }
 
     private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {

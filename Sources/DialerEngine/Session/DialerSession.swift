@@ -46,7 +46,7 @@ public final class DialerSession {
     private var call: ShownCall?
     /// The call a line follows: while it goes on, and for `endedCallShown` after it ended
     /// (or until the next key).
-    private var followed: FollowedCall?
+    private(set) var followed: FollowedCall?
     /// The latest time the session was told of (a key's, a timer's, a line's).
     private var now: Microseconds = 0
     /// `#` went down while a call was shown: held, it hangs up; let go, it only leaves the call.

@@ -25,10 +25,12 @@ public struct Doctor: Sendable {
     /// Every check, in the order a system is set up.
     public func examine() -> DoctorReport {
         let settings = loadSettings()
-        return DoctorReport(checks: [
-            udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings), framebufferCheck(settings),
-            configCheck(settings), contactsCheck(settings), dialCheck(settings), serviceCheck(),
-        ])
+        // The hook switch has a line only when a keymap names one.
+        let hook = hookCheck(settings).map { [$0] } ?? []
+        return DoctorReport(
+            checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
+                framebufferCheck(settings), configCheck(settings), contactsCheck(settings), dialCheck(settings), serviceCheck(),
+            ])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.

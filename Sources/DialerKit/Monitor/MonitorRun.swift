@@ -110,7 +110,7 @@ public enum MonitorRun {
             case .disconnected(let path, _, _):
                 monitor.detach(device: path)
                 write(event.description)
-            case .noKeypad, .problem, .grabbed, .input:
+            case .noKeypad, .problem, .grabbed, .hookRead, .input:
                 write(event.description)
             }
         }

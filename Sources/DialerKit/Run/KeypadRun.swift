@@ -145,6 +145,14 @@ public final class KeypadRun {
             nextDevice += 1
             driver.post(nil, about: .keypad, to: &display)
             logger.info("\(event.description)")
+        case .hookRead(let path, _, let lifted):
+            // The state as it is, not a lift or a replacement: it answers and hangs up nothing.
+            if let device = devices[path], let lifted {
+                machine.hookRead(lifted: lifted, on: device)
+                logger.info("\(event.description)")
+            } else {
+                logger.warning("\(event.description)")
+            }
         case .input:
             break
         case .disconnected(let path, _, _):

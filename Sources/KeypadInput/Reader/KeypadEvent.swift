@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+public import DialerEngine
 public import Evdev
 public import InputEvents
 
@@ -9,6 +10,10 @@ public enum KeypadEvent: Sendable, Hashable, CustomStringConvertible {
     /// A device is read from now on, with this keymap. If it is to be grabbed, `.grabbed`
     /// follows once no key is down.
     case connected(DeviceChoice)
+    /// The state of the hook switch the device's keymap names, read when the device was
+    /// opened (at start, or replugged), right after `.connected`: whether the handset is
+    /// lifted, or nil when the device has no such switch or key (the hook is not read).
+    case hookRead(path: String, hook: HookSwitch, lifted: Bool?)
     /// A device was grabbed: its keys reach t9dial only.
     case grabbed(path: String)
     /// Events a device sent, in order, times in CLOCK_MONOTONIC microseconds.
@@ -27,6 +32,14 @@ public enum KeypadEvent: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .connected(let choice):
             "reading \(choice.info) with keymap \(choice.keymap.id): \(choice.classification.reason)"
+        case .hookRead(let path, let hook, let lifted):
+            switch lifted {
+            case true?: "\(path): the handset is lifted (\(hook.evdevName))"
+            case false?: "\(path): the handset is on its hook (\(hook.evdevName))"
+            case nil:
+                "\(path) has no \(hook.evdevName), which its keymap's [hook] names: the hook switch is not read; "
+                    + "check the keymap, and with evtest which switch or key the hook sends"
+            }
         case .grabbed(let path):
             "grabbed \(path): its keys reach only t9dial"
         case .input(let path, let events):

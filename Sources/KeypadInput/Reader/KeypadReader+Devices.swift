@@ -38,10 +38,11 @@ extension KeypadReader {
         return events
     }
 
-    /// Grabs the device if it is waiting to be grabbed and no key is down; else it stays
+    /// Grabs the device if it is waiting to be grabbed and no key is down (a key that is the
+    /// hook switch aside); else it stays
     /// waiting, and this is tried again after its next events.
     func grabIfIdle(_ device: OpenDevice) -> [KeypadEvent] {
-        guard device.grabPending, !device.device.anyKeyDown else { return [] }
+        guard device.grabPending, !device.device.anyKeyDown(except: device.hookKeys) else { return [] }
         device.grabPending = false
         do {
             try device.device.grab()

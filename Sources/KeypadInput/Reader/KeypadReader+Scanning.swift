@@ -44,6 +44,9 @@ extension KeypadReader {
             device.grabPending = choice.grab
             openDevices.append(device)
             events.append(.connected(choice))
+            if let hook = choice.keymap.hook {
+                events.append(.hookRead(path: device.path, hook: hook, lifted: device.isLifted(hook)))
+            }
             events += grabIfIdle(device)
         }
 

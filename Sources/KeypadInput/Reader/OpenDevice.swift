@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialerEngine
 import Evdev
 import InputEvents
 
@@ -22,6 +23,28 @@ final class OpenDevice {
     }
 
     var path: String { info.path }
+
+    /// The keys not to wait for before a grab: a key that is the hook switch stays down while
+    /// the handset rests on it (or while it is lifted).
+    var hookKeys: Set<UInt16> {
+        guard let hook = choice?.keymap.hook, hook.type == EventType.key else { return [] }
+        return [hook.code]
+    }
+
+    /// Whether `hook`'s handset is lifted, as the device says now (libevdev's state read at
+    /// open, and the events read since); nil when the device has no such switch or key.
+    func isLifted(_ hook: HookSwitch) -> Bool? {
+        switch hook.type {
+        case EventType.switch:
+            guard device.hasSwitch(hook.code) else { return nil }
+            return hook.isLifted(value: device.isSwitchOn(hook.code) ? 1 : 0)
+        case EventType.key:
+            guard device.hasKey(hook.code) else { return nil }
+            return hook.isLifted(value: device.isKeyDown(hook.code) ? 1 : 0)
+        default:
+            return nil
+        }
+    }
 
     /// Follows presses and releases in delivered events.
     func track(_ events: [InputEvent]) {

@@ -25,14 +25,18 @@ struct KeypadRunTests {
     static let pound = code("KEY_NUMERIC_POUND")
     static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
 
-    /// The sample book indexed, and a run reading `directory` as /dev/input.
-    func run(in directory: TemporaryDirectory, placer: CallPlacer = .printing(), logger: Logger = Logger(label: "test")) throws -> KeypadRun {
+    /// The sample book indexed, and a run reading `directory` as /dev/input, with the shipped
+    /// keymaps or `keymaps`.
+    func run(
+        in directory: TemporaryDirectory, placer: CallPlacer = .printing(), logger: Logger = Logger(label: "test"),
+        keymaps: KeymapCatalog? = nil
+    ) throws -> KeypadRun {
         let data = TestFiles.repositoryRoot + "/Config"
         var table = ContactTable()
         _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
         let index = SearchIndex(table: table, alphabet: T9Alphabet(layouts: try LayoutCatalog.load(dataDirectory: data).layouts))
         let setup = KeypadSetup(
-            keymaps: try KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
+            keymaps: try keymaps ?? KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings()
         )
         let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer, logger: logger)

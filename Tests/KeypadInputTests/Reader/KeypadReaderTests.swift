@@ -28,6 +28,8 @@ struct KeypadReaderTests {
                 "connected \(name(choice.path)) \(choice.keymap.id)\(choice.grab ? " grab" : "")"
             case .grabbed(let path):
                 "grabbed \(name(path))"
+            case .hookRead(let path, let hook, let lifted):
+                "hook \(name(path)) \(hook.type):\(hook.code) " + (lifted.map { $0 ? "lifted" : "on hook" } ?? "absent")
             case .input(let path, let events):
                 "input \(name(path)) " + events.map { "\($0.type):\($0.code):\($0.value)@\($0.time)" }.joined(separator: " ")
             case .disconnected(let path, let reason, let releases):

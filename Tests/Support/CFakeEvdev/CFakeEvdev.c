@@ -35,6 +35,8 @@ struct fake_device {
     struct input_id id;
     unsigned long key_bits[LONGS(KEY_CNT)];
     unsigned long key_state[LONGS(KEY_CNT)];
+    unsigned long switch_bits[LONGS(SW_CNT)];
+    unsigned long switch_state[LONGS(SW_CNT)];
     struct fake_file files[FAKE_FILES];
     int file_count;
     int vanished;
@@ -196,9 +198,11 @@ static int answer(struct fake_device *fake, unsigned long request, void *argumen
             unsigned long types[LONGS(EV_CNT)] = {0};
             set_bit(types, EV_SYN, 1);
             if (has_any_bit(fake->key_bits, LONGS(KEY_CNT))) set_bit(types, EV_KEY, 1);
+            if (has_any_bit(fake->switch_bits, LONGS(SW_CNT))) set_bit(types, EV_SW, 1);
             return copy_bits(argument, size, types, LONGS(EV_CNT));
         }
-        return copy_bits(argument, size, type == EV_KEY ? fake->key_bits : NULL, code_longs(type));
+        const unsigned long *bits = type == EV_KEY ? fake->key_bits : type == EV_SW ? fake->switch_bits : NULL;
+        return copy_bits(argument, size, bits, code_longs(type));
     }
     if ((number & ~ABS_MAX) == _IOC_NR(EVIOCGABS(0))) {
         *error = EINVAL;
@@ -228,7 +232,7 @@ static int answer(struct fake_device *fake, unsigned long request, void *argumen
     case _IOC_NR(EVIOCGSND(0)):
         return copy_bits(argument, size, NULL, LONGS(SND_CNT));
     case _IOC_NR(EVIOCGSW(0)):
-        return copy_bits(argument, size, NULL, LONGS(SW_CNT));
+        return copy_bits(argument, size, fake->switch_state, LONGS(SW_CNT));
     default:
         *error = EINVAL;
         return -1;
@@ -343,6 +347,30 @@ int t9fake_set_key_down(int device, unsigned int code, int down) {
     struct fake_device *fake = device_at(device);
     if (fake != NULL && code <= KEY_MAX) {
         set_bit(fake->key_state, code, down);
+        result = 0;
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return result;
+}
+
+int t9fake_enable_switch(int device, unsigned int code) {
+    int result = -1;
+    pthread_mutex_lock(&registry_lock);
+    struct fake_device *fake = device_at(device);
+    if (fake != NULL && code <= SW_MAX) {
+        set_bit(fake->switch_bits, code, 1);
+        result = 0;
+    }
+    pthread_mutex_unlock(&registry_lock);
+    return result;
+}
+
+int t9fake_set_switch_on(int device, unsigned int code, int on) {
+    int result = -1;
+    pthread_mutex_lock(&registry_lock);
+    struct fake_device *fake = device_at(device);
+    if (fake != NULL && code <= SW_MAX) {
+        set_bit(fake->switch_state, code, on);
         result = 0;
     }
     pthread_mutex_unlock(&registry_lock);

@@ -22,10 +22,11 @@ public final class FakeEvdevNode {
     private var kernelReader: Int32 = -1
     private var removed = false
 
-    /// Makes the FIFO at `path` and a fake device with these keys behind it.
+    /// Makes the FIFO at `path` and a fake device with these keys and switches behind it, the
+    /// switches of `switchesOn` on from the start (a reader may open the node at once).
     public init(
-        path: String, name: String, keys: [UInt16], bus: UInt16 = 0x03, vendor: UInt16 = 0x05A4, product: UInt16 = 0x9759,
-        phys: String? = nil
+        path: String, name: String, keys: [UInt16], switches: [UInt16] = [], switchesOn: [UInt16] = [], bus: UInt16 = 0x03,
+        vendor: UInt16 = 0x05A4, product: UInt16 = 0x9759, phys: String? = nil
     ) throws(FakeEvdevError) {
         // Made under another name and renamed into place once it answers as the device, as a
         // node appears whole: a reader on a thread of its own rescans on the first inotify
@@ -38,6 +39,8 @@ public final class FakeEvdevNode {
             throw FakeEvdevError("t9fake_create: all fake device slots are taken", ENOSPC)
         }
         for key in keys { t9fake_enable_key(device, UInt32(key)) }
+        for code in switches { t9fake_enable_switch(device, UInt32(code)) }
+        for code in switchesOn { t9fake_set_switch_on(device, UInt32(code), 1) }
         if let phys { t9fake_set_phys(device, phys) }
         guard t9fake_attach_path(device, partial) == 0 else {
             let error = errno
@@ -114,6 +117,12 @@ public final class FakeEvdevNode {
     /// state behind events lost to an overflow.
     public func setKeyDown(_ code: UInt16, _ down: Bool) {
         t9fake_set_key_down(device, UInt32(code), down ? 1 : 0)
+    }
+
+    /// Sets whether the kernel says the switch is on now (EVIOCGSW), without an event: the
+    /// state a reader finds when it opens the device.
+    public func setSwitchOn(_ code: UInt16, _ on: Bool) {
+        t9fake_set_switch_on(device, UInt32(code), on ? 1 : 0)
     }
 
     /// Closes the writing end: the reader's poll reports POLLHUP, as for an unplugged device.

@@ -39,6 +39,12 @@ int t9fake_enable_key(int device, unsigned int code);
 /// Sets whether a key is down now (EVIOCGKEY), as the kernel's state after events were lost.
 int t9fake_set_key_down(int device, unsigned int code, int down);
 
+/// Declares a switch the device has (EVIOCGBIT(EV_SW)). Returns 0, or -1 for a bad code.
+int t9fake_enable_switch(int device, unsigned int code);
+
+/// Sets whether a switch is on now (EVIOCGSW), as the kernel reports it to a new reader.
+int t9fake_set_switch_on(int device, unsigned int code, int on);
+
 /// Makes the open file behind `fd` answer as this device. Every descriptor of that file
 /// answers, however it was opened later (the file is known by its device and inode numbers).
 /// Returns 0, or -1 with errno set.
