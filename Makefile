@@ -41,7 +41,10 @@ GIT_COMMIT   := $(shell commit=$$(git rev-parse --short=7 HEAD 2>/dev/null) && \
 export T9DIAL_VERSION := $(VERSION)
 export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # baresip-core and sip-tester (SIPp): the calls tests run a real baresip against a real SIP peer.
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester
+# dbus (dbus-daemon, dbus-send) and python3-dbusmock: the ModemManager tests run a fake
+# ModemManager on a private bus.
+APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+                dbus python3-dbusmock
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
 PIP_PACKAGES ?= radicale==3.9.0

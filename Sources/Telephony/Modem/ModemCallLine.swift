@@ -15,15 +15,7 @@ import SystemCalls
 /// `Backoff.longest`. A call under way when the port goes is over (`.failed`).
 public final class ModemCallLine: CallLine {
     /// How long the line waits before opening the port again.
-    public struct Backoff: Sendable, Hashable {
-        public var first: Microseconds
-        public var longest: Microseconds
-
-        public init(first: Microseconds = 5_000_000, longest: Microseconds = 60_000_000) {
-            self.first = max(1, first)
-            self.longest = max(self.first, longest)
-        }
-    }
+    public typealias Backoff = LineBackoff
 
     public let methodName = "modem"
     public let device: String

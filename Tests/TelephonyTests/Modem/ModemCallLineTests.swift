@@ -16,13 +16,14 @@ struct ModemCallLineTests {
     final class Rig {
         let modem: FakeModem
         let line: ModemCallLine
-        var events: [LineEvent] = []
+        let loop: LineLoop
 
         init() throws {
             modem = try FakeModem.scripted()
             // Quick lists, so a test takes a few hundred milliseconds.
             let timing = ModemCallTracker.Timing(listInterval: 50_000)
             line = ModemCallLine(device: modem.device, baud: .standard, timing: timing)
+            loop = LineLoop(line: line)
             events += line.start(at: Self.now)
         }
 
@@ -31,24 +32,16 @@ struct ModemCallLineTests {
             modem.stop()
         }
 
-        static var now: Microseconds { SystemCall.monotonicMicroseconds() }
+        static var now: Microseconds { LineLoop.now }
 
-        /// Runs the line as the loop would until `done` holds, or for 5 s at the most (a bound
-        /// on a broken test, not a limit on the line); returns whether `done` came to hold.
-        @discardableResult
-        func run(until done: () -> Bool) -> Bool {
-            let giveUp = Self.now + 5_000_000
-            while !done() {
-                let now = Self.now
-                guard now < giveUp else { return false }
-                let wait = min(line.nextDeadline ?? giveUp, giveUp, now + 100_000) - now
-                var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-                _ = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(max(0, wait / 1000) + 1)) }
-                let readable = entries.filter { $0.revents != 0 }.map(\.fd)
-                events += line.wake(readable: readable, at: Self.now)
-            }
-            return true
+        var events: [LineEvent] {
+            get { loop.events }
+            set { loop.events = newValue }
         }
+
+        /// Runs the line until `done` holds, or for 5 s at the most; whether it came to hold.
+        @discardableResult
+        func run(until done: () -> Bool) -> Bool { loop.run(seconds: 5, until: done) }
 
         /// Runs the line until it has said `event`.
         @discardableResult
@@ -60,14 +53,7 @@ struct ModemCallLineTests {
             run { self.modem.commands.filter { $0 == command }.count >= count }
         }
 
-        var callEvents: [LineEvent] {
-            events.filter {
-                switch $0 {
-                case .log, .problem: false
-                default: true
-                }
-            }
-        }
+        var callEvents: [LineEvent] { loop.callEvents }
 
         func dial(_ number: String) { events += line.dial(number, at: Self.now) }
     }

@@ -1,0 +1,646 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialOutcomes
+public import InputEvents
+import SystemCalls
+
+/// Calls through ModemManager over D-Bus (`[dial] method = "modemmanager"`): `CreateCall` and
+/// `Start` on the modem's `Voice` interface to dial, the call's `StateChanged` to follow it,
+/// `Accept`, `Hangup` and `SendDtmf` on the call, `CallAdded` for calls ringing here, and
+/// `DeleteCall` once a call is over. ModemManager keeps the modem and its calls; t9dial follows
+/// the one current call. sd-bus (libsystemd, opened when the line starts) carries the messages;
+/// every method call is asynchronous, so the loop never waits for ModemManager.
+///
+/// The line finds its modem with `GetManagedObjects` and follows modems coming and going with
+/// `InterfacesAdded` and `InterfacesRemoved`; ModemManager starting and stopping comes as
+/// `NameOwnerChanged`, so a line waiting for it has no deadline. A bus that cannot be reached,
+/// or that goes away, is tried again after `backoff`. Each of these is the line's `problem`
+/// while it holds. A second call ringing here during a call is hung up (the caller hears busy)
+/// and never reported.
+public final class ModemManagerLine: CallLine {
+    /// Which D-Bus bus ModemManager is on.
+    public enum Bus: Sendable, Hashable {
+        /// The system bus: `DBUS_SYSTEM_BUS_ADDRESS`, else /run/dbus/system_bus_socket.
+        case system
+        /// The bus at a D-Bus address (`unix:path=/tmp/test-bus`), for tests.
+        case address(String)
+    }
+
+    public let methodName = "modemmanager"
+    /// The modem as configured: "any" (the first with voice calls), an index ("0", as
+    /// `mmcli -L` shows it) or a D-Bus object path.
+    public let modem: String
+    public let bus: Bus
+    public let backoff: LineBackoff
+
+    /// Why the line cannot be used at all on this machine: libsystemd cannot be loaded. Nil
+    /// when it can (opening it the first time this is asked).
+    public static var libraryProblem: String? {
+        guard case .failure(let error) = SystemdBusLibrary.shared else { return nil }
+        return error.description
+    }
+
+    private var started = false
+    private var connection: SystemdBus?
+    /// Why the last attempt to connect failed.
+    private var connectionError: BusError?
+    /// When to connect again; nil while connected, stopped, or when trying again cannot help.
+    private var reconnectAt: Microseconds?
+    /// The wait after the next failure.
+    private var nextWait: Microseconds
+    /// When the line last woke, for a write that has to be finished soon.
+    private var lastWake: Microseconds = 0
+
+    private var manager = ManagerState.unknown
+    /// When to ask ModemManager for its modems again, after it failed to answer.
+    private var askAgainAt: Microseconds?
+    /// The modems ModemManager has, with their interfaces.
+    private var modems: [String: Set<String>] = [:]
+    /// The calls sent and not answered yet, by cookie: what each was for.
+    private var awaiting: [UInt64: Purpose] = [:]
+
+    private var call = CallState.none
+    /// Tones to send through the connected call, one `SendDtmf` at a time.
+    private var tones: [Character] = []
+    private var toneInFlight = false
+    /// Calls that rang here during a call and were hung up: deleted once they are over.
+    private var turnedAway: Set<String> = []
+    /// The problem last reported with `.problem`.
+    private var reportedProblem: String?
+
+    /// How soon bytes sd-bus could not write are tried again.
+    static let writeRetryDelay: Microseconds = 10_000
+
+    private enum ManagerState: Equatable {
+        case unknown
+        /// `GetManagedObjects` is on its way.
+        case asking
+        case notRunning
+        case running
+        /// ModemManager did not list its modems, and why.
+        case failed(String)
+    }
+
+    /// What a call sent was for, so that its reply is understood.
+    private enum Purpose: Equatable {
+        case listModems
+        case createCall
+        case start(String)
+        case accept(String)
+        case hangUp(String)
+        case sendTone(String)
+        case deleteCall(String)
+        /// `GetAll` of a call ModemManager added, to see whether it rings here.
+        case inspect(String)
+        case turnAway(String)
+    }
+
+    private enum CallState: Equatable {
+        case none
+        /// `CreateCall` was sent on `modem`; `cancelled` when the user hung up before it answered.
+        case creating(modem: String, cancelled: Bool)
+        case current(CurrentCall)
+    }
+
+    private struct CurrentCall: Equatable {
+        var path: String
+        var modem: String
+        var direction: CallDirection
+        var rang = false
+        var connected = false
+        /// The user asked to end it: however it ends now, it is `.hungUpHere`.
+        var hangingUp = false
+    }
+
+    /// A line to ModemManager's modem `modem` ("any", an index, or an object path) on `bus`.
+    public init(modem: String = "any", bus: Bus = .system, backoff: LineBackoff = .init()) {
+        self.modem = modem
+        self.bus = bus
+        self.backoff = backoff
+        self.nextWait = backoff.first
+    }
+
+    // MARK: CallLine
+
+    public var descriptors: [Int32] {
+        guard let descriptor = connection?.descriptor else { return [] }
+        return [descriptor]
+    }
+
+    public var nextDeadline: Microseconds? {
+        guard started else { return nil }
+        guard connection != nil else { return reconnectAt }
+        let writing = connection?.wantsToWrite == true ? lastWake.addingSaturated(Self.writeRetryDelay) : nil
+        return [connection?.deadline, writing, askAgainAt].compactMap { $0 }.min()
+    }
+
+    public var problem: String? {
+        guard started else { return nil }
+        guard connection != nil else {
+            return connectionError.map { "cannot reach ModemManager: \($0)" } ?? "not connected to D-Bus"
+        }
+        switch manager {
+        case .unknown, .asking: return "asking ModemManager for its modems"
+        case .notRunning: return "ModemManager is not running (sudo systemctl start ModemManager)"
+        case .failed(let why): return why
+        case .running:
+            if case .failure(let why) = chosenModem { return why.description }
+            return nil
+        }
+    }
+
+    public func start(at now: Microseconds) -> [LineEvent] {
+        started = true
+        lastWake = now
+        var events: [LineEvent] = []
+        connect(now, &events)
+        return finish(events)
+    }
+
+    public func wake(readable: [Int32], at now: Microseconds) -> [LineEvent] {
+        lastWake = now
+        var events: [LineEvent] = []
+        guard started else { return events }
+        if connection == nil {
+            if let reconnectAt, reconnectAt <= now { connect(now, &events) }
+        } else {
+            process(now, &events)
+        }
+        if connection != nil, let askAgainAt, askAgainAt <= now { listModems(now, &events) }
+        return finish(events)
+    }
+
+    public func dial(_ number: String, at now: Microseconds) -> [LineEvent] {
+        var events: [LineEvent] = []
+        guard connection != nil, manager == .running, case .success(let modemPath) = chosenModem else {
+            events.append(.ended(.failed(problem ?? "ModemManager is not reachable")))
+            return finish(events)
+        }
+        guard call == .none else {
+            events.append(.log(.warning, "modemmanager: not dialling \(number): a call is under way"))
+            events.append(.ended(.failed("another call is under way")))
+            return finish(events)
+        }
+        let kept = number.trimmingWhitespace
+        let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
+        guard dialString.contains(where: \.isNumber) else {
+            events.append(.ended(.failed("no number to dial in \"\(number)\"")))
+            return finish(events)
+        }
+        call = .creating(modem: modemPath, cancelled: false)
+        events.append(.log(.info, "modemmanager: dialling \(dialString) on \(modemPath)"))
+        let properties = DBusValue.array(element: "{sv}", [.dictEntry(.string("number"), .variant(.string(dialString)))])
+        send(voice(modemPath, "CreateCall", [properties]), for: .createCall, now, &events)
+        return finish(events)
+    }
+
+    public func answer(at now: Microseconds) -> [LineEvent] {
+        var events: [LineEvent] = []
+        if case .current(let current) = call, current.direction == .incoming, !current.connected {
+            send(callMethod(current.path, "Accept"), for: .accept(current.path), now, &events)
+        } else {
+            events.append(.log(.notice, "modemmanager: nothing to answer: no call is ringing here"))
+        }
+        return finish(events)
+    }
+
+    public func hangUp(at now: Microseconds) -> [LineEvent] {
+        var events: [LineEvent] = []
+        switch call {
+        case .none:
+            events.append(.log(.notice, "modemmanager: nothing to hang up: no call"))
+        case .creating(let modem, _):
+            // Ended when CreateCall answers: the call it made is deleted, never started.
+            call = .creating(modem: modem, cancelled: true)
+        case .current(var current):
+            current.hangingUp = true
+            call = .current(current)
+            send(callMethod(current.path, "Hangup"), for: .hangUp(current.path), now, &events)
+        }
+        return finish(events)
+    }
+
+    public func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] {
+        var events: [LineEvent] = []
+        guard case .current(let current) = call, current.connected else {
+            events.append(.log(.notice, "modemmanager: tones \"\(tones)\" not sent: no call is connected"))
+            return finish(events)
+        }
+        for tone in tones {
+            let upper = Character(tone.uppercased())
+            guard "0123456789*#ABCD".contains(upper) else {
+                events.append(.log(.warning, "modemmanager: not a DTMF tone, not sent: \"\(tone.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())\""))
+                continue
+            }
+            self.tones.append(upper)
+        }
+        sendNextTone(now, &events)
+        return finish(events)
+    }
+
+    public func stop() {
+        started = false
+        connection = nil
+        connectionError = nil
+        reconnectAt = nil
+        manager = .unknown
+        askAgainAt = nil
+        modems = [:]
+        awaiting = [:]
+        call = .none
+        tones = []
+        toneInFlight = false
+        turnedAway = []
+    }
+
+    // MARK: The connection
+
+    private func connect(_ now: Microseconds, _ events: inout [LineEvent]) {
+        let opened: SystemdBus
+        do {
+            switch bus {
+            case .system: opened = try SystemdBus(address: nil)
+            case .address(let address): opened = try SystemdBus(address: address)
+            }
+        } catch {
+            connectionError = error
+            if case .libraryMissing = error {
+                // Nothing changes by trying again.
+                reconnectAt = nil
+                events.append(.log(.error, "modemmanager: \(error)"))
+                return
+            }
+            reconnectAt = now.addingSaturated(nextWait)
+            events.append(.log(.warning, "modemmanager: \(error); trying again in \(ModemCallTracker.seconds(nextWait))"))
+            nextWait = min(nextWait.addingSaturated(nextWait), backoff.longest)
+            return
+        }
+        connection = consume opened
+        connectionError = nil
+        reconnectAt = nil
+        events.append(.log(.info, "modemmanager: connected to D-Bus"))
+        // The bus installs the rules before it handles the calls that follow, so nothing that
+        // happens after ModemManager lists its modems is missed.
+        let service = ModemManagerNames.service
+        let rules = [
+            "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
+                + "member='NameOwnerChanged',arg0='\(service)'",
+            "type='signal',sender='\(service)',path='\(ModemManagerNames.root)',interface='\(ModemManagerNames.objectManager)'",
+            "type='signal',sender='\(service)',interface='\(ModemManagerNames.voice)'",
+            "type='signal',sender='\(service)',interface='\(ModemManagerNames.call)',member='StateChanged'",
+        ]
+        for rule in rules {
+            if case .failure(let error) = connection?.addMatch(rule) {
+                lose(error, now, &events)
+                return
+            }
+        }
+        listModems(now, &events)
+    }
+
+    /// The connection failed: drops it, ends the call it carried, and connects again later.
+    private func lose(_ error: BusError, _ now: Microseconds, _ events: inout [LineEvent]) {
+        connection = nil
+        connectionError = error
+        awaiting = [:]
+        manager = .unknown
+        askAgainAt = nil
+        modems = [:]
+        turnedAway = []
+        endCall(.failed("lost the connection to ModemManager"), now, &events, delete: false)
+        reconnectAt = now.addingSaturated(nextWait)
+        events.append(.log(.error, "modemmanager: \(error); connecting again in \(ModemCallTracker.seconds(nextWait))"))
+        nextWait = min(nextWait.addingSaturated(nextWait), backoff.longest)
+    }
+
+    /// Sends `call` for `purpose`; a call that cannot be sent loses the connection. Whether it
+    /// was sent.
+    @discardableResult
+    private func send(_ call: BusCall, for purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) -> Bool {
+        guard let sent = connection?.call(call) else { return false }
+        switch sent {
+        case .success(let cookie):
+            awaiting[cookie] = purpose
+            events.append(.log(.debug, "modemmanager: > \(call.member) \(call.path)"))
+            return true
+        case .failure(let error):
+            lose(error, now, &events)
+            return false
+        }
+    }
+
+    private func process(_ now: Microseconds, _ events: inout [LineEvent]) {
+        guard let processed = connection?.process() else { return }
+        for message in processed.messages {
+            if let cookie = message.replyCookie {
+                if let purpose = awaiting.removeValue(forKey: cookie) { handleReply(message, to: purpose, now, &events) }
+            } else {
+                handleSignal(message, now, &events)
+            }
+            guard connection != nil else { return }
+        }
+        if let failure = processed.failure { lose(failure, now, &events) }
+    }
+
+    // MARK: Modems
+
+    private func listModems(_ now: Microseconds, _ events: inout [LineEvent]) {
+        askAgainAt = nil
+        manager = .asking
+        let list = BusCall(
+            destination: ModemManagerNames.service, path: ModemManagerNames.root, interface: ModemManagerNames.objectManager,
+            member: "GetManagedObjects")
+        send(list, for: .listModems, now, &events)
+    }
+
+    /// Takes `GetManagedObjects`'s answer: the modems and their interfaces, and the calls the
+    /// chosen modem has already (one may be ringing here).
+    private func takeModems(_ body: [DBusValue], _ now: Microseconds, _ events: inout [LineEvent]) {
+        modems = [:]
+        for (path, interfaces) in body.first?.dictionary ?? [:] where path.hasPrefix(ModemManagerNames.modemPrefix) {
+            modems[path] = Set((interfaces.dictionary ?? [:]).keys)
+        }
+        manager = .running
+        events.append(.log(.info, "modemmanager: ModemManager has \(modems.isEmpty ? "no modem" : modems.keys.sorted().joined(separator: ", "))"))
+        checkCallModem(now, &events)
+        guard case .success(let modemPath) = chosenModem, call == .none else { return }
+        let voice = body.first?.dictionary?[modemPath]?.dictionary?[ModemManagerNames.voice]?.dictionary
+        for existing in voice?["Calls"]?.elements ?? [] {
+            if let path = existing.text { inspect(path, now, &events) }
+        }
+    }
+
+    /// The modem the line uses, or why there is none.
+    private var chosenModem: Result<String, ModemChoiceProblem> {
+        let hint = "(mmcli -L lists the modems ModemManager has)"
+        let voice = ModemManagerNames.voice
+        if modem == "any" {
+            let ordered = modems.keys.sorted { (Self.index($0) ?? Int.max, $0) < (Self.index($1) ?? Int.max, $1) }
+            if let first = ordered.first(where: { modems[$0]?.contains(voice) == true }) { return .success(first) }
+            if ordered.isEmpty { return .failure(ModemChoiceProblem("ModemManager has no modem: is it plugged in? \(hint)")) }
+            return .failure(ModemChoiceProblem("no modem with voice calls: \(Self.noVoice(ordered[0]))"))
+        }
+        guard let path = Self.modemPath(modem) else {
+            return .failure(ModemChoiceProblem("modem = \"\(modem)\" is not \"any\", a modem's index or its D-Bus object path"))
+        }
+        guard let interfaces = modems[path] else { return .failure(ModemChoiceProblem("ModemManager has no modem \(modem) \(hint)")) }
+        return interfaces.contains(voice) ? .success(path) : .failure(ModemChoiceProblem(Self.noVoice(path)))
+    }
+
+    private struct ModemChoiceProblem: Error, CustomStringConvertible {
+        var description: String
+        init(_ description: String) { self.description = description }
+    }
+
+    private static func noVoice(_ path: String) -> String {
+        "ModemManager offers no voice calls on \(path) (no Voice interface: the modem is not enabled yet, has no SIM, or does not do voice)"
+    }
+
+    /// The object path of the modem `spec` names: an index, or a path.
+    static func modemPath(_ spec: String) -> String? {
+        let kept = spec.trimmingWhitespace
+        if !kept.isEmpty, kept.allSatisfy({ $0.isASCII && $0.isNumber }) { return ModemManagerNames.modemPrefix + kept }
+        return kept.hasPrefix("/") ? kept : nil
+    }
+
+    /// A modem's index, the number its path ends with.
+    private static func index(_ path: String) -> Int? {
+        Int(path.dropFirst(ModemManagerNames.modemPrefix.count))
+    }
+
+    /// Ends the call when its modem is gone or has lost its voice calls.
+    private func checkCallModem(_ now: Microseconds, _ events: inout [LineEvent]) {
+        let modem: String
+        switch call {
+        case .none: return
+        case .creating(let creating, _): modem = creating
+        case .current(let current): modem = current.modem
+        }
+        guard manager != .running || modems[modem]?.contains(ModemManagerNames.voice) != true else { return }
+        endCall(.failed("the modem went away"), now, &events, delete: false)
+    }
+
+    // MARK: Replies
+
+    private func handleReply(_ message: BusMessage, to purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) {
+        let failure: (name: String, text: String)?
+        if case .error(_, let name, let text) = message.kind { failure = (name, Self.explain(name: name, message: text)) } else { failure = nil }
+        switch purpose {
+        case .listModems:
+            nextWait = backoff.first
+            guard let failure else { return takeModems(message.body, now, &events) }
+            modems = [:]
+            if ["org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner"].contains(failure.name) {
+                manager = .notRunning
+                events.append(.log(.warning, "modemmanager: ModemManager is not running; waiting for it"))
+            } else {
+                manager = .failed("ModemManager did not list its modems: \(failure.text)")
+                askAgainAt = now.addingSaturated(nextWait)
+                events.append(.log(.warning, "modemmanager: ModemManager did not list its modems: \(failure.text)"))
+            }
+            checkCallModem(now, &events)
+        case .createCall:
+            guard case .creating(let modem, let cancelled) = call else { return }
+            guard failure == nil, let path = message.body.first?.text else {
+                call = .none
+                let why = failure?.text ?? "ModemManager gave no call"
+                events.append(.log(.warning, "modemmanager: CreateCall failed: \(why)"))
+                events.append(.ended(.failed(why)))
+                return
+            }
+            call = .current(CurrentCall(path: path, modem: modem, direction: .outgoing, hangingUp: cancelled))
+            if cancelled {
+                endCall(.hungUpHere, now, &events, delete: true)
+            } else {
+                send(callMethod(path, "Start"), for: .start(path), now, &events)
+            }
+        case .start(let path):
+            guard let failure, case .current(let current) = call, current.path == path else { return }
+            events.append(.log(.warning, "modemmanager: Start failed: \(failure.text)"))
+            endCall(.failed(failure.text), now, &events, delete: true)
+        case .accept:
+            if let failure { events.append(.log(.warning, "modemmanager: could not answer: \(failure.text)")) }
+        case .hangUp(let path):
+            guard let failure, case .current(let current) = call, current.path == path else { return }
+            // A call not started yet, or one ModemManager cannot hang up: deleting it ends it.
+            events.append(.log(.notice, "modemmanager: Hangup failed (\(failure.text)); deleting the call"))
+            endCall(.hungUpHere, now, &events, delete: true)
+        case .sendTone:
+            toneInFlight = false
+            if let failure { events.append(.log(.warning, "modemmanager: a tone was not sent: \(failure.text)")) }
+            sendNextTone(now, &events)
+        case .deleteCall(let path):
+            if let failure { events.append(.log(.debug, "modemmanager: DeleteCall \(path) failed: \(failure.text)")) }
+        case .inspect(let path):
+            if let failure { return events.append(.log(.debug, "modemmanager: cannot read the call \(path): \(failure.text)")) }
+            takeAddedCall(path, message.body.first?.dictionary ?? [:], now, &events)
+        case .turnAway(let path):
+            guard let failure else { return }
+            events.append(.log(.notice, "modemmanager: Hangup of the second call failed (\(failure.text)); deleting it"))
+            deleteCall(path, now, &events)
+        }
+    }
+
+    // MARK: Signals
+
+    private func handleSignal(_ message: BusMessage, _ now: Microseconds, _ events: inout [LineEvent]) {
+        let arguments = message.body
+        if message.isSignal("org.freedesktop.DBus", "NameOwnerChanged") {
+            guard arguments.first?.text == ModemManagerNames.service else { return }
+            if arguments.count > 2, arguments[2].text?.isEmpty == false {
+                events.append(.log(.info, "modemmanager: ModemManager started"))
+                listModems(now, &events)
+            } else {
+                manager = .notRunning
+                modems = [:]
+                askAgainAt = nil
+                events.append(.log(.warning, "modemmanager: ModemManager stopped; waiting for it"))
+                checkCallModem(now, &events)
+            }
+        } else if message.isSignal(ModemManagerNames.objectManager, "InterfacesAdded") {
+            guard manager == .running, let path = arguments.first?.text, path.hasPrefix(ModemManagerNames.modemPrefix) else { return }
+            let added = Set(arguments.dropFirst().first?.dictionary?.keys ?? [:].keys)
+            modems[path, default: []].formUnion(added)
+        } else if message.isSignal(ModemManagerNames.objectManager, "InterfacesRemoved") {
+            guard manager == .running, let path = arguments.first?.text, modems[path] != nil else { return }
+            let removed = (arguments.dropFirst().first?.elements ?? []).compactMap(\.text)
+            modems[path]?.subtract(removed)
+            if modems[path]?.isEmpty == true { modems[path] = nil }
+            checkCallModem(now, &events)
+        } else if message.isSignal(ModemManagerNames.voice, "CallAdded") {
+            guard case .success(let modemPath) = chosenModem, message.path == modemPath, let path = arguments.first?.text else { return }
+            if case .current(let current) = call, current.path == path { return }
+            inspect(path, now, &events)
+        } else if message.isSignal(ModemManagerNames.voice, "CallDeleted") {
+            guard let path = arguments.first?.text else { return }
+            turnedAway.remove(path)
+            if case .current(let current) = call, current.path == path {
+                let end = CallEnd(modemManagerReason: nil, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
+                endCall(end, now, &events, delete: false)
+            }
+        } else if message.isSignal(ModemManagerNames.call, "StateChanged") {
+            guard arguments.count >= 3, let new = arguments[1].integer else { return }
+            let state = ModemManagerCallState(rawValue: new)
+            let reason = arguments[2].integer.flatMap(ModemManagerCallStateReason.init(rawValue:))
+            if case .current(let current) = call, current.path == message.path {
+                follow(current, to: state, reason: reason, now, &events)
+            } else if state == .terminated, turnedAway.remove(message.path) != nil {
+                deleteCall(message.path, now, &events)
+            }
+        }
+    }
+
+    /// Asks for the properties of a call ModemManager added, to see whether it rings here.
+    private func inspect(_ path: String, _ now: Microseconds, _ events: inout [LineEvent]) {
+        let getAll = BusCall(
+            destination: ModemManagerNames.service, path: path, interface: ModemManagerNames.properties, member: "GetAll",
+            arguments: [.string(ModemManagerNames.call)])
+        send(getAll, for: .inspect(path), now, &events)
+    }
+
+    /// A call ModemManager added, with its properties: one ringing here is the current call,
+    /// or is hung up when there is one already; calls dialled here are the line's own or
+    /// another program's.
+    private func takeAddedCall(_ path: String, _ properties: [String: DBusValue], _ now: Microseconds, _ events: inout [LineEvent]) {
+        let direction = properties["Direction"]?.integer.flatMap(ModemManagerCallDirection.init(rawValue:))
+        let state = properties["State"]?.integer.flatMap(ModemManagerCallState.init(rawValue:))
+        guard direction == .incoming, case .success(let modemPath) = chosenModem else { return }
+        if state == .terminated {
+            // Rang and gave up before the line saw it: a call nobody follows, tidied away.
+            deleteCall(path, now, &events)
+            return
+        }
+        guard state == .ringingIn || state == .waiting else { return }
+        let number = properties["Number"]?.text ?? ""
+        if case .current(let current) = call, current.path == path { return }
+        guard call == .none else {
+            turnedAway.insert(path)
+            events.append(.log(.notice, "modemmanager: a second call from \(number.isEmpty ? "a withheld number" : number) rings during a call; hanging it up"))
+            send(callMethod(path, "Hangup"), for: .turnAway(path), now, &events)
+            return
+        }
+        call = .current(CurrentCall(path: path, modem: modemPath, direction: .incoming, rang: true))
+        events.append(.log(.info, "modemmanager: incoming call from \(number.isEmpty ? "a withheld number" : number)"))
+        events.append(.incoming(number: number, name: nil))
+    }
+
+    /// Follows the current call to `state`.
+    private func follow(
+        _ current: CurrentCall, to state: ModemManagerCallState?, reason: ModemManagerCallStateReason?, _ now: Microseconds, _ events: inout [LineEvent]
+    ) {
+        var next = current
+        switch state {
+        case .ringingOut where current.direction == .outgoing && !current.rang && !current.connected:
+            next.rang = true
+            call = .current(next)
+            events.append(.ringing)
+        case .active where !current.connected:
+            next.connected = true
+            call = .current(next)
+            events.append(.connected)
+            sendNextTone(now, &events)
+        case .terminated:
+            let end = CallEnd(modemManagerReason: reason, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
+            endCall(end, now, &events, delete: true)
+        default:
+            break
+        }
+    }
+
+    /// Ends the current call (if any) for `end`, deleting it from ModemManager when `delete`.
+    private func endCall(_ end: CallEnd, _ now: Microseconds, _ events: inout [LineEvent], delete: Bool) {
+        let path: String?
+        switch call {
+        case .none: return
+        case .creating: path = nil
+        case .current(let current): path = current.path
+        }
+        call = .none
+        tones = []
+        toneInFlight = false
+        events.append(.log(.info, "modemmanager: call \(path ?? "") ended: \(end)"))
+        events.append(.ended(end))
+        if delete, let path { deleteCall(path, now, &events) }
+    }
+
+    private func deleteCall(_ path: String, _ now: Microseconds, _ events: inout [LineEvent]) {
+        guard case .success(let modemPath) = chosenModem else { return }
+        send(voice(modemPath, "DeleteCall", [.objectPath(path)]), for: .deleteCall(path), now, &events)
+    }
+
+    /// Sends the next queued tone when none is on its way. ModemManager before 1.26 sends only
+    /// the first tone of a `SendDtmf`, so each goes alone, after the last one's answer.
+    private func sendNextTone(_ now: Microseconds, _ events: inout [LineEvent]) {
+        guard !toneInFlight, !tones.isEmpty, case .current(let current) = call, current.connected else { return }
+        let tone = tones.removeFirst()
+        var sendDtmf = callMethod(current.path, "SendDtmf")
+        sendDtmf.arguments = [.string(String(tone))]
+        toneInFlight = send(sendDtmf, for: .sendTone(current.path), now, &events)
+    }
+
+    // MARK: Messages
+
+    private func voice(_ modemPath: String, _ member: String, _ arguments: [DBusValue]) -> BusCall {
+        BusCall(destination: ModemManagerNames.service, path: modemPath, interface: ModemManagerNames.voice, member: member, arguments: arguments)
+    }
+
+    private func callMethod(_ path: String, _ member: String) -> BusCall {
+        BusCall(destination: ModemManagerNames.service, path: path, interface: ModemManagerNames.call, member: member)
+    }
+
+    /// A D-Bus error as the log and the screen show it, with what to do when t9dial is not
+    /// allowed to make calls.
+    static func explain(name: String, message: String) -> String {
+        let text = message.isEmpty ? name : message
+        guard name.hasSuffix(".Unauthorized") || name.hasSuffix(".AccessDenied") else { return text }
+        return text + "; polkit must let t9dial use ModemManager's voice calls: install udev/50-t9dial-modemmanager.rules in /etc/polkit-1/rules.d"
+    }
+
+    /// `events`, with a `.problem` event when the problem changed.
+    private func finish(_ events: [LineEvent]) -> [LineEvent] {
+        let current = problem
+        guard current != reportedProblem else { return events }
+        reportedProblem = current
+        return events + [.problem(current)]
+    }
+}

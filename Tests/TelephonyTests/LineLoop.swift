@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Glibc
+import InputEvents
+import SystemCalls
+import Telephony
+
+/// A line run as the dialer's loop runs it, for the tests of lines on real descriptors: woken
+/// after a poll of its descriptors, or at its deadline, with the events it gave so far.
+final class LineLoop {
+    let line: any CallLine
+    var events: [LineEvent] = []
+
+    init(line: any CallLine) {
+        self.line = line
+    }
+
+    static var now: Microseconds { SystemCall.monotonicMicroseconds() }
+
+    /// Runs the line until `done` holds, or for `seconds` at the most (a bound on a broken
+    /// test, not a limit on the line); returns whether `done` came to hold.
+    func run(seconds: Int64, until done: () throws -> Bool) rethrows -> Bool {
+        let giveUp = Self.now + seconds * 1_000_000
+        while try !done() {
+            let now = Self.now
+            guard now < giveUp else { return false }
+            let wait = min(line.nextDeadline ?? giveUp, giveUp, now + 100_000) - now
+            var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            _ = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(max(0, wait / 1000) + 1)) }
+            let readable = entries.filter { $0.revents != 0 }.map(\.fd)
+            events += line.wake(readable: readable, at: Self.now)
+        }
+        return true
+    }
+
+    /// The events about calls: not logs nor problems.
+    var callEvents: [LineEvent] {
+        events.filter {
+            switch $0 {
+            case .log, .problem: false
+            default: true
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialOutcomes
+import InputEvents
+import SystemCalls
+import Telephony
+import TelephonyTestSupport
+import Testing
+
+/// The line against a fake ModemManager (python3-dbusmock) on a private dbus-daemon, woken as
+/// the dialer's loop wakes it: after a poll of its descriptors, or at its deadline.
+@Suite(
+    "ModemManager's calls, followed over D-Bus", .enabled(if: FakeModemManager.isInstalled, "needs dbus-daemon and python3-dbusmock"),
+    .enabled(if: ModemManagerLine.libraryProblem == nil, "needs libsystemd0"))
+struct ModemManagerLineTests {
+    /// A line started on a fake ModemManager, and the events it gave so far.
+    final class Rig {
+        let fake: FakeModemManager
+        let line: ModemManagerLine
+        let loop: LineLoop
+
+        init(running: Bool = true, voice: Bool = true) throws {
+            fake = try FakeModemManager(running: running, voice: voice)
+            line = ModemManagerLine(bus: .address(fake.address))
+            loop = LineLoop(line: line)
+            events += line.start(at: Self.now)
+        }
+
+        deinit {
+            line.stop()
+            fake.stop()
+        }
+
+        static var now: Microseconds { LineLoop.now }
+
+        var events: [LineEvent] {
+            get { loop.events }
+            set { loop.events = newValue }
+        }
+
+        /// Runs the line until `done` holds, or for 10 s at the most; whether it came to hold.
+        @discardableResult
+        func run(until done: () throws -> Bool) rethrows -> Bool { try loop.run(seconds: 10, until: done) }
+
+        /// Runs the line until it has said `event`.
+        @discardableResult
+        func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+
+        /// Runs the line until the fake's log of `call` contains `entry`.
+        @discardableResult
+        func run(call: String, untilLogged entry: String) throws -> Bool {
+            try run { try self.fake.callLog(call).split(separator: " ").contains(Substring(entry)) }
+        }
+
+        /// Runs the line until it is ready.
+        func runUntilReady() { #expect(run { self.line.problem == nil }, "still: \(line.problem ?? "")") }
+
+        var callEvents: [LineEvent] { loop.callEvents }
+
+        var log: String {
+            events.compactMap {
+                guard case .log(_, let line) = $0 else { return nil }
+                return line
+            }.joined(separator: "\n")
+        }
+    }
+
+    /// A call dialled, ringing there, then answered; its object path.
+    static func connectedCall(_ rig: Rig) throws -> String {
+        rig.runUntilReady()
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        #expect(rig.run(untilSaid: .ringing), "\(rig.log)")
+        let call = try rig.fake.lastCall()
+        #expect(try rig.fake.callLog(call) == "Start")
+        try rig.fake.setCallState(call, .active, .accepted)
+        #expect(rig.run(untilSaid: .connected))
+        return call
+    }
+
+    @Test func anOutgoingCallRingsConnectsSendsTonesAndIsHungUpHere() throws {
+        let rig = try Rig()
+        let call = try Self.connectedCall(rig)
+        rig.events += rig.line.sendTones("12#", at: Rig.now)
+        #expect(try rig.run(call: call, untilLogged: "SendDtmf:#"))
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.run(untilSaid: .ended(.hungUpHere)))
+        #expect(try rig.run(call: call, untilLogged: "Deleted"))
+        #expect(try rig.fake.callLog(call) == "Start SendDtmf:1 SendDtmf:2 SendDtmf:# Hangup Deleted")
+        #expect(rig.callEvents == [.ringing, .connected, .ended(.hungUpHere)])
+        #expect(rig.run { rig.line.nextDeadline == nil }, "idle is asleep once DeleteCall is answered")
+    }
+
+    @Test func busy() throws {
+        let rig = try Rig()
+        rig.runUntilReady()
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        #expect(rig.run(untilSaid: .ringing))
+        let call = try rig.fake.lastCall()
+        try rig.fake.setCallState(call, .terminated, .refusedOrBusy)
+        #expect(rig.run(untilSaid: .ended(.busy)))
+        #expect(try rig.run(call: call, untilLogged: "Deleted"))
+        #expect(rig.callEvents == [.ringing, .ended(.busy)])
+    }
+
+    @Test func theFarEndHangsUp() throws {
+        let rig = try Rig()
+        let call = try Self.connectedCall(rig)
+        try rig.fake.setCallState(call, .terminated, .terminated)
+        #expect(rig.run(untilSaid: .ended(.hungUpThere)))
+        #expect(try rig.run(call: call, untilLogged: "Deleted"))
+        #expect(rig.callEvents == [.ringing, .connected, .ended(.hungUpThere)])
+    }
+
+    @Test func aNetworkErrorFailsTheCall() throws {
+        let rig = try Rig()
+        rig.runUntilReady()
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        #expect(rig.run(untilSaid: .ringing))
+        try rig.fake.setCallState(try rig.fake.lastCall(), .terminated, .error)
+        #expect(rig.run { rig.callEvents.count == 2 })
+        guard case .ended(.failed(let why)) = rig.callEvents.last else {
+            Issue.record("not a failure: \(rig.callEvents)")
+            return
+        }
+        #expect(why.contains("network"))
+    }
+
+    /// A call ringing here from 5559876, reported; its object path.
+    static func ringingCall(_ rig: Rig) throws -> String {
+        rig.runUntilReady()
+        let call = try rig.fake.addIncomingCall(from: "5559876")
+        #expect(rig.run(untilSaid: .incoming(number: "5559876", name: nil)), "\(rig.log)")
+        return call
+    }
+
+    @Test func anIncomingCallIsReportedWithItsNumberAndAnswered() throws {
+        let rig = try Rig()
+        let call = try Self.ringingCall(rig)
+        rig.events += rig.line.answer(at: Rig.now)
+        #expect(rig.run(untilSaid: .connected))
+        #expect(try rig.fake.callLog(call) == "Accept")
+        try rig.fake.setCallState(call, .terminated, .terminated)
+        #expect(rig.run(untilSaid: .ended(.hungUpThere)))
+        #expect(rig.callEvents == [.incoming(number: "5559876", name: nil), .connected, .ended(.hungUpThere)])
+    }
+
+    @Test func anIncomingCallIsRejected() throws {
+        let rig = try Rig()
+        let call = try Self.ringingCall(rig)
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.run(untilSaid: .ended(.hungUpHere)))
+        #expect(try rig.run(call: call, untilLogged: "Deleted"))
+        #expect(try rig.fake.callLog(call) == "Hangup Deleted")
+        #expect(rig.callEvents == [.incoming(number: "5559876", name: nil), .ended(.hungUpHere)])
+    }
+
+    @Test func aSecondIncomingCallDuringACallIsHungUpAndNotReported() throws {
+        let rig = try Rig()
+        let first = try Self.connectedCall(rig)
+        let second = try rig.fake.addIncomingCall(from: "5550000")
+        #expect(try rig.run(call: second, untilLogged: "Deleted"))
+        #expect(try rig.fake.callLog(second) == "Hangup Deleted")
+        #expect(try rig.fake.callLog(first) == "Start")
+        #expect(rig.callEvents == [.ringing, .connected])
+    }
+
+    @Test func modemManagerAbsentThenAppearing() throws {
+        let rig = try Rig(running: false)
+        #expect(rig.run { rig.line.problem?.contains("ModemManager is not running") == true }, "\(rig.line.problem ?? "")")
+        #expect(rig.line.nextDeadline == nil, "waits for NameOwnerChanged, asleep")
+        #expect(rig.line.dial("5551234", at: Rig.now) == [.ended(.failed(rig.line.problem ?? ""))])
+        try rig.fake.startModemManager()
+        rig.runUntilReady()
+        #expect(rig.events.contains(.problem(nil)))
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        #expect(rig.run(untilSaid: .ringing))
+    }
+
+    @Test func modemManagerStoppingEndsTheCall() throws {
+        let rig = try Rig()
+        _ = try Self.connectedCall(rig)
+        rig.fake.stopModemManager()
+        #expect(rig.run(untilSaid: .ended(.failed("the modem went away"))))
+        #expect(rig.line.problem?.contains("ModemManager is not running") == true)
+    }
+
+    @Test func aModemWithoutVoiceIsAProblem() throws {
+        let rig = try Rig(voice: false)
+        #expect(rig.run { rig.line.problem?.contains("no voice calls") == true }, "\(rig.line.problem ?? "")")
+    }
+
+    @Test func theBusGoingAwayEndsTheCallAndIsRetried() throws {
+        let rig = try Rig()
+        _ = try Self.connectedCall(rig)
+        rig.fake.stopBus()
+        #expect(rig.run(untilSaid: .ended(.failed("lost the connection to ModemManager"))), "\(rig.log)")
+        #expect(rig.line.descriptors.isEmpty)
+        #expect(rig.line.problem?.contains("cannot reach ModemManager") == true)
+        let deadline = try #require(rig.line.nextDeadline)
+        #expect(deadline > Rig.now, "connected again later, not at once")
+    }
+
+    @Test func aBusThatCannotBeReachedIsAProblemRetriedWithBackoff() {
+        let line = ModemManagerLine(bus: .address("unix:path=/nonexistent/t9dial-bus"), backoff: .init(first: 5_000_000, longest: 12_000_000))
+        let events = line.start(at: 1_000_000)
+        let problem = line.problem ?? ""
+        #expect(problem.contains("cannot reach ModemManager") && problem.contains("ENOENT"), "\(problem)")
+        #expect(events.contains(.problem(problem)))
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == 6_000_000)
+        #expect(line.wake(readable: [], at: 5_999_999).isEmpty)
+        #expect(!line.wake(readable: [], at: 6_000_000).contains(.problem(problem)), "the same problem is not said again")
+        #expect(line.nextDeadline == 16_000_000)
+        _ = line.wake(readable: [], at: 16_000_000)
+        #expect(line.nextDeadline == 28_000_000, "doubling, up to the longest wait")
+        #expect(line.dial("5551234", at: 16_000_001) == [.ended(.failed(problem))])
+    }
+}
+
+@Suite("How ModemManager's call ends read")
+struct ModemManagerCallEndTests {
+    @Test(arguments: [
+        (ModemManagerCallStateReason.refusedOrBusy, CallDirection.outgoing, false, false, CallEnd.busy),
+        (.terminated, .outgoing, true, false, .hungUpThere),
+        (.terminated, .outgoing, false, false, .noAnswer),
+        (.terminated, .incoming, false, false, .hungUpThere),
+        (.terminated, .outgoing, true, true, .hungUpHere),
+        (.refusedOrBusy, .outgoing, false, true, .hungUpHere),
+        (.unknown, .incoming, true, false, .hungUpThere),
+        (.audioSetupFailed, .outgoing, true, false, .failed("the modem could not set up the call's audio")),
+    ])
+    func reasons(reason: ModemManagerCallStateReason, direction: CallDirection, connected: Bool, here: Bool, end: CallEnd) {
+        #expect(CallEnd(modemManagerReason: reason, direction: direction, wasConnected: connected, hungUpHere: here) == end)
+    }
+}
