@@ -13,6 +13,8 @@ public struct DialSettings: Sendable, Hashable {
         case modem
         /// Ask a running baresip over its `ctrl_tcp` socket, and follow the call (SIP).
         case baresip
+        /// Ask ModemManager over D-Bus, and follow the call (a modem with voice calls).
+        case modemmanager
     }
 
     public var method: Method
@@ -29,10 +31,13 @@ public struct DialSettings: Sendable, Hashable {
     public var timeoutSeconds: Int
     /// For `baresip`: where its `ctrl_tcp` listens, on this machine: "127.0.0.1:4444".
     public var control: String
+    /// For `modemmanager`: which modem: "any" (the first with voice calls), its index as
+    /// `mmcli -L` lists it, or its D-Bus object path.
+    public var modem: String
 
     public init(
         method: Method = .print, command: [String] = [], hangUpCommand: [String] = [], device: String? = nil,
-        baud: Int = 115_200, timeoutSeconds: Int = 30, control: String = DialSettings.defaultControl
+        baud: Int = 115_200, timeoutSeconds: Int = 30, control: String = DialSettings.defaultControl, modem: String = "any"
     ) {
         self.method = method
         self.command = command
@@ -41,6 +46,7 @@ public struct DialSettings: Sendable, Hashable {
         self.baud = baud
         self.timeoutSeconds = timeoutSeconds
         self.control = control
+        self.modem = modem
     }
 
     /// baresip's `ctrl_tcp_listen` in the example config shipped in Config/baresip/.
@@ -52,7 +58,7 @@ public struct DialSettings: Sendable, Hashable {
 
 extension DialSettings {
     static let tableName = "dial"
-    static let keys = ["method", "command", "hangup_command", "device", "baud", "timeout_s", "control"]
+    static let keys = ["method", "command", "hangup_command", "device", "baud", "timeout_s", "control", "modem"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -60,7 +66,8 @@ extension DialSettings {
         if let text = try table.string("method", example: #"method = "exec""#) {
             guard let value = Method(rawValue: text) else {
                 throw table.error(
-                    at: "method", "\(table.subject("method")) must be \"print\", \"exec\", \"modem\" or \"baresip\", not \(TableReader.quoted(text))")
+                    at: "method",
+                    "\(table.subject("method")) must be \"print\", \"exec\", \"modem\", \"baresip\" or \"modemmanager\", not \(TableReader.quoted(text))")
             }
             method = value
         }
@@ -88,6 +95,16 @@ extension DialSettings {
                 throw table.error(at: "control", "\(table.subject("control")): \(error.description)")
             }
             control = address
+        }
+        if let modem = try table.string("modem", example: #"modem = "any""#) {
+            let isIndex = !modem.isEmpty && modem.allSatisfy(\.isASCII) && modem.allSatisfy(\.isNumber)
+            guard modem == "any" || isIndex || modem.hasPrefix("/org/freedesktop/ModemManager1/Modem/") else {
+                throw table.error(
+                    at: "modem",
+                    "\(table.subject("modem")) must be \"any\", a modem's index as mmcli -L lists it (\"0\"), or its D-Bus path; found \(TableReader.quoted(modem))"
+                )
+            }
+            self.modem = modem
         }
         timeoutSeconds =
             try table.integer("timeout_s", in: 1...600, example: "timeout_s = 30", meaning: "how long a dial may take, in seconds") ?? timeoutSeconds

@@ -46,15 +46,19 @@ struct DialSettingsTests {
         let baresip = try Self.parse("[dial]\nmethod = \"baresip\"\ncontrol = \"localhost:5555\"\n").dial
         #expect(baresip == DialSettings(method: .baresip, control: "localhost:5555"))
         #expect(try Self.parse("[dial]\nmethod = \"baresip\"\n").dial.control == "127.0.0.1:4444")
+        let modemManager = try Self.parse("[dial]\nmethod = \"modemmanager\"\nmodem = \"2\"\n").dial
+        #expect(modemManager == DialSettings(method: .modemmanager, modem: "2"))
+        #expect(try Self.parse("[dial]\nmethod = \"modemmanager\"\n").dial.modem == "any")
     }
 
     @Test(
         "A bad value names the line and key and says what is allowed",
         arguments: [
-            ("[dial]\nmethod = \"sip\"\n", 2, "dial.method", #"must be "print", "exec", "modem" or "baresip""#),
+            ("[dial]\nmethod = \"sip\"\n", 2, "dial.method", #"must be "print", "exec", "modem", "baresip" or "modemmanager""#),
             // ctrl_tcp has no password: only a port on this machine.
             ("[dial]\nmethod = \"baresip\"\ncontrol = \"192.168.1.5:4444\"\n", 3, "dial.control", "is not a loopback address"),
             ("[dial]\ncontrol = \"127.0.0.1\"\n", 2, "dial.control", "has no port"),
+            ("[dial]\nmethod = \"modemmanager\"\nmodem = \"first\"\n", 3, "dial.modem", #"must be "any", a modem's index"#),
             ("[dial]\ncontrol = \"0.0.0.0:4444\"\n", 2, "dial.control", "is not a loopback address"),
             ("[dial]\nmethod = \"exec\"\n", 2, "dial.method", "needs command ="),
             ("[dial]\nmethod = \"exec\"\ncommand = [\"baresip\"]\n", 3, "dial.command", "must contain {number}"),

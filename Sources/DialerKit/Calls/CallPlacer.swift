@@ -50,6 +50,9 @@ public final class CallPlacer {
             case .modem:
                 let line = ModemCallLine(device: settings.device ?? "", baud: try ModemBaud(settings.baud))
                 self.init(methodName: "modem", method: PrintDialer(), hangUpMethod: nil, line: line)
+            case .modemmanager:
+                if let problem = ModemManagerLine.libraryProblem { throw .lineUnavailable(problem) }
+                self.init(methodName: "modemmanager", method: PrintDialer(), hangUpMethod: nil, line: ModemManagerLine(modem: settings.modem))
             case .baresip:
                 do {
                     self.init(methodName: "baresip", method: PrintDialer(), hangUpMethod: nil, line: try BaresipLine(control: settings.control))

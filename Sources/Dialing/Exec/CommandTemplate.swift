@@ -37,6 +37,8 @@ public enum DialSetupError: Error, Sendable, Hashable, CustomStringConvertible {
     case unsupportedBaud(Int)
     /// `[dial] control` is not a loopback address baresip's ctrl_tcp can be reached on.
     case badControlAddress(String)
+    /// The method's library cannot be used here (libsystemd for ModemManager), and why.
+    case lineUnavailable(String)
 
     public var description: String {
         switch self {
@@ -46,6 +48,7 @@ public enum DialSetupError: Error, Sendable, Hashable, CustomStringConvertible {
         case .unsupportedBaud(let baud):
             "[dial] baud \(baud) is not a serial speed; use one of \(ModemBaud.supported.map(String.init).joined(separator: ", "))"
         case .badControlAddress(let problem): "[dial] control: \(problem)"
+        case .lineUnavailable(let problem): "[dial] method: \(problem)"
         }
     }
 }

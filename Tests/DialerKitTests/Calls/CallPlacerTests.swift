@@ -150,6 +150,18 @@ struct CallPlacerTests {
         #expect(placer.methodName == "baresip")
     }
 
+    @Test func modemManagerIsALineOnTheSystemBus() throws {
+        // Where libsystemd cannot be loaded, the method is refused at start, saying why.
+        if let problem = ModemManagerLine.libraryProblem {
+            #expect(throws: DialerError.self) { try CallPlacer(settings: DialSettings(method: .modemmanager)) }
+            #expect(!problem.isEmpty)
+        } else {
+            let placer = try CallPlacer(settings: DialSettings(method: .modemmanager, modem: "0"))
+            #expect(placer.line is ModemManagerLine)
+            #expect(placer.methodName == "modemmanager")
+        }
+    }
+
     @Test func aModemAtASpeedNoPortTakesIsRefusedAtStart() {
         #expect(throws: DialerError.self) { try CallPlacer(settings: DialSettings(method: .modem, device: "/dev/ttyUSB2", baud: 1200)) }
     }
