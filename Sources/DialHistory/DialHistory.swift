@@ -205,7 +205,7 @@ public final class DialHistory: Sendable {
         // To the millisecond, so that a duration reads back as it was recorded rather than a
         // binary fraction off. Read leniently: a value that is no number of seconds (a file
         // edited by hand) is no duration, rather than a trap in GRDB's conversion or Int64's.
-        let duration = Double.fromDatabaseValue(row["duration"]).flatMap { (0..<1e9).contains($0) ? $0 : nil }
+        let duration = storedSeconds(row["duration"]).flatMap { (0..<1e9).contains($0) ? $0 : nil }
         return Dial(
             id: row["id"], uid: row["uid"], number: row["number"],
             time: Date(timeIntervalSince1970: row["time"]), status: Dial.Status(rawValue: row["outcome"]),
@@ -213,6 +213,14 @@ public final class DialHistory: Sendable {
             direction: CallDirection(rawValue: row["direction"]) ?? .outgoing,
             duration: duration.map { .milliseconds(Int64(($0 * 1000).rounded())) }, name: row["name"]
         )
+    }
+
+    /// A stored value as seconds, if it is a number. Out of line on purpose: inlined into
+    /// `dial(from:)`, Swift 6.3.1's optimizer crashes on it in a release build ("Found outside
+    /// of lifetime use?!" in CopyPropagation).
+    @inline(never)
+    private static func storedSeconds(_ value: DatabaseValue) -> Double? {
+        Double.fromDatabaseValue(value)
     }
 
     /// `duration` in seconds, as the `duration` column keeps it.
