@@ -4,9 +4,9 @@
 
 Builds the image (build-image.sh), boots it with Debian's kernel and an xHCI controller with
 no keyboard yet, and carries out what the checks in the guest ask over a virtio serial port:
-plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-key). The
-guest sends one PASS or FAIL line per check the same way; it reboots once by itself and powers
-off at the end. See README.md beside this file for every check.
+plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-key, tapped or
+held). The guest sends one PASS or FAIL line per check the same way; it reboots once by itself
+and powers off at the end. See README.md beside this file for every check.
 
 Usage: run-board-tests.py --deb t9dial_VERSION_ARCH.deb [--keep]   (as root; make test-board)
 """
@@ -86,9 +86,11 @@ def main():
                 print("  " + request["line"], flush=True)
                 results.append(request["line"])
             elif action == "keys":
+                # A tap, or a press held for hold_ms (# held hangs up a call).
+                hold = request.get("hold_ms", KEY_HOLD_MS)
                 for key in request["keys"]:
-                    qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": KEY_HOLD_MS})
-                    time.sleep(KEY_HOLD_MS / 1000 + KEY_GAP_S)
+                    qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": hold})
+                    time.sleep(hold / 1000 + KEY_GAP_S)
             elif action == "plug":
                 qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0", port="1")
             elif action == "unplug":
