@@ -146,6 +146,15 @@ awk '/\/etc\/systemd\/system\/baresip\.service`:/ { inside = 1; next }
 grep -q '^ExecStart=/usr/bin/baresip' "$WORK/etc/systemd/system/baresip.service" ||
   { echo "build-image: no baresip unit found in README.md's \"Calling over SIP\""; exit 1; }
 
+# A network, as a board that calls over SIP has: QEMU's NIC (user networking, restricted to the
+# guest) with a fixed address from systemd-networkd. baresip needs an address other than
+# loopback's even for a call on 127.0.0.1: with none, its dial fails with "Cannot assign
+# requested address".
+install -d "$WORK/etc/systemd/network" "$WORK/etc/systemd/system/sockets.target.wants"
+printf '[Match]\nName=en* eth*\n\n[Network]\nAddress=10.0.2.15/24\n' >"$WORK/etc/systemd/network/50-t9test.network"
+ln -s /lib/systemd/system/systemd-networkd.service "$WORK/etc/systemd/system/multi-user.target.wants/systemd-networkd.service"
+ln -s /lib/systemd/system/systemd-networkd.socket "$WORK/etc/systemd/system/sockets.target.wants/systemd-networkd.socket"
+
 # The checks: a unit that runs them at every boot, and what they use.
 install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"
 install -m 755 Tests/Board/guest/board-checks.py Tests/Board/guest/dial-recorder "$WORK/opt/t9test/"

@@ -59,6 +59,8 @@ def main():
         "-append", "root=/dev/vda rw console=ttyS0 systemd.show_status=0",
         "-drive", f"file={image},if=virtio,format=raw",
         "-device", "qemu-xhci,id=xhci",
+        # A NIC for baresip's local address; restricted: nothing leaves the guest.
+        "-nic", "user,model=e1000e,restrict=on",
         "-device", "virtio-serial", "-chardev", f"socket,id=t9,path={channel_path},server=on,wait=off",
         "-device", "virtserialport,chardev=t9,name=t9test",
         "-qmp", f"unix:{qmp_path},server=on,wait=off",

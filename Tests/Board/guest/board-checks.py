@@ -169,6 +169,11 @@ def listening(port):
     return any(row[1] == f"0100007F:{port:04X}" and row[3] == "0A" for row in rows)
 
 
+def tail(text, length=240):
+    """The end of a log, on one line, for a check's detail."""
+    return " | ".join(line for line in text.splitlines() if line.strip())[-length:]
+
+
 def read(path):
     try:
         with open(path) as file:
@@ -342,7 +347,7 @@ def sip_call(host):
     enable = run("systemctl", "enable", "--now", "baresip.service")
     check("sip: systemctl enable --now baresip starts the README's baresip service, its ctrl_tcp on 127.0.0.1:4444",
           enable.returncode == 0 and wait_for(60, lambda: listening(4444)) and unit_active("baresip.service"),
-          (enable.stderr.strip() + " " + run("journalctl", "-u", "baresip.service", "-o", "cat", "--no-pager").stdout[-300:]).strip())
+          tail(enable.stderr + run("journalctl", "-u", "baresip.service", "-o", "cat", "--no-pager").stdout))
     # The far end: SIPp answers one call, waits for its BYE and exits 0, or 1 after 180 s.
     messages = STATE + "/sipp-messages.log"
     sipp = subprocess.Popen(
@@ -361,16 +366,17 @@ def sip_call(host):
         os.rename(CONFIG + ".new", CONFIG)
         run("systemctl", "reload", "t9dial.service")
         check("sip: reloaded with [dial] method = \"baresip\" and the contact Sam Sipp, 5070",
-              wait_for(60, lambda: "reloaded: 23 contacts" in journal()), journal()[-300:])
+              wait_for(60, lambda: "reloaded: 23 contacts" in journal()), tail(journal()))
         check("sip: the service reaches baresip's ctrl_tcp on loopback (IPAddressAllow=localhost)",
-              wait_for(60, lambda: "connected to baresip's ctrl_tcp at 127.0.0.1:4444" in journal()), journal()[-300:])
+              wait_for(60, lambda: "connected to baresip's ctrl_tcp at 127.0.0.1:4444" in journal()), tail(journal()))
         type_keys(host, "kp_7", "kp_2", "kp_6", "kp_decimal")
         check("sip: 726 # calls Sam Sipp through baresip",
-              wait_for(60, lambda: "calling Sam Sipp at 5070 via baresip" in journal()), journal()[-300:])
-        check("sip: SIPp on 127.0.0.1:5070 answered, and baresip's ACK reached it",
-              wait_for(60, lambda: re.search(r"^ACK sip:", read(messages), re.M)), read(STATE + "/sipp.log")[-300:])
+              wait_for(60, lambda: "calling Sam Sipp at 5070 via baresip" in journal()), tail(journal()))
+        acked = wait_for(60, lambda: re.search(r"^ACK sip:", read(messages), re.M) is not None)
+        check("sip: SIPp on 127.0.0.1:5070 answered, and baresip's ACK reached it", acked,
+              tail(journal()) + " || " + tail(read(STATE + "/sipp.log")))
         time.sleep(3)  # connected for a few seconds
-        check("sip: the call is still up, connected (aufile's tone has not ended it)", sipp.poll() is None,
+        check("sip: the call is still up after 3 s (aufile's tone has not ended it)", acked and sipp.poll() is None,
               f"SIPp exited {sipp.returncode}")
         type_keys(host, "kp_decimal", hold_ms=1500)
         try:
@@ -379,10 +385,10 @@ def sip_call(host):
             status = None
         check("sip: # held hangs up: SIPp got the BYE and ended its scenario (exit 0)",
               status == 0 and re.search(r"^BYE sip:", read(messages), re.M) is not None,
-              f"exit {status}; " + (read(STATE + "/sipp-errors.log") + read(STATE + "/sipp.log"))[-300:])
+              f"exit {status}; " + tail(read(STATE + "/sipp-errors.log") + read(STATE + "/sipp.log")))
         ended = r"call to Sam Sipp \(5070\): answered, connected \d+:\d\d"
         check("sip: the journal has the call, answered, with its time",
-              wait_for(30, lambda: re.search(ended, journal("-p", "info"))), journal()[-300:])
+              wait_for(30, lambda: re.search(ended, journal("-p", "info"))), tail(journal()))
 
         def last_call():
             listing = run("/usr/bin/t9dial", "history", "--json")
@@ -397,7 +403,7 @@ def sip_call(host):
               json.dumps(call))
         check("sip: nothing was denied or logged at error priority",
               "Operation not permitted" not in journal("--since", since) and journal("-p", "err", "--since", since).strip() == "",
-              journal("-p", "err", "--since", since)[-300:])
+              tail(journal("-p", "err", "--since", since)))
     finally:
         if sipp.poll() is None:
             sipp.kill()
