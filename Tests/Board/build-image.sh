@@ -3,7 +3,9 @@
 # Makes the disk image make test-board boots: Debian 12 with systemd as PID 1, Debian's kernel
 # modules (usbhid, uinput and vfb are modules), and t9dial installed as a board user installs
 # it: its Debian package (make deb), with dpkg -i. Then set up as the README says: contacts in
-# /etc/t9dial, [dial] method "exec" with a recording script, the framebuffer vfb.
+# /etc/t9dial, [dial] method "exec" with a recording script, the framebuffer vfb. For the SIP
+# call, baresip set up as the README's "Calling over SIP" says (its unit is taken from the README
+# itself) and SIPp's scenario; the checks enable baresip and switch t9dial to it themselves.
 #
 # The Debian system is made once with mmdebstrap and kept unpacked in .build/board/base-HASH,
 # HASH being that of this script, the package list and the kernel: a change to any of them
@@ -21,10 +23,11 @@ DEB=$(realpath "$3")
 cd "$(dirname "$0")/../.."
 REPO=$PWD
 CACHE=$REPO/.build/board
-# The package's Depends, without their versions: "libc6 (>= 2.35), libcurl4 (>= 7.16.2)" gives
-# libc6,libcurl4 (Bookworm's versions are the ones dpkg-shlibdeps found on this machine).
+# baresip and SIPp (Debian's baresip-core and sip-tester) for the SIP call. The package's
+# Depends, without their versions: "libc6 (>= 2.35), libcurl4 (>= 7.16.2)" gives libc6,libcurl4
+# (Bookworm's versions are the ones dpkg-shlibdeps found on this machine).
 DEPENDS=$(dpkg-deb --field "$DEB" Depends | sed 's/([^)]*)//g; s/[[:space:]]//g')
-PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,python3,$DEPENDS
+PACKAGES=systemd,systemd-sysv,udev,dbus,kmod,procps,python3,baresip-core,sip-tester,$DEPENDS
 mkdir -p "$CACHE"
 # The base system's recipe: the packages, the kernel, and the lines that make it below.
 hash=$( (sed -n '/^# --- base recipe/,/^# --- end of base recipe/p' "$0"; echo "$PACKAGES $KERNEL_VERSION") | sha256sum | cut -c1-16)
@@ -116,9 +119,46 @@ CONF
 install -m 644 Tests/Board/guest/t9test-radicale.service "$WORK/etc/systemd/system/"
 ln -s ../t9test-radicale.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test-radicale.service"
 
+# baresip, as the README's "Calling over SIP" sets it up: the shipped config copied into
+# /var/lib/baresip, and the README's unit, word for word. Only what the guest lacks differs: no
+# sound card (aufile plays a tone into the call, aubridge plays nowhere, as the tests' config
+# does; aufile ends the call when the WAV ends, so it is long), and the account's domain is the
+# SIPp on 127.0.0.1:5070, so a contact's number "5070" calls it.
+BARESIP=$WORK/var/lib/baresip
+install -d "$BARESIP"
+sed -E -e 's|^audio_source[[:space:]].*|audio_source\t\taufile,/var/lib/baresip/tone.wav|' \
+  -e 's|^audio_player[[:space:]].*|audio_player\t\taubridge,nowhere|' \
+  -e 's|^audio_alert[[:space:]].*|audio_alert\t\taubridge,nowhere|' Config/baresip/config >"$BARESIP/config"
+[ "$(grep -cE '^audio_(source|player|alert)[[:space:]]+au(file|bridge),' "$BARESIP/config")" = 3 ] ||
+  { echo "build-image: Config/baresip/config has no audio_source, audio_player or audio_alert line"; exit 1; }
+sed -E 's|^<.*|<sip:t9dial@127.0.0.1:5070>;regint=0|' Config/baresip/accounts >"$BARESIP/accounts"
+python3 - "$BARESIP/tone.wav" <<'PY'
+import math, struct, sys, wave
+rate, seconds = 8000, 300
+with wave.open(sys.argv[1], "wb") as out:
+    out.setnchannels(1); out.setsampwidth(2); out.setframerate(rate)
+    out.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / rate))) for i in range(rate * seconds)))
+PY
+# The unit is the README's indented block after "/etc/systemd/system/baresip.service`:".
+awk '/\/etc\/systemd\/system\/baresip\.service`:/ { inside = 1; next }
+     inside && /^       / { sub(/^       /, ""); print; seen = 1; next }
+     inside && seen && NF { exit }' README.md >"$WORK/etc/systemd/system/baresip.service"
+grep -q '^ExecStart=/usr/bin/baresip' "$WORK/etc/systemd/system/baresip.service" ||
+  { echo "build-image: no baresip unit found in README.md's \"Calling over SIP\""; exit 1; }
+
+# A network, as a board that calls over SIP has: QEMU's NIC (user networking, restricted to the
+# guest) with a fixed address from systemd-networkd. baresip needs an address other than
+# loopback's even for a call on 127.0.0.1: with none, its dial fails with "Cannot assign
+# requested address".
+install -d "$WORK/etc/systemd/network" "$WORK/etc/systemd/system/sockets.target.wants"
+printf '[Match]\nName=en* eth*\n\n[Network]\nAddress=10.0.2.15/24\n' >"$WORK/etc/systemd/network/50-t9test.network"
+ln -s /lib/systemd/system/systemd-networkd.service "$WORK/etc/systemd/system/multi-user.target.wants/systemd-networkd.service"
+ln -s /lib/systemd/system/systemd-networkd.socket "$WORK/etc/systemd/system/sockets.target.wants/systemd-networkd.socket"
+
 # The checks: a unit that runs them at every boot, and what they use.
 install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"
 install -m 755 Tests/Board/guest/board-checks.py Tests/Board/guest/dial-recorder "$WORK/opt/t9test/"
+install -m 644 Tests/Calls/sipp/uas-answer-wait-bye.xml "$WORK/opt/t9test/"
 install -m 644 Tests/Board/guest/t9test.service "$WORK/etc/systemd/system/"
 ln -s ../t9test.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test.service"
 # A framebuffer, and the serial port the checks talk to the host through.

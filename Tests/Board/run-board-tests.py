@@ -4,9 +4,9 @@
 
 Builds the image (build-image.sh), boots it with Debian's kernel and an xHCI controller with
 no keyboard yet, and carries out what the checks in the guest ask over a virtio serial port:
-plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-key). The
-guest sends one PASS or FAIL line per check the same way; it reboots once by itself and powers
-off at the end. See README.md beside this file for every check.
+plug QEMU's USB keyboard in (device_add over QMP), unplug it, press keys (send-key, tapped or
+held). The guest sends one PASS or FAIL line per check the same way; it reboots once by itself
+and powers off at the end. See README.md beside this file for every check.
 
 Usage: run-board-tests.py --deb t9dial_VERSION_ARCH.deb [--keep]   (as root; make test-board)
 """
@@ -59,6 +59,8 @@ def main():
         "-append", "root=/dev/vda rw console=ttyS0 systemd.show_status=0",
         "-drive", f"file={image},if=virtio,format=raw",
         "-device", "qemu-xhci,id=xhci",
+        # A NIC for baresip's local address; restricted: nothing leaves the guest.
+        "-nic", "user,model=e1000e,restrict=on",
         "-device", "virtio-serial", "-chardev", f"socket,id=t9,path={channel_path},server=on,wait=off",
         "-device", "virtserialport,chardev=t9,name=t9test",
         "-qmp", f"unix:{qmp_path},server=on,wait=off",
@@ -86,9 +88,11 @@ def main():
                 print("  " + request["line"], flush=True)
                 results.append(request["line"])
             elif action == "keys":
+                # A tap, or a press held for hold_ms (# held hangs up a call).
+                hold = request.get("hold_ms", KEY_HOLD_MS)
                 for key in request["keys"]:
-                    qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": KEY_HOLD_MS})
-                    time.sleep(KEY_HOLD_MS / 1000 + KEY_GAP_S)
+                    qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": hold})
+                    time.sleep(hold / 1000 + KEY_GAP_S)
             elif action == "plug":
                 qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0", port="1")
             elif action == "unplug":

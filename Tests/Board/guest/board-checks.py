@@ -19,6 +19,7 @@ PORT = "/dev/virtio-ports/t9test"
 STATE = "/var/lib/t9test"
 PHASE = STATE + "/phase"
 DIALLED = "/var/lib/t9dial/dialled.txt"
+CONFIG = "/etc/t9dial/t9dial.toml"
 WILLIAM = "+12015550123 William John Smith"
 # The longest a request may wait for the host's answer (keys are typed slowly, a plug takes a
 # while under emulation).
@@ -152,8 +153,33 @@ def notice_bar_shown():
     return most != 0 and band.count(most) >= 0.6 * len(band)
 
 
-def type_keys(host, *keys):
-    host.ask("keys", keys=list(keys))
+def type_keys(host, *keys, hold_ms=None):
+    host.ask("keys", keys=list(keys), **({"hold_ms": hold_ms} if hold_ms else {}))
+
+
+def unit_active(unit):
+    return run("systemctl", "is-active", unit).stdout.strip() == "active"
+
+
+def listening(port):
+    """Whether a TCP socket listens on 127.0.0.1:port, from /proc/net/tcp (no connection made:
+    baresip's ctrl_tcp takes one client at a time)."""
+    with open("/proc/net/tcp") as file:
+        rows = [line.split() for line in file.readlines()[1:]]
+    return any(row[1] == f"0100007F:{port:04X}" and row[3] == "0A" for row in rows)
+
+
+def tail(text, length=240):
+    """The end of a log, on one line, for a check's detail."""
+    return " | ".join(line for line in text.splitlines() if line.strip())[-length:]
+
+
+def read(path):
+    try:
+        with open(path) as file:
+            return file.read()
+    except OSError:
+        return ""
 
 
 def phase_one(host):
@@ -245,6 +271,11 @@ def phase_one(host):
     check("hardening: systemd-analyze security of the running service is 2.0 or lower", level <= 2.0,
           exposure[0].strip() if exposure else security[-200:])
     check("hardening: the journal has no denied system call or device", "Operation not permitted" not in journal())
+    deny = run("systemctl", "show", "-P", "IPAddressDeny", "t9dial.service").stdout.split()
+    allow = run("systemctl", "show", "-P", "IPAddressAllow", "t9dial.service").stdout.split()
+    check("hardening: IP to this machine only (IPAddressAllow=localhost, IPAddressDeny=any), and the sync went through",
+          "0.0.0.0/0" in deny and "::/0" in deny and "127.0.0.0/8" in allow and "::1/128" in allow,
+          f"IPAddressDeny={' '.join(deny)}, IPAddressAllow={' '.join(allow)}")
     threads = service_threads()
     input_nice = [nice for name, nice in threads if name == "t9dial-input"]
     check("priority: the keypads' input thread runs at nice -10 (LimitNICE=-10), the main thread at 0",
@@ -290,6 +321,7 @@ def phase_two(host):
           wait_for(120, lambda: main_pid() not in ("", "0", hung) and active()), f"MainPID {hung} -> {main_pid()}")
     check("watchdog: the journal says why", "Watchdog timeout" in run("journalctl", "-u", "t9dial.service", "--no-pager").stdout)
     check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
+    sip_call(host)
     doctor = run("/usr/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
     # Last, the package goes as an administrator removes it: its prerm stops the service, and a
@@ -304,6 +336,79 @@ def phase_two(host):
     check("purge: the program, rule, unit, config, history and cache are gone", not left, " ".join(left))
     with open(PHASE, "w") as file:
         file.write("done\n")
+
+
+def sip_call(host):
+    """A SIP call through the hardened service: baresip run as the README's "Calling over SIP"
+    says, SIPp answering on 127.0.0.1:5070 (its account's domain, so the number "5070" reaches
+    it), the contact typed, dialled with # and hung up with # held on the keypad."""
+    check = host.check
+    since = time.strftime("%Y-%m-%d %H:%M:%S")  # the journal from here on (the watchdog's error is before)
+    enable = run("systemctl", "enable", "--now", "baresip.service")
+    check("sip: systemctl enable --now baresip starts the README's baresip service, its ctrl_tcp on 127.0.0.1:4444",
+          enable.returncode == 0 and wait_for(60, lambda: listening(4444)) and unit_active("baresip.service"),
+          tail(enable.stderr + run("journalctl", "-u", "baresip.service", "-o", "cat", "--no-pager").stdout))
+    # The far end: SIPp answers one call, waits for its BYE and exits 0, or 1 after 180 s.
+    messages = STATE + "/sipp-messages.log"
+    sipp = subprocess.Popen(
+        ["/usr/bin/sipp", "-sf", "/opt/t9test/uas-answer-wait-bye.xml", "-i", "127.0.0.1", "-p", "5070", "-m", "1",
+         "-timeout", "180s", "-timeout_error", "-nostdin", "-key", "rtpport", "5072",
+         "-trace_msg", "-message_file", messages, "-trace_err", "-error_file", STATE + "/sipp-errors.log"],
+        cwd=STATE, stdin=subprocess.DEVNULL, stdout=open(STATE + "/sipp.log", "w"), stderr=subprocess.STDOUT)
+    try:
+        # t9dial switches to baresip: a contact numbered 5070, [dial] method = "baresip", reload.
+        with open("/etc/t9dial/sip.vcf", "w") as file:
+            file.write("BEGIN:VCARD\nVERSION:3.0\nUID:sam\nFN:Sam Sipp\nTEL:5070\nEND:VCARD\n")
+        config = read(CONFIG).replace('"/etc/t9dial/more.vcf"]', '"/etc/t9dial/more.vcf", "/etc/t9dial/sip.vcf"]')
+        config = re.sub(r"\[dial\]\n.*?\n\n", '[dial]\nmethod = "baresip"\ncontrol = "127.0.0.1:4444"\n\n', config, flags=re.S)
+        with open(CONFIG + ".new", "w") as file:
+            file.write(config)
+        os.rename(CONFIG + ".new", CONFIG)
+        run("systemctl", "reload", "t9dial.service")
+        check("sip: reloaded with [dial] method = \"baresip\" and the contact Sam Sipp, 5070",
+              wait_for(60, lambda: "reloaded: 23 contacts" in journal()), tail(journal()))
+        check("sip: the service reaches baresip's ctrl_tcp on loopback (IPAddressAllow=localhost)",
+              wait_for(60, lambda: "connected to baresip's ctrl_tcp at 127.0.0.1:4444" in journal()), tail(journal()))
+        type_keys(host, "kp_7", "kp_2", "kp_6", "kp_decimal")
+        check("sip: 726 # calls Sam Sipp through baresip",
+              wait_for(60, lambda: "calling Sam Sipp at 5070 via baresip" in journal()), tail(journal()))
+        acked = wait_for(60, lambda: re.search(r"^ACK sip:", read(messages), re.M) is not None)
+        check("sip: SIPp on 127.0.0.1:5070 answered, and baresip's ACK reached it", acked,
+              tail(journal()) + " || " + tail(read(STATE + "/sipp.log")))
+        time.sleep(3)  # connected for a few seconds
+        check("sip: the call is still up after 3 s (aufile's tone has not ended it)", acked and sipp.poll() is None,
+              f"SIPp exited {sipp.returncode}")
+        type_keys(host, "kp_decimal", hold_ms=1500)
+        try:
+            status = sipp.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            status = None
+        hung_up = status == 0 and re.search(r"^BYE sip:", read(messages), re.M) is not None
+        check("sip: # held hangs up: SIPp got the BYE and ended its scenario (exit 0)", hung_up,
+              "" if hung_up else f"exit {status}; " + tail(read(STATE + "/sipp-errors.log") + read(STATE + "/sipp.log")))
+        ended = r"call to Sam Sipp \(5070\): answered, connected \d+:\d\d"
+        logged = wait_for(30, lambda: re.search(ended, journal("-p", "info")))
+        check("sip: the journal has the call, answered, with its time", logged is not None,
+              logged.group(0) if logged else tail(journal()))
+
+        def last_call():
+            listing = run("/usr/bin/t9dial", "history", "--json")
+            try:
+                calls = json.loads(listing.stdout)
+            except ValueError:
+                return None
+            return calls[0] if calls and calls[0].get("number") == "5070" else None
+        call = wait_for(30, last_call) or {}
+        check("sip: t9dial history --json, as root, has it: out, answered, connected for a while",
+              call.get("direction") == "out" and call.get("outcome") == "answered" and (call.get("duration") or 0) > 0,
+              json.dumps(call))
+        check("sip: nothing was denied or logged at error priority",
+              "Operation not permitted" not in journal("--since", since) and journal("-p", "err", "--since", since).strip() == "",
+              tail(journal("-p", "err", "--since", since)))
+    finally:
+        if sipp.poll() is None:
+            sipp.kill()
+            sipp.wait()
 
 
 def main():
