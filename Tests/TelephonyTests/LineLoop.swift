@@ -43,3 +43,30 @@ final class LineLoop {
         }
     }
 }
+
+/// A test's line with what drives it: the events so far, waits for them, and how long a wait
+/// may take at the most (a bound on a broken test, not a limit on the line).
+protocol LineRig: AnyObject {
+    var loop: LineLoop { get }
+    /// The longest a `run` waits, in seconds.
+    var patience: Int64 { get }
+}
+
+extension LineRig {
+    static var now: Microseconds { LineLoop.now }
+
+    var events: [LineEvent] {
+        get { loop.events }
+        set { loop.events = newValue }
+    }
+
+    var callEvents: [LineEvent] { loop.callEvents }
+
+    /// Runs the line until `done` holds, or for `patience` at the most; whether it came to hold.
+    @discardableResult
+    func run(until done: () throws -> Bool) rethrows -> Bool { try loop.run(seconds: patience, until: done) }
+
+    /// Runs the line until it has said `event`.
+    @discardableResult
+    func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+}

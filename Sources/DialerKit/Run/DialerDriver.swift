@@ -313,21 +313,19 @@ public final class DialerDriver {
     // MARK: Missed calls
 
     /// Whether the idle screen says how many calls were missed (until a key is pressed).
-    private var showsMissedCalls = false
+    private var showsMissedCalls: Bool { notices[.missedCalls] != nil }
 
     /// Says on the screen's notice line how many calls were missed and not seen yet ("2
     /// missed"), from the history: at start and after a missed call is written.
     @discardableResult
     public func showMissedCalls() -> [DialerUpdate] {
         guard let count = recorder?.unseenMissedCount() else { return [] }
-        showsMissedCalls = count > 0
         return post(count > 0 ? "\(count) missed" : nil, about: .missedCalls)
     }
 
     /// A key was pressed: the missed calls are seen, and marked so in the history.
     public func keyPressed(display: inout some DialerDisplay) {
         guard showsMissedCalls else { return }
-        showsMissedCalls = false
         recorder?.markMissedSeen()
         post(nil, about: .missedCalls, to: &display)
     }

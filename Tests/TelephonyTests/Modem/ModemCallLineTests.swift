@@ -13,7 +13,7 @@ import Testing
 @Suite("An AT modem's calls, followed on the fake modem")
 struct ModemCallLineTests {
     /// A line started on a scripted fake modem, and the events it gave so far.
-    final class Rig {
+    final class Rig: LineRig {
         let modem: FakeModem
         let line: ModemCallLine
         let loop: LineLoop
@@ -32,28 +32,13 @@ struct ModemCallLineTests {
             modem.stop()
         }
 
-        static var now: Microseconds { LineLoop.now }
-
-        var events: [LineEvent] {
-            get { loop.events }
-            set { loop.events = newValue }
-        }
-
-        /// Runs the line until `done` holds, or for 5 s at the most; whether it came to hold.
-        @discardableResult
-        func run(until done: () -> Bool) -> Bool { loop.run(seconds: 5, until: done) }
-
-        /// Runs the line until it has said `event`.
-        @discardableResult
-        func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+        let patience: Int64 = 5
 
         /// Runs the line until the modem has received `command` (`count` times).
         @discardableResult
         func run(untilSent command: String, count: Int = 1) -> Bool {
             run { self.modem.commands.filter { $0 == command }.count >= count }
         }
-
-        var callEvents: [LineEvent] { loop.callEvents }
 
         func dial(_ number: String) { events += line.dial(number, at: Self.now) }
     }

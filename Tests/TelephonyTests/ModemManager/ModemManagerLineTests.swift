@@ -14,7 +14,7 @@ import Testing
     .enabled(if: ModemManagerLine.libraryProblem == nil, "needs libsystemd0"))
 struct ModemManagerLineTests {
     /// A line started on a fake ModemManager, and the events it gave so far.
-    final class Rig {
+    final class Rig: LineRig {
         let fake: FakeModemManager
         let line: ModemManagerLine
         let loop: LineLoop
@@ -31,20 +31,7 @@ struct ModemManagerLineTests {
             fake.stop()
         }
 
-        static var now: Microseconds { LineLoop.now }
-
-        var events: [LineEvent] {
-            get { loop.events }
-            set { loop.events = newValue }
-        }
-
-        /// Runs the line until `done` holds, or for 10 s at the most; whether it came to hold.
-        @discardableResult
-        func run(until done: () throws -> Bool) rethrows -> Bool { try loop.run(seconds: 10, until: done) }
-
-        /// Runs the line until it has said `event`.
-        @discardableResult
-        func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+        let patience: Int64 = 10
 
         /// Runs the line until the fake's log of `call` contains `entry`.
         @discardableResult
@@ -54,8 +41,6 @@ struct ModemManagerLineTests {
 
         /// Runs the line until it is ready.
         func runUntilReady() { #expect(run { self.line.problem == nil }, "still: \(line.problem ?? "")") }
-
-        var callEvents: [LineEvent] { loop.callEvents }
 
         var log: String {
             events.compactMap {

@@ -50,15 +50,31 @@ struct SIPCallTests {
         return try #require(try output.json() as? [[String: Any]], "history --json: \(output.stdout) \(output.stderr)")
     }
 
+    /// A call to Sam Sipp (726#) at the SIPp peer playing `scenario`, through a baresip whose
+    /// account sends bare numbers to that peer, from a `t9dial try` in `directory`.
+    static func dialSam(_ scenario: String, keys: [String: String] = [:], in directory: String) throws -> (LiveSIPp, LiveBaresip, InteractiveT9Dial) {
+        let sipp = try LiveSIPp(scenario: scenario, keys: keys)
+        let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0")
+        let t9dial = try start(baresip, in: directory)
+        Thread.sleep(forTimeInterval: 0.5)
+        t9dial.type("726#")
+        return (sipp, baresip, t9dial)
+    }
+
+    /// A call from Nora Caller's number, from the SIPp peer playing `scenario`, to a `t9dial try`
+    /// in `directory` ready for it.
+    static func ringFromNora(_ scenario: String, in directory: String) throws -> (LiveSIPp, LiveBaresip, InteractiveT9Dial) {
+        let baresip = try LiveBaresip()
+        let t9dial = try start(baresip, in: directory)
+        Thread.sleep(forTimeInterval: 1)
+        return (try caller(scenario, to: baresip), baresip, t9dial)
+    }
+
     @Test("a call rings, connects, sends a digit as DTMF, is hung up from the keypad; the history has it")
     func outgoingCall() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let rtp = try RTPEventListener()
-            let sipp = try LiveSIPp(scenario: "uas-answer-wait-bye.xml", keys: ["rtpport": String(rtp.port)])
-            let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0")
-            let t9dial = try Self.start(baresip, in: directory)
-            Thread.sleep(forTimeInterval: 0.5)
-            t9dial.type("726#")
+            let (sipp, baresip, t9dial) = try Self.dialSam("uas-answer-wait-bye.xml", keys: ["rtpport": String(rtp.port)], in: directory)
             #expect(t9dial.waitForLine(containing: "Connected: Sam Sipp  5070"), "\(t9dial.report)\n\(sipp.report)")
             #expect(t9dial.lines.contains("dialling Sam Sipp  5070"), "\(t9dial.report)")
             #expect(t9dial.lines.contains("Ringing: Sam Sipp  5070"), "\(t9dial.report)")
@@ -71,7 +87,7 @@ struct SIPCallTests {
             #expect(t9dial.waitForLine(containing: "Call ended 0:0"), "\(t9dial.report)\n\(sipp.report)")
             // The peer got BYE and answered it: its scenario ends well.
             #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
             let calls = try Self.history(directory)
             #expect(calls.count == 1, "\(calls)")
             #expect(calls.first?["direction"] as? String == "out")
@@ -84,14 +100,10 @@ struct SIPCallTests {
     @Test("a busy peer shows Busy, and the history says busy")
     func busy() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let sipp = try LiveSIPp(scenario: "uas-busy.xml")
-            let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0")
-            let t9dial = try Self.start(baresip, in: directory)
-            Thread.sleep(forTimeInterval: 0.5)
-            t9dial.type("726#")
+            let (sipp, baresip, t9dial) = try Self.dialSam("uas-busy.xml", in: directory)
             #expect(t9dial.waitForLine(containing: "Busy: Sam Sipp  5070"), "\(t9dial.report)\n\(sipp.report)")
             #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
             #expect(try Self.history(directory).first?["outcome"] as? String == "busy")
         }
     }
@@ -99,14 +111,10 @@ struct SIPCallTests {
     @Test("the far end hangs up: the call ends with its time")
     func farEndHangsUp() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let sipp = try LiveSIPp(scenario: "uas-answer-then-bye.xml", keys: ["rtpport": String(FreePorts.udp())])
-            let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0")
-            let t9dial = try Self.start(baresip, in: directory)
-            Thread.sleep(forTimeInterval: 0.5)
-            t9dial.type("726#")
+            let (sipp, baresip, t9dial) = try Self.dialSam("uas-answer-then-bye.xml", keys: ["rtpport": String(FreePorts.udp())], in: directory)
             #expect(t9dial.waitForLine(containing: "Call ended 0:0"), "\(t9dial.report)\n\(sipp.report)")
             #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
             #expect(try Self.history(directory).first?["outcome"] as? String == "answered")
         }
     }
@@ -120,10 +128,7 @@ struct SIPCallTests {
     @Test("an incoming call from the book shows the contact's name and is answered with the dial key")
     func incomingAnswered() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let baresip = try LiveBaresip()
-            let t9dial = try Self.start(baresip, in: directory)
-            Thread.sleep(forTimeInterval: 1)
-            let sipp = try Self.caller("uac-call.xml", to: baresip)
+            let (sipp, baresip, t9dial) = try Self.ringFromNora("uac-call.xml", in: directory)
             #expect(t9dial.waitForLine(containing: "Incoming call: Nora Caller  +447700900555"), "\(t9dial.report)\n\(sipp.report)")
             t9dial.type("\r")
             #expect(t9dial.waitForLine(containing: "Connected: Nora Caller"), "\(t9dial.report)\n\(sipp.report)")
@@ -131,7 +136,7 @@ struct SIPCallTests {
             t9dial.type("h")
             #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
             #expect(t9dial.waitForLine(containing: "Call ended 0:0"), "\(t9dial.report)")
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
             let call = try #require(try Self.history(directory).first)
             #expect(call["direction"] as? String == "in")
             #expect(call["outcome"] as? String == "answered")
@@ -142,15 +147,12 @@ struct SIPCallTests {
     @Test("an incoming call rejected with the hang-up key")
     func incomingRejected() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let baresip = try LiveBaresip()
-            let t9dial = try Self.start(baresip, in: directory)
-            Thread.sleep(forTimeInterval: 1)
-            let sipp = try Self.caller("uac-rejected.xml", to: baresip)
+            let (sipp, baresip, t9dial) = try Self.ringFromNora("uac-rejected.xml", in: directory)
             #expect(t9dial.waitForLine(containing: "Incoming call: Nora Caller"), "\(t9dial.report)\n\(sipp.report)")
             t9dial.type("h")
             #expect(t9dial.waitForLine(containing: "Rejected: Nora Caller"), "\(t9dial.report)\n\(sipp.report)")
             #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
             #expect(try Self.history(directory).first?["outcome"] as? String == "rejected")
         }
     }
@@ -172,7 +174,7 @@ struct SIPCallTests {
             #expect(t9dial.waitForLine(containing: "Incoming call: Nora Caller", seconds: 30), "\(t9dial.report)\n\(sipp.report)")
             t9dial.type("h")
             _ = sipp.wait(upTo: 10)
-            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
         }
     }
 }
