@@ -7,7 +7,8 @@ extension Doctor {
     /// `[dial] method = "baresip"`: something listens on the control port, and only on
     /// loopback. Read from the kernel's socket tables (/proc/net/tcp, tcp6), not by connecting:
     /// ctrl_tcp takes one client, and a new one would take it from the running t9dial.
-    /// Whether baresip is registered only the running t9dial knows (its screen and log).
+    /// Whether baresip is registered only the running t9dial knows: its service's STATUS line
+    /// ends with the line's problem ("SIP not registered: 403 Forbidden") while there is one.
     func baresipCheck(_ dial: DialSettings, subject: String) -> DoctorCheck {
         guard let address = try? BaresipControlAddress(parsing: dial.control) else {
             return DoctorCheck(.problem, subject, "control \(dial.control) is not a loopback address", fix: "set control = \"127.0.0.1:4444\"")
@@ -33,7 +34,16 @@ extension Doctor {
                 .problem, subject, "baresip's ctrl_tcp listens on \(exposed.host):\(exposed.port), which is not loopback: others can dial",
                 fix: baresipFix)
         }
-        return DoctorCheck(.ok, subject, "method baresip: its ctrl_tcp listens on port \(address.port), on loopback only")
+        let listening = "method baresip: its ctrl_tcp listens on port \(address.port), on loopback only"
+        guard let service = system.serviceState(), ["active", "reloading"].contains(service.active) else {
+            return DoctorCheck(.ok, subject, listening + "; whether its account is registered, the running service says")
+        }
+        if let said = service.status.split(separator: "; ").last(where: { $0.hasPrefix("SIP not") }) {
+            return DoctorCheck(
+                .problem, subject, listening + ", but the service says: \(said)",
+                fix: "check the account in baresip's accounts file (user, auth_pass, domain) and journalctl -u baresip")
+        }
+        return DoctorCheck(.ok, subject, listening + "; the service reaches it, and its account is registered (or does not register)")
     }
 }
 

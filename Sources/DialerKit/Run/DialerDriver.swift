@@ -312,6 +312,10 @@ public final class DialerDriver {
 
     // MARK: Missed calls
 
+    /// What stops the dial method's line from placing calls now ("SIP not registered: ..."),
+    /// as the screen's notice line shows it; nil when it can, or has no line.
+    public var lineProblem: String? { notices[.line] }
+
     /// Whether the idle screen says how many calls were missed (until a key is pressed).
     private var showsMissedCalls: Bool { notices[.missedCalls] != nil }
 

@@ -304,7 +304,10 @@ public final class DialerService {
         let count = driver.machine.session.index.contacts.count
         let book =
             problem?.notice ?? driver.loadingPercent.map { "loading contacts \($0)%" } ?? "\(count) contact\(count == 1 ? "" : "s")"
-        return (reloadInFlight == nil ? "" : "reloading the config and the contacts; ") + book + ", " + reading
+        // What stops calls (baresip not reachable or not registered, no modem) ends the line:
+        // `systemctl status` and `t9dial doctor` show it.
+        let calls = driver.lineProblem.map { "; " + $0 } ?? ""
+        return (reloadInFlight == nil ? "" : "reloading the config and the contacts; ") + book + ", " + reading + calls
     }
 }
 

@@ -84,7 +84,7 @@ struct DoctorTests {
         case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
         case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential, carddavWithoutLibcurl
         case serviceFailed, serviceInactive, noSystemd
-        case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning
+        case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning, baresipNotRegistered
 
         func make() throws -> FakeSystem {
             var fake = try FakeSystem()
@@ -143,14 +143,15 @@ struct DoctorTests {
                         "[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n",
                         at: "/etc/systemd/system/t9dial.service.d/carddav.conf")
                 }
-            case .baresipOnLoopback, .baresipOnEveryAddress, .baresipNotRunning:
+            case .baresipOnLoopback, .baresipOnEveryAddress, .baresipNotRunning, .baresipNotRegistered:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"baresip\"\n")
                 // As the kernel writes them: sshd on 0.0.0.0:22, and ctrl_tcp on 4444 (0x115C).
                 let header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
                 let ssh = "   0: 00000000:0016 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1 1 0 100 0 0 10 0\n"
                 let control =
                     switch self {
-                    case .baresipOnLoopback: "   1: 0100007F:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
+                    case .baresipOnLoopback, .baresipNotRegistered:
+                        "   1: 0100007F:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
                     case .baresipOnEveryAddress:
                         "   1: 00000000:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
                     // A connection to port 4444 (state 01) is no listener.
@@ -158,6 +159,9 @@ struct DoctorTests {
                     }
                 try fake.write(header + ssh + control, at: "/proc/net/tcp")
                 try fake.write(header, at: "/proc/net/tcp6")
+                if self == .baresipNotRegistered {
+                    fake.service = ServiceState(active: "active", status: "21 contacts, reading /dev/input/event3; SIP not registered: 403 Forbidden")
+                }
             case .modemWithoutDropIn, .modemWithDropIn:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
                 try fake.write("", at: "/dev/ttyUSB2")
@@ -221,6 +225,8 @@ struct DoctorTests {
                         "baresip's ctrl_tcp listens on every address (0.0.0.0:4444): anyone on the network can dial; fix: set ctrl_tcp_listen 127.0.0.1:4444"
                     )
                 ]
+            case .baresipNotRegistered:
+                ["dial": (.problem, "but the service says: SIP not registered: 403 Forbidden; fix: check the account in baresip's accounts file")]
             case .baresipNotRunning:
                 ["dial": (.problem, "nothing listens on port 4444: baresip is not running")]
             case .serviceFailed:
