@@ -136,7 +136,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
-                "ContactWatch", "Systemd", "Telephony",
+                "ContactWatch", "Inotify", "Systemd", "Telephony",
                 "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes",
                 .product(name: "Logging", package: "swift-log"),
             ]

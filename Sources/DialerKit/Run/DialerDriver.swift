@@ -55,6 +55,7 @@ public final class DialerDriver {
         self.placer = placer
         self.logger = logger
         self.recorder = recorder
+        self.missedCallsWatch = recorder.flatMap { MissedCallsWatch(historyPath: $0.history.path) }
         self.clock = clock
         machine.session.followsCalls = placer.line != nil
     }
@@ -149,6 +150,7 @@ public final class DialerDriver {
             + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
             + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
+            + [missedCallsWatch?.descriptor].compactMap { $0 }.map { EventLoop.Source(.missedCalls, $0) }
     }
 
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
@@ -168,6 +170,8 @@ public final class DialerDriver {
             }
         }
         if wakeup.isReady(.history) { collectHistory(display: &display) }
+        // The history written elsewhere (t9dial history marked the missed calls seen): count anew.
+        if wakeup.isReady(.missedCalls), missedCallsWatch?.historyWritten() == true { apply(showMissedCalls(), to: &display) }
         if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
         let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
         if let update = live?.handle(readable: book, at: wakeup.time) {
@@ -316,6 +320,9 @@ public final class DialerDriver {
     /// as the screen's notice line shows it; nil when it can, or has no line.
     public var lineProblem: String? { notices[.line] }
 
+    /// Watches the history while missed calls are shown, for `t9dial history` reading them.
+    private let missedCallsWatch: MissedCallsWatch?
+
     /// Whether the idle screen says how many calls were missed (until a key is pressed).
     private var showsMissedCalls: Bool { notices[.missedCalls] != nil }
 
@@ -324,12 +331,14 @@ public final class DialerDriver {
     @discardableResult
     public func showMissedCalls() -> [DialerUpdate] {
         guard let count = recorder?.unseenMissedCount() else { return [] }
+        if count > 0 { missedCallsWatch?.arm() } else { missedCallsWatch?.disarm() }
         return post(count > 0 ? "\(count) missed" : nil, about: .missedCalls)
     }
 
     /// A key was pressed: the missed calls are seen, and marked so in the history.
     public func keyPressed(display: inout some DialerDisplay) {
         guard showsMissedCalls else { return }
+        missedCallsWatch?.disarm()
         recorder?.markMissedSeen()
         post(nil, about: .missedCalls, to: &display)
     }

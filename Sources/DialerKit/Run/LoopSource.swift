@@ -13,6 +13,8 @@ public enum LoopSource: Hashable, Sendable {
     case line(Int32)
     /// A dial's write into the history is over: the `HistoryRecorder`'s.
     case history
+    /// The history's files were written while missed calls are shown (`MissedCallsWatch`).
+    case missedCalls
     /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
     case startupLoad
     /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).

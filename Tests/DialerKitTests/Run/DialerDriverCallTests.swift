@@ -94,6 +94,29 @@ struct DialerDriverCallTests {
         }
     }
 
+    @Test("missed calls read elsewhere (t9dial history) leave the idle screen without a key")
+    func missedCallsReadElsewhere() throws {
+        try TestFiles.withTemporaryDirectory { directory in
+            let path = directory + "/t9dial.sqlite"
+            let history = try DialHistory(path: path)
+            try history.record(Dial(uid: "nora", number: "+447700900555", time: Date(), status: .missed, direction: .incoming))
+            let driver = try Self.driver(line: ScriptedLine(), history: history)
+            var display = InMemoryDisplay()
+            driver.startCalls()
+            #expect(driver.machine.session.screen.notice == "1 missed")
+            let watched = try #require(driver.sources.first { $0.tag == .missedCalls })
+
+            // Another process lists the history, and so marks the call seen.
+            try DialHistory(path: path).markMissedSeen()
+            #expect(HistoryRecorderTests.becomesReadable(watched.descriptor))
+            let now = MonotonicClock.system.now()
+            driver.wake(EventLoop.Wakeup(time: now, ready: [.init(.missedCalls)], deadlinePassed: false), display: &display)
+            #expect(driver.machine.session.screen.notice == nil)
+            // Nothing missed is shown, so nothing is watched.
+            #expect(!driver.sources.contains { $0.tag == .missedCalls })
+        }
+    }
+
     @Test("a key during a call reaches the line: DTMF while connected, the hang-up key ends it")
     func keysReachTheLine() throws {
         try TestFiles.withTemporaryDirectory { directory in
