@@ -362,4 +362,42 @@ elif [ "$dropped" -eq 0 ]; then
   pass "no keypad events dropped by the kernel in any t9dial log (${#logs[@]} files: ${logs[*]})"
 fi
 
+# --- 6. A flood: the kernel drops events on purpose --------------------------------------------
+# After the check above, so its expected warning fails nothing. t9dial is stopped (SIGSTOP) while
+# the keypad sends far more than the kernel's buffer for it holds, so the kernel drops events
+# and queues SYN_DROPPED. Meanwhile 0 goes down and stays down. Once t9dial runs again libevdev
+# resynchronises: 0 is known to be held (held past 500 ms it types "+"), no key of the flood is
+# left down, and one warning is logged. A second flood within the minute is counted, not logged.
+say "6. the keypad flooded while t9dial is stopped: SYN_DROPPED, resync, one warning"
+keypad_start flood --name matrix-keypad --bus host --window-ms "$DEBOUNCE_MS"
+FLOOD_NODE=$KEYPAD_NODE
+"$T9DIAL" run --contacts "$CONTACTS" --config "$CONFIG" --device "$FLOOD_NODE" >"$RW/flood.out" 2>"$RW/flood.warned" &
+T9PID=$!
+wait_for 60 has "$RW/flood.warned" "started with"
+kill -STOP "$T9PID"
+keypad "flood 1 400"
+keypad "down 0"
+kill -CONT "$T9PID"
+keypad "sleep 1500"
+keypad "up 0"
+wait_for 30 grep -q '^T9: .*+$' "$RW/flood.out"
+check "flood: the key held through the overflow is known held after it (0 held types +: $(grep '^T9: ' "$RW/flood.out" | tail -1))" \
+  grep -q '^T9: .*+$' "$RW/flood.out"
+kill -STOP "$T9PID"
+keypad "flood 1 400"
+kill -CONT "$T9PID"
+keypad "sleep 1000"
+keypad "hold * 2600"
+keypad "sleep 500"
+keypad "press 15"
+wait_for 30 has "$RW/flood.out" "T9: 15"
+check "flood: t9dial runs on after two overflows" alive
+check "flood: no key left down: after a clear, 1 and 5 type exactly 15 ($(query_lines "$RW/flood.out" | tr '|' '\n' | tail -3 | tr '\n' '|'))" \
+  test "$(query_lines "$RW/flood.out" | tr '|' '\n' | grep -v '^$' | tail -3 | tr '\n' '|')" = "T9:|T9: 1|T9: 15|"
+warnings=$(grep -c 'read too late' "$RW/flood.warned")
+check "flood: the kernel dropped events and t9dial logged it once for two overflows ($warnings warnings)" \
+  test "$warnings" = 1
+t9dial_stop
+keypad_stop
+
 echo "DONE" >>"$RESULTS"

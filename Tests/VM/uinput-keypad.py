@@ -11,6 +11,9 @@ when it is written, so bounce must happen in time, not in the timestamps.
                         each contact chatters: extra release/press pairs 1 to 3 ms apart when
                         it closes and when it opens, as a worn keypad's do
   hold KEY MS [bounce]  hold one key for MS milliseconds
+  down KEY, up KEY      press one key and leave it down; let it go
+  flood KEY COUNT       COUNT taps of one key written at once, with no delay: far more than
+                        a reader's kernel buffer holds when the reader is not reading
   sleep MS              wait
   quit                  destroy the device and exit
 
@@ -151,6 +154,14 @@ def main():
                 time.sleep(0.15)
         elif command == "hold":
             keypad.hold(words[1], int(words[2]), bounce)
+        elif command == "down":
+            keypad.key(words[1], 1)
+        elif command == "up":
+            keypad.key(words[1], 0)
+        elif command == "flood":
+            for _ in range(int(words[2])):
+                keypad.key(words[1], 1)
+                keypad.key(words[1], 0)
         elif command == "sleep":
             time.sleep(int(words[1]) / 1000)
         elif command == "quit":

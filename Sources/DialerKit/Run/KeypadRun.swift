@@ -28,6 +28,8 @@ public final class KeypadRun {
     /// The machine's device number of each device read, by path.
     private var devices: [String: Int] = [:]
     private var nextDevice = 0
+    /// The warnings about events the kernel dropped, at most one a minute for each keypad.
+    private var droppedEvents = DroppedEventsWarning()
 
     /// A run reading `device` (nil: the config's, else the udev link, else discovery), grabbing
     /// keypads unless `grab` is false.
@@ -110,10 +112,10 @@ public final class KeypadRun {
             if case .input(let path, let events) = event {
                 guard let device = devices[path] else { continue }
                 inputs += events.map { (device, $0) }
-                if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }) {
-                    logger.warning(
-                        "\(path): events were read too late and the kernel dropped some (its buffer holds about 20 key events); keys held are known again, but a key pressed and let go meanwhile is lost. Is the board overloaded?"
-                    )
+                if events.contains(where: { $0.type == EventType.synchronization && $0.code == SynchronizationCode.dropped }),
+                    let warning = droppedEvents.dropped(on: path, at: wakeup.time)
+                {
+                    logger.warning("\(warning)")
                 }
                 continue
             }
