@@ -2,6 +2,8 @@
 
 import ArgumentParser
 import Foundation
+import ProcessLoop
+import SystemCalls
 import TerminalText
 
 @main
@@ -21,21 +23,37 @@ struct T9Dial: ParsableCommand {
     /// through `VisibleText`: it quotes what the user or a file gave, and an escape sequence
     /// in an argument or a contact must not reach the terminal. Help and completion scripts,
     /// which exit with success, are written to standard output as they are.
+    ///
+    /// SIGPIPE is ignored first (`BrokenPipe`): output that cannot be written, help included,
+    /// is a `WriteFailure` that ends the command by `end(by:)`.
     static func main() {
+        BrokenPipe.reportAsErrors()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as WriteFailure {
+            end(by: failure)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if message.isEmpty {
                 // An ExitCode thrown after the error was logged: nothing more to say.
             } else if code == .success {
-                FileHandle.standardOutput.write(Data((message + "\n").utf8))
+                do { try StandardOutput.write(message + "\n") } catch { end(by: error) }
             } else {
-                FileHandle.standardError.write(Data((VisibleText.lines(message) + "\n").utf8))
+                StandardError.write(message)
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Ends t9dial once its output could not be written: quietly by SIGPIPE when the reader
+    /// went away (exit status 141 in a shell, as for any program piped into `head`); otherwise
+    /// with one line on standard error saying why, as any other error is told, and exit status
+    /// 1 (1 alone when standard error cannot be written either).
+    static func end(by failure: WriteFailure) -> Never {
+        if failure.readerLeft { BrokenPipe.end() }
+        StandardError.write(fullMessage(for: CommandFailure(message: failure.description)))
+        Foundation.exit(ExitCode.failure.rawValue)
     }
 }
