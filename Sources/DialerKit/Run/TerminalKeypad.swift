@@ -39,6 +39,7 @@ public enum TerminalKeypad {
         defer { rawMode?.restore() }
         driver.startCalls()
         machine.showFirstScreen(on: &display)
+        if let failure = display.writeFailure { throw .output(failure) }
         var pending: [UInt8] = []
         var inputOpen = true
         var quit = false
