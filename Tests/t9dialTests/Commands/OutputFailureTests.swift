@@ -29,6 +29,8 @@ struct OutputFailureTests {
 
     static let commands: [Command] = [
         Command(arguments: ["--help"]),
+        Command(arguments: ["help", "search"]),
+        Command(arguments: ["--generate-completion-script", "bash"]),
         Command(arguments: ["--version"]),
         Command(arguments: ["version"]),
         Command(arguments: ["search", "2", "--contacts", sample]),

@@ -85,8 +85,8 @@ enum T9DialProcess {
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var arguments = arguments
-        // history, forget and version read no config or data files.
-        let readsConfig = !["history", "forget", "version", "--version", "--help"].contains(arguments.first ?? "")
+        // history, forget, version and the help read no config or data files.
+        let readsConfig = !["history", "forget", "version", "--version", "--help", "help", "--generate-completion-script"].contains(arguments.first ?? "")
         if !readsConfig {
         } else if let config {
             arguments += ["--config", config]
