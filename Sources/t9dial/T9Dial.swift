@@ -11,6 +11,15 @@ struct T9Dial: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "t9dial",
         abstract: "Find and dial contacts with a phone keypad, the way T9 phones did.",
+        discussion: """
+            Exit status: 0 when the command did its work; 1 when it could not, with the reason \
+            on standard error (devices and doctor also exit 1 for what they found: see their \
+            help); 64 for a mistake in the arguments. Output that cannot be written is an error \
+            like any other ("cannot write to standard output: No space left on device"), but for \
+            a reader that went away (t9dial contacts | head -1): t9dial then ends quietly by \
+            SIGPIPE, as other programs do (141 in a shell). t9dial run as a service goes on \
+            without its text output, and logs a warning once.
+            """,
         version: BuildInfo.line,
         subcommands: [
             SearchCommand.self, QueryCommand.self, ContactsCommand.self, RunCommand.self, TryCommand.self, DevicesCommand.self, UdevRuleCommand.self,
