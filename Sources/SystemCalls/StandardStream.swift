@@ -6,6 +6,9 @@ public import Glibc
 /// buffer to flush at exit, and a failed write is a value (`WriteFailure`), never a trap.
 /// Every line t9dial shows goes through one of these two, so every command meets a full disk or
 /// a reader that went away the same way.
+///
+/// It owns nothing: the descriptor is the process's, open before t9dial starts and never
+/// closed here, so a stream can be copied freely.
 public struct StandardStream: Sendable, Hashable {
     public let descriptor: Int32
     /// What a message calls it: "standard output".
