@@ -23,13 +23,14 @@
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
 // The system (every C call sits in one of these, behind Swift wrappers):
-//   SystemCalls  errno values with their names and texts, and reading a regular file.
+//   SystemCalls  errno values with their names and texts, reading a regular file, and writing
+//                standard output and error (a failed write is a value).
 //   CLinux, CLibevdev, CZlib, CSystemdBus  C headers: Linux's, libevdev's, zlib's, sd-bus's.
 //   Evdev         libevdev: every libevdev call is made here.
 //   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
 //   BackgroundWork  work on a thread of its own with a descriptor the loop waits on.
 //   ProcessLoop   the one loop that owns the process (poll over every source, tagged), the
-//                 monotonic clock, and the signals read as a descriptor.
+//                 monotonic clock, the signals read as a descriptor, and SIGPIPE ignored.
 //   KeypadInput   finding keypads, hotplug, reading them on a thread of their own.
 //   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
 //   Telephony     the back-ends that follow calls (CallLine): baresip over ctrl_tcp (a
@@ -190,7 +191,7 @@ let package = Package(
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
-                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony",
+                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls",
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]

@@ -21,6 +21,12 @@ import SystemCalls
 /// it is back. Every change re-arms the watches, so they always follow the paths, not the files
 /// that were there before. A lost notification (IN_Q_OVERFLOW) counts as a change.
 ///
+/// Only what can be edited is watched: regular files and folders, and the folders a missing
+/// source may appear in. A source that is a device, a FIFO or a socket (`--config /dev/null`,
+/// the README's empty config) is read once and never watched, nor is its folder for it: every
+/// process that writes to /dev/null would otherwise close it after writing, which inotify
+/// reports as a change, and the book would be reloaded again and again.
+///
 /// Its descriptor is non-blocking, for the event loop's poll; `drain()` reads what is waiting.
 public struct ContactSourceWatcher: ~Copyable {
     /// The sources watched, as absolute paths.
@@ -76,6 +82,9 @@ public struct ContactSourceWatcher: ~Copyable {
         self.present = armed.present
         self.problems = []
     }
+
+    /// How many inotify watches are held, one per file or folder watched, for tests.
+    var watchCount: Int { watches.count }
 
     /// The inotify descriptor, to poll for POLLIN; owned by the watcher.
     public var descriptor: Int32 { inotify.descriptor }
@@ -206,6 +215,8 @@ public struct ContactSourceWatcher: ~Copyable {
                 watches[watch, default: []].insert(.folder)
                 present.insert(source)
             case .failure(let error) where error.rawValue == ENOTDIR:
+                // A device or a FIFO: nothing edits it, its "writes" are other programs' output.
+                if Syscalls.isSpecialFile(source) { continue }
                 // A file (or a path through one: the watch below fails, and its folder tells).
                 switch inotify.addWatch(source, mask: fileMask) {
                 case .success(let watch):

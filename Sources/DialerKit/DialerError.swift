@@ -39,6 +39,9 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
     case history(DialHistoryError)
     /// No thread could be started for `purpose` (the system is out of threads or descriptors).
     case noThread(Errno, for: String)
+    /// Standard output could not be written: the screens of a replay or of `t9dial try` are
+    /// lost from then on, which ends them (the service goes on: `DialerService`).
+    case output(WriteFailure)
     #if CardDAV
     /// `t9dial sync` with no `[carddav]` table to sync.
     case noAddressBook(configFile: String?)
@@ -66,6 +69,7 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
         case .screen(let error): error.description
         case .history(let error): error.description
         case .noThread(let error, let purpose): "cannot \(purpose): no thread could be started (\(error))"
+        case .output(let failure): failure.description
         #if CardDAV
         case .noAddressBook(let file):
             "no address book to sync: add a [carddav] table with url, user and password_file to "

@@ -40,6 +40,7 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
         case EFBIG: "EFBIG"
         case ENOSPC: "ENOSPC"
         case EROFS: "EROFS"
+        case EPIPE: "EPIPE"
         case ELOOP: "ELOOP"
         case ENAMETOOLONG: "ENAMETOOLONG"
         case ENOSYS: "ENOSYS"

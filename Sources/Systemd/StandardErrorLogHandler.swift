@@ -16,6 +16,10 @@ import TerminalText
 ///
 /// Control characters in a message (a contact's name, a modem's answer) are shown as `^X` or
 /// `\u{..}` (`VisibleText`), so a message cannot move the cursor or retitle the terminal.
+///
+/// A line that cannot be written (standard error on a full disk, or a closed pipe, SIGPIPE
+/// being ignored) is dropped: there is nowhere left to tell it, and the service must not stop
+/// for its log.
 public struct StandardErrorLogHandler: LogHandler {
     public enum Style: Sendable {
         case journal, plain

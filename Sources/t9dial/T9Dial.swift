@@ -2,6 +2,8 @@
 
 import ArgumentParser
 import Foundation
+import ProcessLoop
+import SystemCalls
 import TerminalText
 
 @main
@@ -9,6 +11,15 @@ struct T9Dial: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "t9dial",
         abstract: "Find and dial contacts with a phone keypad, the way T9 phones did.",
+        discussion: """
+            Exit status: 0 when the command did its work; 1 when it could not, with the reason \
+            on standard error (devices and doctor also exit 1 for what they found: see their \
+            help); 64 for a mistake in the arguments. Output that cannot be written is an error \
+            like any other ("cannot write to standard output: No space left on device"), but for \
+            a reader that went away (t9dial contacts | head -1): t9dial then ends quietly by \
+            SIGPIPE, as other programs do (141 in a shell). t9dial run as a service goes on \
+            without its text output, and logs a warning once.
+            """,
         version: BuildInfo.line,
         subcommands: [
             SearchCommand.self, QueryCommand.self, ContactsCommand.self, RunCommand.self, TryCommand.self, DevicesCommand.self, UdevRuleCommand.self,
@@ -21,21 +32,37 @@ struct T9Dial: ParsableCommand {
     /// through `VisibleText`: it quotes what the user or a file gave, and an escape sequence
     /// in an argument or a contact must not reach the terminal. Help and completion scripts,
     /// which exit with success, are written to standard output as they are.
+    ///
+    /// SIGPIPE is ignored first (`BrokenPipe`): output that cannot be written, help included,
+    /// is a `WriteFailure` that ends the command by `end(by:)`.
     static func main() {
+        BrokenPipe.reportAsErrors()
         do {
             var command = try parseAsRoot()
             try command.run()
+        } catch let failure as WriteFailure {
+            end(by: failure)
         } catch {
             let code = exitCode(for: error)
             let message = fullMessage(for: error)
             if message.isEmpty {
                 // An ExitCode thrown after the error was logged: nothing more to say.
             } else if code == .success {
-                FileHandle.standardOutput.write(Data((message + "\n").utf8))
+                do { try StandardOutput.write(message + "\n") } catch { end(by: error) }
             } else {
-                FileHandle.standardError.write(Data((VisibleText.lines(message) + "\n").utf8))
+                StandardError.write(message)
             }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Ends t9dial once its output could not be written: quietly by SIGPIPE when the reader
+    /// went away (exit status 141 in a shell, as for any program piped into `head`); otherwise
+    /// with one line on standard error saying why, as any other error is told, and exit status
+    /// 1 (1 alone when standard error cannot be written either).
+    static func end(by failure: WriteFailure) -> Never {
+        if failure.readerLeft { BrokenPipe.end() }
+        StandardError.write(fullMessage(for: CommandFailure(message: failure.description)))
+        Foundation.exit(ExitCode.failure.rawValue)
     }
 }

@@ -173,4 +173,58 @@ struct ContactSourceWatcherTests {
         #expect(watcher.meaning(of: .init(watch: -1, mask: UInt32(IN_Q_OVERFLOW), name: "")) == .sourceChanged)
         #expect(watcher.meaning(of: .init(watch: 9999, mask: UInt32(IN_CLOSE_WRITE), name: "a.vcf")) == .nothing)
     }
+
+    /// What a source is, for the watches it needs.
+    enum SourceKind: String, CaseIterable, CustomTestStringConvertible {
+        case regularFile, folder, missingFile, characterDevice, fifo
+
+        var testDescription: String { rawValue }
+
+        /// The source's path, made in `folder` when it is made there.
+        func make(in folder: WatchedFolder) throws -> String {
+            switch self {
+            case .regularFile:
+                try folder.writeInPlace("a.vcf")
+                return folder.join("a.vcf")
+            case .folder:
+                try folder.makeFolder("cards")
+                return folder.join("cards")
+            case .missingFile:
+                return folder.join("later.vcf")
+            case .characterDevice:
+                return "/dev/null"
+            case .fifo:
+                guard mkfifo(folder.join("pipe"), 0o600) == 0 else { throw WatchedFolder.Errno() }
+                return folder.join("pipe")
+            }
+        }
+
+        /// A file: itself and its folder; a folder itself; a missing file its folder; nothing
+        /// for what no one edits.
+        var watches: Int {
+            switch self {
+            case .regularFile: 2
+            case .folder, .missingFile: 1
+            case .characterDevice, .fifo: 0
+            }
+        }
+    }
+
+    @Test("Only regular files and folders are watched, and where missing ones may appear", arguments: SourceKind.allCases)
+    func watches(kind: SourceKind) throws {
+        let folder = try WatchedFolder()
+        let watcher = try ContactSourceWatcher(sources: [kind.make(in: folder)])
+        #expect(watcher.watchCount == kind.watches)
+    }
+
+    /// `--config /dev/null`: any program writing to /dev/null closes it after writing, which a
+    /// watch on it (or on /dev for its name) takes for an edit.
+    @Test func writingToDevNullIsNoChange() throws {
+        var watcher = try ContactSourceWatcher(sources: ["/dev/null"])
+        let null = try #require(FileHandle(forWritingAtPath: "/dev/null"))
+        try null.write(contentsOf: Data("written".utf8))
+        try null.close()
+        // The kernel queues a notification before the close returns: none is there to read.
+        #expect(watcher.drain() == .init(changed: false, problems: []))
+    }
 }

@@ -13,6 +13,15 @@ enum Syscalls {
         return String(cString: path)
     }
 
+    /// Whether `path` names, through any links, something that is neither a regular file nor a
+    /// folder: a device (`/dev/null`), a FIFO, a socket. False when nothing is there. (stat)
+    static func isSpecialFile(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
     /// A number the kernel shows in a /proc/sys file (fs.inotify.max_user_watches), or nil.
     /// (open, read, close)
     static func kernelSetting(_ path: String) -> Int? {

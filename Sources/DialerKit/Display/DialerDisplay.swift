@@ -2,6 +2,7 @@
 
 public import DialOutcomes
 public import DialerEngine
+public import SystemCalls
 
 /// Where the dialer's screens and dials go: a terminal, a program reading JSON, a framebuffer,
 /// a test. Each implementation draws the same `ScreenState` its own way.
@@ -27,6 +28,10 @@ public protocol DialerDisplay {
     /// key (`DialerMachine.rehearseKeys`), so that the first screen the user asks for does not
     /// also pay for code and data the process has not touched yet.
     func rehearse(_ screen: ScreenState)
+    /// The first write of this display that failed, when it writes to a stream (standard
+    /// output); it writes nothing more after it. The run decides what it means: a replay or
+    /// `t9dial try` ends, the service goes on with its other displays (`DialerService`).
+    var writeFailure: WriteFailure? { get }
 }
 
 extension DialerDisplay {
@@ -40,6 +45,8 @@ extension DialerDisplay {
     public var resultRows: Int? { nil }
     /// A display with nothing to work out has nothing to rehearse.
     public func rehearse(_ screen: ScreenState) {}
+    /// A display that writes to no stream has no write to fail.
+    public var writeFailure: WriteFailure? { nil }
 }
 
 extension DialerMachine {

@@ -2,6 +2,7 @@
 
 public import DialOutcomes
 public import DialerEngine
+public import SystemCalls
 
 /// Writes each screen and dial as one line of JSON, for a program that drives a display:
 ///
@@ -32,6 +33,9 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// The last screen written, without its loading percentage.
     private var lastWritten: ScreenState?
+
+    /// The first write to standard output that failed (`StandardOutputStream.failure`).
+    public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
 
     public init(output: Output) {
         self.output = output

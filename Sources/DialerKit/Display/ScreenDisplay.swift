@@ -7,6 +7,7 @@ public import Logging
 import Foundation
 import ScreenOutput
 public import ScreenRender
+public import SystemCalls
 
 /// The dialer drawn as a picture: on a Linux framebuffer, as PNG files, or both.
 ///
@@ -179,6 +180,11 @@ public struct DisplayGroup: DialerDisplay {
     /// Puts back what the framebuffers showed before t9dial drew on them, and the console.
     public func restore() {
         for display in displays { (display as? ScreenDisplay)?.restore() }
+    }
+
+    /// The first failed write of the first display whose write failed.
+    public var writeFailure: WriteFailure? {
+        displays.lazy.compactMap(\.writeFailure).first
     }
 
     /// Why a picture of the run could not be written, when one could not.

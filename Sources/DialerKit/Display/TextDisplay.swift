@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerEngine
+public import SystemCalls
 import TerminalText
 
 /// Writes each screen as a few readable lines, for a terminal or a log:
@@ -34,6 +35,9 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     /// The last screen written, without a call's clock (and its loading percentage when
     /// `showsProgress` is off).
     private var lastWritten: ScreenState?
+
+    /// The first write to standard output that failed (`StandardOutputStream.failure`).
+    public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
 
     public init(output: Output, rows: Int = 5, showsProgress: Bool = true) {
         self.output = output

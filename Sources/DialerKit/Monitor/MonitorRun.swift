@@ -36,20 +36,21 @@ public enum MonitorRun {
     /// The header of the output: what each column is.
     public static let header = "# seconds, device, key, event, what the keymap makes of it, what debouncing did, the gesture and what it typed"
 
-    /// Monitors the recording at `path` (an evemu file), writing each line to `write`; the
+    /// Monitors the recording at `path` (an evemu file), writing each line to `write` (which
+    /// ends the monitoring by throwing, `DialerError.output` when the line cannot be written); the
     /// device is named by the recording's path. When the recording ends, the timers still
     /// pending run as if the keypad were then left alone.
-    public static func replay(path: String, setup: KeypadSetup, monitor: KeyMonitor, write: (String) -> Void) throws(DialerError) {
+    public static func replay(path: String, setup: KeypadSetup, monitor: KeyMonitor, write: (String) throws(DialerError) -> Void) throws(DialerError) {
         let replay = try ReplayRun.load(path: path, setup: setup, realtime: false)
-        write("\(path): \(replay.recording.events.count) events, read with keymap \(replay.keymap.id)")
-        write(header)
+        try write("\(path): \(replay.recording.events.count) events, read with keymap \(replay.keymap.id)")
+        try write(header)
         monitor.attach(device: path, keymap: replay.keymap)
         for event in replay.recording.events {
-            for line in monitor.handle(event, from: path) { write(line.description) }
+            for line in monitor.handle(event, from: path) { try write(line.description) }
         }
         let end = (replay.recording.events.last?.time ?? 0).addingSaturated(
             max(setup.timing.clearHold, setup.timing.longPress) + setup.timing.debounce)
-        for line in monitor.advance(to: end) { write(line.description) }
+        for line in monitor.advance(to: end) { try write(line.description) }
     }
 
     /// Monitors the keypads live until one of `signals` comes, which it returns: the device at
@@ -58,7 +59,7 @@ public enum MonitorRun {
     /// is written as soon as its fate is known; between events the process sleeps in the loop.
     public static func live(
         device: String?, setup: KeypadSetup, monitor: KeyMonitor, signals: borrowing SignalSource,
-        serviceIsRunning: Bool, inputDirectory: String = "/dev/input", write: (String) -> Void
+        serviceIsRunning: Bool, inputDirectory: String = "/dev/input", write: (String) throws(DialerError) -> Void
     ) throws(DialerError) -> Int32 {
         let discovery = DeviceDiscovery(inputDirectory: inputDirectory, namedDevice: device, keymaps: setup.candidateKeymaps, everyDevice: true)
         let loop = EventLoop()
@@ -67,13 +68,13 @@ public enum MonitorRun {
         let input: KeypadInputThread
         do { input = try KeypadInputThread(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
         if serviceIsRunning {
-            write(
+            try write(
                 "note: the t9dial service is running. A keypad it grabbed sends its keys to it alone; "
                     + "if no key shows here, stop it (sudo systemctl stop t9dial), run t9dial monitor again, "
                     + "then sudo systemctl start t9dial")
         }
-        write(header)
-        process(input.start(), monitor: monitor, write: write)
+        try write(header)
+        try process(input.start(), monitor: monitor, write: write)
         while true {
             let sources = [EventLoop.Source(LoopSource.keypads, input.descriptor), EventLoop.Source(LoopSource.signals, signals.descriptor)]
             let wakeup: EventLoop.Wakeup<LoopSource>
@@ -85,43 +86,45 @@ public enum MonitorRun {
             if wakeup.isReady(.signals), let signal = signals.received().first { return signal }
             let keys: KeypadWakeup
             do { keys = try input.take(at: wakeup.time) } catch { throw .input(error) }
-            process(keys, monitor: monitor, write: write)
-            for line in monitor.advance(to: wakeup.time) { write(line.description) }
+            try process(keys, monitor: monitor, write: write)
+            for line in monitor.advance(to: wakeup.time) { try write(line.description) }
         }
     }
 
     /// Writes the lines of one wake-up's key events and says which devices come, go, or cannot
     /// be read, in the order the reader told them; the key events between two device changes
     /// in time order.
-    private static func process(_ wakeup: KeypadWakeup, monitor: KeyMonitor, write: (String) -> Void) {
+    private static func process(_ wakeup: KeypadWakeup, monitor: KeyMonitor, write: (String) throws(DialerError) -> Void) throws(DialerError) {
         var inputs: [(path: String, event: InputEvent)] = []
         for event in wakeup.events {
             if case .input(let path, let events) = event {
                 inputs += events.map { (path, $0) }
                 continue
             }
-            handle(inputs, monitor: monitor, write: write)
+            try handle(inputs, monitor: monitor, write: write)
             inputs = []
             switch event {
             case .connected(let choice):
                 monitor.attach(device: choice.path, keymap: choice.keymap)
-                write("reading \(choice.info), shared (not grabbed), with keymap \(choice.keymap.id): \(choice.classification.reason)")
-                if let holder = grabbedElsewhere(choice.path) { write(holder) }
+                try write("reading \(choice.info), shared (not grabbed), with keymap \(choice.keymap.id): \(choice.classification.reason)")
+                if let holder = grabbedElsewhere(choice.path) { try write(holder) }
             case .disconnected(let path, _, _):
                 monitor.detach(device: path)
-                write(event.description)
+                try write(event.description)
             case .noKeypad, .problem, .grabbed, .hookRead, .input:
-                write(event.description)
+                try write(event.description)
             }
         }
-        handle(inputs, monitor: monitor, write: write)
+        try handle(inputs, monitor: monitor, write: write)
     }
 
     /// Writes the lines of key events, in time order; stable, so each device's own events stay
     /// in the order it sent them.
-    private static func handle(_ inputs: [(path: String, event: InputEvent)], monitor: KeyMonitor, write: (String) -> Void) {
+    private static func handle(_ inputs: [(path: String, event: InputEvent)], monitor: KeyMonitor, write: (String) throws(DialerError) -> Void)
+        throws(DialerError)
+    {
         for input in inputs.enumerated().sorted(by: { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }) {
-            for line in monitor.handle(input.element.event, from: input.element.path) { write(line.description) }
+            for line in monitor.handle(input.element.event, from: input.element.path) { try write(line.description) }
         }
     }
 

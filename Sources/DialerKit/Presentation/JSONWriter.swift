@@ -29,7 +29,7 @@ public struct JSONWriter: ~Copyable {
     public var output: String { withBytes { String(decoding: $0, as: UTF8.self) } }
 
     /// Runs `body` with the JSON written so far.
-    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+    public func withBytes<Result, Failure: Error>(_ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result) throws(Failure) -> Result {
         try body(UnsafeBufferPointer(start: storage, count: count))
     }
 

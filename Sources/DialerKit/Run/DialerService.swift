@@ -32,6 +32,12 @@ public import InputEvents
 ///   contacts 42%, …" before), RELOADING=1
 ///   around a reload, and a WATCHDOG=1 ping from the loop every half `WatchdogSec`, so a hung
 ///   loop is restarted. Outside systemd these do nothing, and the loop never wakes for them.
+/// - **It outlives its standard output.** The unit sends it to /dev/null, but a run started
+///   otherwise may write into a pipe whose reader went away (a logger that died) or a file on
+///   a full disk. The text or JSON display then stops writing (`StandardOutputStream`), the
+///   log says so once, as a warning, and the dialer goes on: the keypad, the framebuffer, the
+///   dials and the reloads do not need standard output. SIGPIPE is ignored (`BrokenPipe`), so
+///   a reader gone never ends the process.
 public final class DialerService {
     private let overrides: Dialer.Overrides
     private let run: KeypadRun
@@ -61,6 +67,8 @@ public final class DialerService {
     /// A reload asked for while one was being read: done again once it is over, to read what
     /// changed since it began.
     private var reloadAgain = false
+    /// Whether the log has said that the display's output could not be written: said once.
+    private var toldWriteFailure = false
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery).
@@ -154,6 +162,10 @@ public final class DialerService {
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
             + [reloadInFlight?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
+        if !toldWriteFailure, let failure = display.writeFailure {
+            toldWriteFailure = true
+            logger.warning("\(failure); the screens are no longer written there, and the dialer goes on")
+        }
         var reloadNow = false
         if woke.isReady(.signals) {
             let received = signals.received()

@@ -46,7 +46,8 @@ public struct ReplayRun {
     /// Plays the recording into `driver`'s machine, showing every update on `display`, until
     /// its end or one of `signals`, which it returns. With `realtime`, it waits for each event
     /// in the loop, which also reads the signals; without, a signal that came meanwhile is
-    /// returned once the recording is played.
+    /// returned once the recording is played. Throws `DialerError.output` when the display
+    /// could not write to standard output: a replay's output is what it is played for.
     public func play(
         into driver: DialerDriver, display: inout some DialerDisplay, signals: borrowing SignalSource,
         loop: EventLoop = EventLoop()
@@ -69,11 +70,13 @@ public struct ReplayRun {
                 }
             }
             driver.apply(machine.handle(event, from: 0), to: &display)
+            if let failure = display.writeFailure { throw .output(failure) }
         }
         let lastTime = recording.events.last?.time ?? 0
         let settle = max(setup.timing.clearHold, setup.timing.longPress, setup.dialerSettings.multiTapCommit) + setup.timing.debounce
         driver.apply(machine.advance(to: lastTime.addingSaturated(settle)), to: &display)
         try driver.finishAll(display: &display)
+        if let failure = display.writeFailure { throw .output(failure) }
         return signals.received().first
     }
 }

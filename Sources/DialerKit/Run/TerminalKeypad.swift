@@ -27,7 +27,9 @@ public enum TerminalKeypad {
     /// the keys end is waited for, so piped keys that end with `#` call.
     ///
     /// One loop waits for everything: the terminal, the driver's dials and book reloads, the
-    /// signals and the dialer's next timer (`EventLoop`).
+    /// signals and the dialer's next timer (`EventLoop`). Screens that cannot be written to
+    /// standard output end it (`DialerError.output`), with the terminal put back: on a terminal
+    /// they are all the user has.
     public static func run(
         driver: DialerDriver, display: inout some DialerDisplay, signals: borrowing SignalSource,
         loop: EventLoop = EventLoop()
@@ -37,6 +39,7 @@ public enum TerminalKeypad {
         defer { rawMode?.restore() }
         driver.startCalls()
         machine.showFirstScreen(on: &display)
+        if let failure = display.writeFailure { throw .output(failure) }
         var pending: [UInt8] = []
         var inputOpen = true
         var quit = false
@@ -70,6 +73,7 @@ public enum TerminalKeypad {
             }
             driver.wake(wakeup, display: &display)
             if let problem = driver.loadProblem { throw problem }
+            if let failure = display.writeFailure { throw .output(failure) }
         }
         // Keys piped in may all be read before the book is in: they are searched in it.
         if !quit {
@@ -81,6 +85,7 @@ public enum TerminalKeypad {
             driver.apply(machine.advance(to: deadline), to: &display)
         }
         try driver.finishAll(display: &display)
+        if let failure = display.writeFailure { throw .output(failure) }
         return nil
     }
 

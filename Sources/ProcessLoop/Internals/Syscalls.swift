@@ -50,6 +50,12 @@ enum Syscalls {
         pthread_sigmask(SIG_BLOCK, &mask, nil)
     }
 
+    /// Has the process ignore `signal` from now on; a program it starts with exec keeps it
+    /// ignored unless the start resets it. (signal)
+    static func ignoreSignal(_ signal: Int32) {
+        _ = Glibc.signal(signal, SIG_IGN)
+    }
+
     /// Ends the process by `signal` with its default action, as if it had never been blocked.
     /// (signal, pthread_sigmask, raise, _exit)
     static func endBySignal(_ signal: Int32) -> Never {

@@ -29,9 +29,9 @@ struct ContactsCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         if json {
-            StandardOutput.writeJSONLine(ContactListing.json(sources))
+            try StandardOutput.writeJSONLine(ContactListing.json(sources))
         } else {
-            StandardOutput.write(ContactListing.text(sources) + "\n")
+            try StandardOutput.write(ContactListing.text(sources) + "\n")
         }
     }
 }

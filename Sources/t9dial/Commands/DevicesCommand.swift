@@ -39,7 +39,7 @@ struct DevicesCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         let report = DeviceReport.scan(discovery)
-        StandardOutput.writeLine(report.text)
+        try StandardOutput.writeLine(report.text)
         if !report.readsSomething { throw ExitCode.failure }
     }
 

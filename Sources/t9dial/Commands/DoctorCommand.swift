@@ -28,7 +28,7 @@ struct DoctorCommand: ParsableCommand {
     func run() throws {
         let doctor = Doctor(system: CheckedSystem(root: root, inputDirectory: inputDir), configFile: settings.config, dataDirectory: settings.dataDir)
         let report = doctor.examine()
-        StandardOutput.writeLine(report.text)
+        try StandardOutput.writeLine(report.text)
         if report.hasProblem { throw ExitCode.failure }
     }
 }

@@ -49,11 +49,11 @@ struct HistoryCommand: ParsableCommand {
         do { dials = try history.recent(limit: limit == 0 ? .max : limit) } catch { throw CommandFailure(message: error.description) }
         let names = contactNames(readingServiceHistory: history.path.hasPrefix(HistoryLocation.serviceDirectory + "/"))
         if json {
-            StandardOutput.writeJSONLine(HistoryListing.json(dials, names: names))
+            try StandardOutput.writeJSONLine(HistoryListing.json(dials, names: names))
         } else if dials.isEmpty {
-            StandardOutput.writeLine("no dials yet (\(history.path))")
+            try StandardOutput.writeLine("no dials yet (\(history.path))")
         } else {
-            StandardOutput.write(HistoryListing.text(dials, names: names) + "\n")
+            try StandardOutput.write(HistoryListing.text(dials, names: names) + "\n")
         }
         // After the listing, which stands even if the marker cannot be written.
         do { try history.markMissedSeen() } catch { StandardError.write("warning: \(error)") }
@@ -80,12 +80,13 @@ struct ForgetCommand: ParsableCommand {
     )
 
     func run() throws {
+        let history: DialHistory
         do {
-            let history = try DialHistory()
+            history = try DialHistory()
             try history.forget()
-            StandardOutput.writeLine("forgot every dial and pick in \(history.path)")
         } catch {
             throw CommandFailure(message: error.description)
         }
+        try StandardOutput.writeLine("forgot every dial and pick in \(history.path)")
     }
 }

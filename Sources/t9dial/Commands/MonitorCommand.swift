@@ -47,15 +47,22 @@ struct MonitorCommand: ParsableCommand {
         do {
             let (setup, monitor) = try MonitorRun.setup(overrides, mode: mode)
             if let replay {
-                try MonitorRun.replay(path: replay, setup: setup, monitor: monitor, write: StandardOutput.writeLine)
+                try MonitorRun.replay(path: replay, setup: setup, monitor: monitor, write: Self.writeLine)
                 return
             }
             let stop = try MonitorRun.live(
                 device: device, setup: setup, monitor: monitor, signals: signals, serviceIsRunning: MonitorRun.serviceIsRunning(),
-                write: StandardOutput.writeLine)
+                write: Self.writeLine)
             SignalSource.end(by: stop)
         } catch {
+            // Standard output lost ends the command as it ends any other (`T9Dial.end(by:)`).
+            if case .output(let failure) = error { throw failure }
             throw CommandFailure(message: error.description)
         }
+    }
+
+    /// One line of the monitor on standard output.
+    private static func writeLine(_ line: String) throws(DialerError) {
+        do { try StandardOutput.writeLine(line) } catch { throw .output(error) }
     }
 }

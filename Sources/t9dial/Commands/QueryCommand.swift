@@ -51,9 +51,9 @@ struct QueryCommand: ParsableCommand {
             // A query is a filter, not a ranking: every match unless --limit says otherwise.
             let shown = limit.map { Array(matches.prefix($0)) } ?? matches
             if json {
-                StandardOutput.writeJSONLine(shown.jsonArray())
+                try StandardOutput.writeJSONLine(shown.jsonArray())
             } else {
-                for match in shown { StandardOutput.writeLine(Self.line(match)) }
+                for match in shown { try StandardOutput.writeLine(Self.line(match)) }
             }
         }
     }

@@ -82,6 +82,8 @@ struct RunCommand: ParsableCommand {
                 return stop
             }
         } catch let error as DialerError {
+            // A reader gone ends a replay quietly, as it ends any command (`T9Dial.end(by:)`).
+            if case .output(let failure) = error, failure.readerLeft { throw failure }
             logger.error("\(error.description)")
             throw ExitCode.failure
         }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerKit
 import Foundation
+import SystemCalls
 import T9Search
 import TerminalText
 
@@ -48,9 +49,9 @@ struct SearchCommand: ParsableCommand {
         let session = SearchSession(index: dialer.index)
         if let digits, let keys = Self.keys(digits) {
             session.setQuery(keys)
-            write(render(session.results(limit: dialer.limit), index: dialer.index, query: digits))
+            try write(render(session.results(limit: dialer.limit), index: dialer.index, query: digits))
         } else if let text {
-            write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
+            try write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
         } else {
             // One buffer for every answer, written with one write(2) a line.
             var answer: [UInt8] = []
@@ -72,18 +73,18 @@ struct SearchCommand: ParsableCommand {
                 }
                 if self.json {
                     json.raw("\n")
-                    json.withBytes { StandardOutput.write(bytes: $0) }
+                    try json.withBytes { bytes throws(WriteFailure) in try StandardOutput.write(bytes: bytes) }
                 } else {
                     answer.append(UInt8(ascii: "\n"))
-                    StandardOutput.write(bytes: answer)
+                    try StandardOutput.write(bytes: answer)
                 }
             }
         }
     }
 
     /// One answer: JSON as it is, text with its control characters shown.
-    private func write(_ answer: String) {
-        if json { StandardOutput.writeJSONLine(answer) } else { StandardOutput.writeLine(answer) }
+    private func write(_ answer: String) throws(WriteFailure) {
+        if json { try StandardOutput.writeJSONLine(answer) } else { try StandardOutput.writeLine(answer) }
     }
 
     private func render(_ results: [SearchResult], index: SearchIndex, query: String) -> String {

@@ -19,7 +19,7 @@ struct SyncCommand: ParsableCommand {
             let settings = try Dialer.loadConfiguration(file: config)
             let report = try SyncedContacts.sync(settings.carddav, configFile: settings.file)
             for warning in report.warnings { StandardError.write("warning: \(warning)") }
-            StandardOutput.writeLine(
+            try StandardOutput.writeLine(
                 "synced \(settings.carddav.url ?? ""): \(report.added) added, \(report.changed) changed, \(report.deleted) deleted, into \(try SyncedContacts.folder())"
             )
         } catch let error as ConfigError {

@@ -47,6 +47,8 @@ struct TryCommand: ParsableCommand {
             if stop == nil { try shown.checkPictures() }
             return stop
         } catch let error as DialerError {
+            // Standard output lost ends the command as it ends any other (`T9Dial.end(by:)`).
+            if case .output(let failure) = error { throw failure }
             throw CommandFailure(message: error.description)
         }
     }

@@ -48,7 +48,7 @@ struct UdevRuleCommand: ParsableCommand {
         let rule = UdevRule(
             device: info, requestedPath: device, classification: DeviceClassifier.classify(keys: info.keyCodes, keymaps: keymaps)
         )
-        StandardOutput.write(rule.text)
+        try StandardOutput.write(rule.text)
         for warning in rule.warnings { StandardError.write("warning: \(warning)") }
     }
 }

@@ -29,7 +29,7 @@ struct VersionCommand: ParsableCommand {
             """
     )
 
-    func run() {
-        StandardOutput.writeLine(BuildInfo.line)
+    func run() throws {
+        try StandardOutput.writeLine(BuildInfo.line)
     }
 }

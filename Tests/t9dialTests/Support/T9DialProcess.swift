@@ -34,10 +34,24 @@ enum T9DialProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
+    /// Where the child's standard output goes.
+    enum StandardOutput: Sendable {
+        /// A file, read into `Output.stdout`.
+        case captured
+        /// /dev/full: every write fails with ENOSPC.
+        case fullDevice
+        /// A pipe whose read end is closed before the child starts: every write fails with
+        /// EPIPE (or raises SIGPIPE).
+        case closedPipe
+    }
+
     struct Output: Sendable {
         var stdout: String
         var stderr: String
+        /// The exit status, or the signal's number when a signal ended the child.
         var status: Int32
+        /// The signal that ended the child; nil when it exited.
+        var signal: Int32? = nil
 
         /// Standard output split into lines, without the final newline's empty line.
         var lines: [String] {
@@ -61,7 +75,8 @@ enum T9DialProcess {
         stdin: String = "",
         config: String? = nil,
         dataDirectory: Bool = true,
-        stateDirectory: String? = nil
+        stateDirectory: String? = nil,
+        standardOutput: StandardOutput = .captured
     ) throws -> Output {
         let executable = try #require(executable, "build t9dial first: swift build --build-tests")
         let scratch = FileManager.default.temporaryDirectory
@@ -70,8 +85,8 @@ enum T9DialProcess {
         defer { try? FileManager.default.removeItem(at: scratch) }
 
         var arguments = arguments
-        // history, forget and version read no config or data files.
-        let readsConfig = !["history", "forget", "version", "--version"].contains(arguments.first ?? "")
+        // history, forget, version and the help read no config or data files.
+        let readsConfig = !["history", "forget", "version", "--version", "--help", "help", "--generate-completion-script"].contains(arguments.first ?? "")
         if !readsConfig {
         } else if let config {
             arguments += ["--config", config]
@@ -107,15 +122,30 @@ enum T9DialProcess {
             try? errorHandle.close()
         }
         process.standardInput = inputHandle
-        process.standardOutput = outputHandle
         process.standardError = errorHandle
+        // Kept open until the child has ended: the child's standard output when not captured.
+        var outputEnd: FileHandle?
+        defer { try? outputEnd?.close() }
+        switch standardOutput {
+        case .captured:
+            process.standardOutput = outputHandle
+        case .fullDevice:
+            outputEnd = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+            process.standardOutput = outputEnd
+        case .closedPipe:
+            let pipe = Pipe()
+            try pipe.fileHandleForReading.close()
+            outputEnd = pipe.fileHandleForWriting
+            process.standardOutput = outputEnd
+        }
         try process.run()
         process.waitUntilExit()
 
         return Output(
             stdout: String(decoding: try Data(contentsOf: output), as: UTF8.self),
             stderr: String(decoding: try Data(contentsOf: errors), as: UTF8.self),
-            status: process.terminationStatus
+            status: process.terminationStatus,
+            signal: process.terminationReason == .uncaughtSignal ? process.terminationStatus : nil
         )
     }
 

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: Apache-2.0
+
+public import Glibc
+
+/// Standard output or standard error, written with write(2) and nothing in between: no
+/// buffer to flush at exit, and a failed write is a value (`WriteFailure`), never a trap.
+/// Every line t9dial shows goes through one of these two, so every command meets a full disk or
+/// a reader that went away the same way.
+///
+/// It owns nothing: the descriptor is the process's, open before t9dial starts and never
+/// closed here, so a stream can be copied freely.
+public struct StandardStream: Sendable, Hashable {
+    public let descriptor: Int32
+    /// What a message calls it: "standard output".
+    public let name: String
+
+    public static let output = StandardStream(descriptor: STDOUT_FILENO, name: "standard output")
+    public static let error = StandardStream(descriptor: STDERR_FILENO, name: "standard error")
+
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
+    }
+
+    /// Writes every byte, or throws at the first write that fails. (write)
+    public func write(_ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
+        if case .failure(let error) = SystemCall.writeAll(descriptor, bytes) {
+            throw WriteFailure(stream: name, errno: error)
+        }
+    }
+
+    /// Writes every byte, or throws at the first write that fails. (write)
+    public func write(_ bytes: [UInt8]) throws(WriteFailure) {
+        if case .failure(let error) = SystemCall.writeAll(descriptor, bytes) {
+            throw WriteFailure(stream: name, errno: error)
+        }
+    }
+
+    /// Writes `text` as UTF-8, or throws at the first write that fails. (write)
+    public func write(_ text: String) throws(WriteFailure) {
+        var text = text
+        let result = text.withUTF8 { SystemCall.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+        if case .failure(let error) = result { throw WriteFailure(stream: name, errno: error) }
+    }
+}
