@@ -7,8 +7,18 @@ import Testing
 
 /// Where large blocks come from while an index is built: from the heap, where freed ones are
 /// used again, instead of pages of their own that each fault in afresh.
-@Suite("Process memory while indexing")
+///
+/// These read glibc's malloc from inside (the size word in front of a block), so they do not
+/// run under AddressSanitizer (make test-asan), whose allocator replaces glibc's and guards
+/// the bytes around each block.
+@Suite(
+    "Process memory while indexing",
+    .disabled(if: ProcessMemoryTests.underAddressSanitizer, "AddressSanitizer's allocator replaces glibc's malloc")
+)
 struct ProcessMemoryTests {
+    /// AddressSanitizer's runtime is in the process (its entry point can be looked up).
+    static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
+
     /// A block of a size that gets pages of its own outside an index build (128 KiB and up).
     static let blockBytes = 1 << 20
 
