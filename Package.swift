@@ -10,6 +10,8 @@
 //   T9Search      the search core: layouts, folding, matching, ranking, the index.
 //   InputEvents   the input vocabulary: InputEvent, event types and values, DeviceIdentity,
 //                 Microseconds; shared by Evdev, KeypadInput and DialerEngine.
+//   TOML          a TOML 1.0 parser in plain Swift: values with their lines and columns, errors
+//                 as values, limits against hostile input.
 //   TerminalText  text made safe for a terminal or the journal (control characters shown).
 //   DialOutcomes  what came of a dial (DialOutcome): made by Dialing, shown by DialerEngine.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
@@ -94,6 +96,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "T9Search"),
+        .target(name: "TOML"),
         .target(
             name: "CBuildInfo",
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
@@ -184,6 +187,8 @@ let package = Package(
         .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(
             name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+        // TOMLTests reads toml-test from ../shared/conformance beside the package (TOMLTests/Conformance).
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",
