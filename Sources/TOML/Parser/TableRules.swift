@@ -33,7 +33,7 @@ enum TableRules {
             case .table:
                 throw TOMLError(
                     at: part.position,
-                    "[\(path)] is a table defined by a [header] on line \(existing.keyPosition.line); "
+                    "\(quotedKey(path)) is a table defined by a [header] on line \(existing.keyPosition.line); "
                         + "a dotted key cannot add to it, write the key under that header")
             case .arrayOfTables:
                 throw TOMLError(
