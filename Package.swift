@@ -20,7 +20,7 @@
 //   ScreenRender  drawing: canvas, PSF fonts, pixel formats; knows nothing of dialers.
 // Files and formats:
 //   ContactBook   vCard and CSV import into contacts.
-//   DialerConfig  the TOML config file and the layout and keymap files in Config/.
+//   DialerConfig  the TOML config file and the layout and keymap files in Config/ (read with TOML).
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
@@ -91,7 +91,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
@@ -130,7 +129,7 @@ let package = Package(
         .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", "Telephony", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", "Telephony", "TOML"]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
