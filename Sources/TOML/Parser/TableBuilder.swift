@@ -78,17 +78,23 @@ final class TableBuilder {
     }
 }
 
-/// An array made by `[[header]]`s, which later `[[header]]`s add to.
+/// An array made by `[[header]]`s, which later `[[header]]`s add to. It is made with its first
+/// table, so it always has a last one.
 final class ArrayOfTablesBuilder {
-    private(set) var elements: [(table: TableBuilder, position: TOMLPosition)] = []
+    private(set) var elements: [(table: TableBuilder, position: TOMLPosition)]
+    /// The table the latest `[[header]]` made: the one later headers and keys go into.
+    private(set) var last: TableBuilder
 
-    /// Adds an empty table defined at `position`, and returns it.
-    func append(depth: Int, position: TOMLPosition) -> TableBuilder {
-        let table = TableBuilder(kind: .header, depth: depth)
-        elements.append((table, position))
-        return table
+    /// An array holding one empty table of `depth`, defined at `position`.
+    init(depth: Int, position: TOMLPosition) {
+        last = TableBuilder(kind: .header, depth: depth)
+        elements = [(last, position)]
     }
 
-    /// The table the latest `[[header]]` made: the one later headers and keys go into.
-    var last: TableBuilder? { elements.last?.table }
+    /// Adds an empty table defined at `position`, and returns it.
+    func append(position: TOMLPosition) -> TableBuilder {
+        last = TableBuilder(kind: .header, depth: last.depth)
+        elements.append((last, position))
+        return last
+    }
 }

@@ -21,15 +21,18 @@ enum TableRules {
                 current = inner
                 continue
             }
-            let path = Parser.dotted(key[...offset])
             if isLast {
                 throw TOMLError(
                     at: part.position,
                     "\(quotedKey(Parser.dotted(key))) is set twice in its table; keep one of the two lines (the first is on line \(existing.keyPosition.line))"
                 )
             }
+            if case .table(let inner) = existing.node, inner.kind == .dotted {
+                current = inner
+                continue
+            }
+            let path = Parser.dotted(key[...offset])
             switch existing.node {
-            case .table(let inner) where inner.kind == .dotted: current = inner
             case .table:
                 throw TOMLError(
                     at: part.position,
@@ -39,6 +42,9 @@ enum TableRules {
                 throw TOMLError(
                     at: part.position,
                     "\(quotedKey(path)) is an array of tables ([[\(path)]] on line \(existing.keyPosition.line)); a dotted key cannot add to it")
+            case .value(.table):
+                throw TOMLError(
+                    at: part.position, "\(quotedKey(path)) is an inline table (line \(existing.keyPosition.line)), which cannot be added to later")
             case .value(let value):
                 throw TOMLError(
                     at: part.position, "\(quotedKey(path)) is already \(describe(value)) on line \(existing.keyPosition.line); it cannot also be a table")
@@ -55,18 +61,17 @@ enum TableRules {
                 current = try makeTable(.implicit, inside: current, depth: current.depth + 1, at: part)
                 continue
             }
-            let path = Parser.dotted(key[...offset])
             switch existing.node {
             case .table(let inner): current = inner
-            case .arrayOfTables(let array):
-                guard let last = array.last else { throw TOMLError(at: part.position, "[[\(path)]] has no table") }
-                current = last
+            case .arrayOfTables(let array): current = array.last
             case .value(.table):
                 throw TOMLError(
-                    at: part.position, "\(quotedKey(path)) is an inline table (line \(existing.keyPosition.line)), which cannot be added to later")
+                    at: part.position,
+                    "\(quotedKey(Parser.dotted(key[...offset]))) is an inline table (line \(existing.keyPosition.line)), which cannot be added to later")
             case .value(let value):
                 throw TOMLError(
-                    at: part.position, "\(quotedKey(path)) is already \(describe(value)) on line \(existing.keyPosition.line); it cannot also be a table")
+                    at: part.position,
+                    "\(quotedKey(Parser.dotted(key[...offset]))) is already \(describe(value)) on line \(existing.keyPosition.line); it cannot also be a table")
             }
         }
         guard let last = key.last else { throw TOMLError(at: headerPosition, "a header must name a table") }
@@ -75,12 +80,12 @@ enum TableRules {
         if isArray {
             switch existing?.node {
             case nil:
-                let array = ArrayOfTablesBuilder()
                 try checkDepth(current.depth + 2, at: last)
+                let array = ArrayOfTablesBuilder(depth: current.depth + 2, position: headerPosition)
                 current.add(.init(key: last.name, keyPosition: last.position, node: .arrayOfTables(array), position: headerPosition), bytes: last.bytes)
-                return array.append(depth: current.depth + 2, position: headerPosition)
+                return array.last
             case .arrayOfTables(let array)?:
-                return array.append(depth: current.depth + 2, position: headerPosition)
+                return array.append(position: headerPosition)
             case .table?:
                 throw TOMLError(
                     at: last.position,
