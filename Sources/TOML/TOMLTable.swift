@@ -11,7 +11,7 @@ public struct TOMLTable: Sendable, Hashable {
     public struct Entry: Sendable, Hashable {
         public var key: String
         /// Where the key is written. For a table, the last key of the `[header]` that defines
-        /// it, else the first dotted key or header that names it.
+        /// it or of the first dotted key that adds to it, else of the first header that names it.
         public var keyPosition: TOMLPosition
         public var value: TOMLValue
         /// Where the value starts: its first character, or for a table the `[` of the header

@@ -29,6 +29,7 @@ struct ErrorMessageTests {
             Case("[a]\n[a]", 2, 2, "[a] is defined twice; the first is on line 1, keep one of the two"),
             Case("[a]\nb.c = 1\n[a.b]", 3, 4, "[a.b] was already made by dotted keys on line 2"),
             Case("[a.b]\n[a]\nb.c = 1", 3, 1, #""b" is a table defined by a [header] on line 1; a dotted key cannot add to it"#),
+            Case("[a.b.c]\n[a]\nb.d = 1\n[a.b]", 4, 4, "[a.b] was already made by dotted keys on line 3"),
             Case("a = {b = 1}\n[a.c]", 2, 2, #""a" is an inline table (line 1), which cannot be added to later"#),
             Case("a = {b = 1}\na.c = 2", 2, 1, #""a" is an inline table (line 1), which cannot be added to later"#),
             Case("a = []\n[[a]]", 2, 3, #""a" is already an array on line 1; [[a]] cannot add tables to it"#),

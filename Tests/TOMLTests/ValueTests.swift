@@ -73,6 +73,14 @@ struct ValueTests {
         #expect(time.nanosecond == 123_456_789)
     }
 
+    @Test("Dotted keys add to a table that a header only named on the way, and headers go through dotted tables")
+    func dottedKeysIntoImplicitTables() throws {
+        let table = try TOMLParser.parse("[a.b.c]\nz = 9\n[a]\nb.d = 1\n[a.b.e]\ny = 2")
+        let b = try #require(table.value("a")?.table?.value("b")?.table)
+        #expect(b.keys == ["c", "d", "e"])
+        #expect(b.value("d") == .integer(1))
+    }
+
     @Test("Arrays mix types, and arrays of tables collect their tables")
     func arrays() throws {
         let table = try TOMLParser.parse("a = [1, 'two', [3], {four = 4}]\n[[t]]\nx = 1\n[[t]]\n[t.sub]\ny = 2")

@@ -7,7 +7,7 @@
 /// Each table remembers how it was made, which is what TOML's rules on defining things twice
 /// turn on:
 /// - `implicit`: made because a header named a table inside it (`[a.b]` makes `a`); a header
-///   of its own may still define it, once;
+///   of its own may still define it, once, or dotted keys add to it, which makes it `dotted`;
 /// - `header`: defined by a `[header]` (or an element of an array of tables): no header may
 ///   define it again, and no dotted key from outside may add to it;
 /// - `dotted`: made by a dotted key (`a.b = 1` makes `a`): more dotted keys of the same table
@@ -53,7 +53,8 @@ final class TableBuilder {
         entries.append(entry)
     }
 
-    /// Moves the positions of the entry of `key` to where a header defines the table it holds.
+    /// Moves the positions of the entry of `key` to where a header, or the first dotted key,
+    /// defines the table it holds.
     func redefine(_ key: [UInt8], keyPosition: TOMLPosition, position: TOMLPosition) {
         guard let index = indexOfKey[key] else { return }
         entries[index].keyPosition = keyPosition

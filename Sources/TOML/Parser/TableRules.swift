@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// TOML's rules on where a header or a key may put something (TOML 1.0, "Table", "Keys" and
-/// "Array of Tables"): a key is set once, a table is defined once, a dotted key adds only to
-/// tables that dotted keys made, a header never names a table that dotted keys made, and
+/// "Array of Tables"): a key is set once, a table is defined once, a dotted key never adds to a
+/// table a header defined, a header never names a table that dotted keys made, and
 /// nothing adds to an inline table or to an array written as a value. `TableBuilder` explains
 /// the kinds of table these turn on.
 enum TableRules {
@@ -27,7 +27,13 @@ enum TableRules {
                     "\(quotedKey(Parser.dotted(key))) is set twice in its table; keep one of the two lines (the first is on line \(existing.keyPosition.line))"
                 )
             }
-            if case .table(let inner) = existing.node, inner.kind == .dotted {
+            if case .table(let inner) = existing.node, inner.kind == .dotted || inner.kind == .implicit {
+                // A table no header has defined yet is open to dotted keys, and then counts as
+                // theirs, defined where they first name it: no header may define it later.
+                if inner.kind == .implicit {
+                    inner.kind = .dotted
+                    current.redefine(part.bytes, keyPosition: part.position, position: part.position)
+                }
                 current = inner
                 continue
             }
