@@ -10,6 +10,8 @@
 //   T9Search      the search core: layouts, folding, matching, ranking, the index.
 //   InputEvents   the input vocabulary: InputEvent, event types and values, DeviceIdentity,
 //                 Microseconds; shared by Evdev, KeypadInput and DialerEngine.
+//   TOML          a TOML 1.0 parser in plain Swift: values with their lines and columns, errors
+//                 as values, limits against hostile input.
 //   TerminalText  text made safe for a terminal or the journal (control characters shown).
 //   DialOutcomes  what came of a dial (DialOutcome): made by Dialing, shown by DialerEngine.
 //   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
@@ -18,7 +20,7 @@
 //   ScreenRender  drawing: canvas, PSF fonts, pixel formats; knows nothing of dialers.
 // Files and formats:
 //   ContactBook   vCard and CSV import into contacts.
-//   DialerConfig  the TOML config file and the layout and keymap files in Config/.
+//   DialerConfig  the TOML config file and the layout and keymap files in Config/ (read with TOML).
 //   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
 //   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
 //                 behind the CardDAV trait, on by default.
@@ -90,11 +92,11 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "T9Search"),
+        .target(name: "TOML"),
         .target(
             name: "CBuildInfo",
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
@@ -128,7 +130,7 @@ let package = Package(
         .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", "Telephony", .product(name: "TOMLKit", package: "TOMLKit")]
+            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", "Telephony", "TOML"]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -185,6 +187,8 @@ let package = Package(
         .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(
             name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+        // TOMLTests reads toml-test from ../shared/conformance beside the package (TOMLTests/Conformance).
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "DialerKitTests",

@@ -29,7 +29,8 @@ public struct DialerConfiguration: Sendable, Equatable {
 
     struct Source: Sendable, Hashable {
         var file: String
-        var sourceMap: SourceMap
+        /// The line of `search.layouts`, else of `[search]`, for errors about the layout ids.
+        var layoutsLine: Int?
     }
 
     /// The defaults, or the given settings.
@@ -101,7 +102,9 @@ extension DialerConfiguration {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
 
         var configuration = DialerConfiguration()
-        configuration.source = Source(file: file, sourceMap: document.sourceMap)
+        let search = document.root[SearchSettings.tableName]
+        let layoutsLine = search?.value.table?["layouts"]?.keyPosition.line ?? search?.keyPosition.line
+        configuration.source = Source(file: file, layoutsLine: layoutsLine)
 
         if let paths = try root.strings("contacts", example: #"contacts = ["~/contacts.vcf"]"#) {
             for path in paths where path.isEmpty {
@@ -156,7 +159,7 @@ extension DialerConfiguration {
             let key = [SearchSettings.tableName, "layouts"]
             throw ConfigError(
                 file: source.file,
-                line: source.sourceMap.line(of: key),
+                line: source.layoutsLine,
                 key: TableReader.dotted(key),
                 message: error.message
             )

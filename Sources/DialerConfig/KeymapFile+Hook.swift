@@ -63,8 +63,8 @@ extension KeymapFile {
         let isSwitch = type == EventType.switch
         let highest = isSwitch ? Int(SwitchNames.highestCode) : 0x2ff
         let example = isSwitch ? hookExample : #"key = "KEY_PICKUP_PHONE""#
-        guard let value = table.table[key] else { throw table.error(at: key, "missing") }
-        if let number = value.int {
+        guard let value = table.table.value(key) else { throw table.error(at: key, "missing") }
+        if let number = value.integer.flatMap({ Int(exactly: $0) }) {
             guard (0...highest).contains(number) else {
                 throw table.error(at: key, "\(table.subject(key)) is a code from 0 to \(highest); found \(number)")
             }

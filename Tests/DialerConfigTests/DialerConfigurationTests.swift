@@ -110,9 +110,9 @@ struct DialerConfigurationTests {
             ("contacts = [\n  \"a.vcf\",\n]\n[search]\nlimit = 0\n", 5, "search.limit", "must be from 1 to 1000"),
             ("[search]\ndata_dir = \"\"\"\nlimit = 1\n\"\"\"\nlimit = 0\n", 5, "search.limit", "must be from 1 to 1000"),
             // Syntax.
-            ("[search\nlimit = 3\n", 1, nil, "not valid TOML at column"),
-            // A key set twice is named as written (toml++ garbles a quoted one: '"KEKEY_KP1" ').
-            ("[search]\nlimit = 3\nlimit = 4\n", 3, nil, #""limit" is set twice in its table; keep one of the two lines"#),
+            ("[search\nlimit = 3\n", 1, nil, "not valid TOML at column 8: expected ']' to close the [header] of search"),
+            // A key set twice is named as written, with the column of its second line.
+            ("[search]\nlimit = 3\nlimit = 4\n", 3, nil, #"not valid TOML at column 1: "limit" is set twice in its table; keep one of the two lines"#),
             ("[keypad.keys]\n\"KEY_KP1\" = \"1\"\n\"KEY_KP1\" = \"2\"\n", 3, nil, #""KEY_KP1" is set twice in its table"#),
         ] as [(String, Int, String?, String)]
     )

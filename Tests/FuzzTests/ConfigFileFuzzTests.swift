@@ -28,4 +28,16 @@ struct ConfigFileFuzzTests {
             }
         }
     }
+
+    /// `""=1979-05-7= 1` then a line of two U+FFFD: toml++ asserted in `parse_value` on it
+    /// (SIGABRT); the TOML parser refuses the date, at its line and column.
+    @Test func dateThenEqualsIsAnErrorAtItsLineAndColumn() throws {
+        let input = try #require(FuzzRunner.corpus("config").first { $0.name == "tomlpp-value-terminator-assertion.toml" })
+        let error = #expect(throws: ConfigError.self) {
+            try DialerConfiguration.parse(text: input.bytes.text, file: "fuzz.toml", environment: [:])
+        }
+        #expect(error?.file == "fuzz.toml")
+        #expect(error?.line == 1)
+        #expect(error?.message.hasPrefix("not valid TOML at column 4: 1979-05-7 is not a valid date") == true, "\(String(describing: error))")
+    }
 }

@@ -20,9 +20,28 @@ enum TextFile {
             throw ConfigError(file: path, message: "\(error.reason); \(error.remedy)")
         }
         guard var text = String(validating: bytes, as: UTF8.self) else {
-            throw ConfigError(file: path, message: "is not UTF-8 text; save it as UTF-8")
+            let (line, column) = firstInvalidUTF8(in: bytes)
+            throw ConfigError(file: path, line: line, message: "is not UTF-8 text at column \(column); save it as UTF-8")
         }
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         return text
+    }
+
+    /// The 1-based line and column (in characters) of the first byte of `bytes` that is not
+    /// part of well-formed UTF-8, so that the message points at it.
+    static func firstInvalidUTF8(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var line = 1
+        var column = 1
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if scalar == "\n" {
+                line += 1
+                column = 1
+            } else {
+                column += 1
+            }
+        }
+        return (line, column)
     }
 }

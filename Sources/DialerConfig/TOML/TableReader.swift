@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import TOMLKit
+import TOML
 
 /// Reads the keys of one TOML table into Swift values, turning every surprise (an unknown key, a
 /// value of the wrong type) into a `ConfigError` that names the file, line and key and says what
@@ -10,16 +10,14 @@ struct TableReader {
     let table: TOMLTable
     /// The keys leading to this table from the top ([] for the top level, ["search"]).
     let path: [String]
+    /// The line of the table's header or key, for errors about the table itself; nil for the
+    /// top level.
+    let line: Int?
 
-    /// The table's entries in the order they are written in the file, so the first error a
-    /// user sees is the first one in the file.
-    var entries: [(key: String, value: any TOMLValueConvertible)] {
-        let written = table.map { (key: $0.0, value: $0.1) }
-        return written.sorted { lhs, rhs in
-            let left = document.sourceMap.line(of: path + [lhs.key]) ?? .max
-            let right = document.sourceMap.line(of: path + [rhs.key]) ?? .max
-            return (left, lhs.key) < (right, rhs.key)
-        }
+    /// The table's entries in the order they are first written in the file, so the first error
+    /// a user sees is the first one in the file.
+    var entries: [(key: String, value: TOMLValue)] {
+        table.entries.map { (key: $0.key, value: $0.value) }
     }
 
     // MARK: Unknown keys
@@ -28,7 +26,7 @@ struct TableReader {
     /// closest known name.
     func rejectUnknownKeys(keys: [String], tables: [String] = []) throws(ConfigError) {
         for (key, value) in entries where !keys.contains(key) && !tables.contains(key) {
-            let isTable = value.type == .table
+            let isTable = value.table != nil
             var message =
                 isTable
                 ? "unknown table \(Self.header(path + [key]))"
@@ -51,22 +49,24 @@ struct TableReader {
 
     /// The string at `key`, nil when absent. `example` is a correct line, shown on error.
     func string(_ key: String, example: String) throws(ConfigError) -> String? {
-        guard let value = table[key] else { return nil }
+        guard let value = table.value(key) else { return nil }
         guard let string = value.string else { throw typeMismatch(key, expected: "a string", example: example, found: value) }
         return string
     }
 
     /// The integer at `key`, nil when absent.
     func integer(_ key: String, example: String) throws(ConfigError) -> Int? {
-        guard let value = table[key] else { return nil }
-        guard let integer = value.int else { throw typeMismatch(key, expected: "a whole number", example: example, found: value) }
+        guard let value = table.value(key) else { return nil }
+        guard let integer = value.integer.flatMap({ Int(exactly: $0) }) else {
+            throw typeMismatch(key, expected: "a whole number", example: example, found: value)
+        }
         return integer
     }
 
     /// The true or false at `key`, nil when absent.
     func boolean(_ key: String, example: String) throws(ConfigError) -> Bool? {
-        guard let value = table[key] else { return nil }
-        guard let boolean = value.bool else { throw typeMismatch(key, expected: "true or false", example: example, found: value) }
+        guard let value = table.value(key) else { return nil }
+        guard let boolean = value.boolean else { throw typeMismatch(key, expected: "true or false", example: example, found: value) }
         return boolean
     }
 
@@ -82,15 +82,15 @@ struct TableReader {
 
     /// The list of strings at `key`, nil when absent.
     func strings(_ key: String, example: String) throws(ConfigError) -> [String]? {
-        guard let value = table[key] else { return nil }
+        guard let value = table.value(key) else { return nil }
         let expected = "a list of strings"
         guard let array = value.array else { throw typeMismatch(key, expected: expected, example: example, found: value) }
         var strings: [String] = []
         for (index, element) in array.enumerated() {
-            guard let string = element.string else {
+            guard let string = element.value.string else {
                 throw error(
                     at: key,
-                    "\(subject(key)) must be \(expected), like \(example); item \(index + 1) is \(Self.describe(element))"
+                    "\(subject(key)) must be \(expected), like \(example); item \(index + 1) is \(Self.describe(element.value))"
                 )
             }
             strings.append(string)
@@ -100,31 +100,31 @@ struct TableReader {
 
     /// A reader for the table at `key`, nil when absent.
     func table(_ key: String) throws(ConfigError) -> TableReader? {
-        guard let value = table[key] else { return nil }
-        guard let table = value.table else {
+        guard let entry = table[key] else { return nil }
+        guard let table = entry.value.table else {
             throw error(
                 at: key,
                 "\(subject(key)) must be a table: write \(Self.header(path + [key])) on a line of its own, "
-                    + "with its keys on the lines below; found \(Self.describe(value))"
+                    + "with its keys on the lines below; found \(Self.describe(entry.value))"
             )
         }
-        return TableReader(document: document, table: table, path: path + [key])
+        return TableReader(document: document, table: table, path: path + [key], line: entry.keyPosition.line)
     }
 
     // MARK: Errors
 
-    /// An error about `key` of this table (about the table itself when nil), at its line.
     /// Where `key` of this table is, for an error found later, when its value is used.
     func location(of key: String) -> SettingLocation {
         let place = error(at: key, "")
         return SettingLocation(file: place.file, line: place.line, key: place.key ?? key, subject: subject(key))
     }
 
+    /// An error about `key` of this table (about the table itself when nil), at its line.
     func error(at key: String?, _ message: String) -> ConfigError {
         let keyPath = path + (key.map { [$0] } ?? [])
         return ConfigError(
             file: document.file,
-            line: document.sourceMap.line(of: keyPath),
+            line: key.flatMap { table[$0]?.keyPosition.line } ?? line,
             key: keyPath.isEmpty ? nil : Self.dotted(keyPath),
             message: message
         )
@@ -139,7 +139,7 @@ struct TableReader {
     var place: String { path.isEmpty ? "at the top level" : "in \(Self.header(path))" }
 
     private func typeMismatch(
-        _ key: String, expected: String, example: String, found value: any TOMLValueConvertible
+        _ key: String, expected: String, example: String, found value: TOMLValue
     ) -> ConfigError {
         error(at: key, "\(subject(key)) must be \(expected), like \(example); found \(Self.describe(value))")
     }
@@ -165,33 +165,36 @@ struct TableReader {
     /// `[search]`.
     static func header(_ path: [String]) -> String { "[\(dotted(path))]" }
 
-    /// A string in double quotes, with quotes and backslashes escaped.
+    /// A string in double quotes, with quotes, backslashes and control characters escaped.
     static func quoted(_ text: String) -> String {
         var escaped = ""
-        for character in text {
-            switch character {
+        for scalar in text.unicodeScalars {
+            switch scalar {
             case "\"": escaped += "\\\""
             case "\\": escaped += "\\\\"
             case "\n": escaped += "\\n"
             case "\t": escaped += "\\t"
-            default: escaped.append(character)
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let digits = String(scalar.value, radix: 16, uppercase: true)
+                escaped += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
+            default: escaped.unicodeScalars.append(scalar)
             }
         }
         return "\"\(escaped)\""
     }
 
     /// What a value is, for "found ...": `the string "20"`, `a table`.
-    static func describe(_ value: any TOMLValueConvertible) -> String {
-        switch value.type {
-        case .string: "the string \(quoted(value.string ?? ""))"
-        case .int: "the whole number \(value.int.map(String.init) ?? "")"
-        case .double: "the decimal number \(value.double.map { String($0) } ?? "")"
-        case .bool: "the boolean \(value.bool.map { String($0) } ?? "")"
+    static func describe(_ value: TOMLValue) -> String {
+        switch value {
+        case .string(let text): "the string \(quoted(text))"
+        case .integer(let number): "the whole number \(number)"
+        case .float(let number): "the decimal number \(number)"
+        case .boolean(let flag): "the boolean \(flag)"
         case .array: "a list"
         case .table: "a table"
-        case .date: "a date"
-        case .time: "a time"
-        case .dateTime: "a date and time"
+        case .localDate: "a date"
+        case .localTime: "a time"
+        case .localDateTime, .offsetDateTime: "a date and time"
         }
     }
 }
