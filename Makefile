@@ -4,6 +4,8 @@
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
 #   make test       every test: check-format, the unit tests, the install tests, then the tests
 #                   against a real kernel (test-vm) and on a whole board with systemd (test-board)
+#   make test-asan  the Swift tests and end-to-end workloads under AddressSanitizer and
+#                   LeakSanitizer, in a build of their own (Tests/Sanitizers/README.md)
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
 #                   and a fixed count of mutants from a fixed seed)
 #   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
@@ -101,7 +103,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit fuzz test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-asan fuzz test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -187,6 +189,22 @@ fuzz: deps
 	  echo "fuzz: $$input $$what. Reduce it, then keep it: cp $$input Tests/FuzzTests/Corpus/$$target/NAME"; \
 	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done; exit $$status
+
+# AddressSanitizer, with LeakSanitizer on, in a build of its own (ASAN_SCRATCH): the unit tests
+# (the end-to-end ones among them run the t9dial built beside them, so it runs under ASan too:
+# try on a pty, calls through baresip and SIPp, CardDAV syncs against Radicale), then the
+# workloads of Tests/Sanitizers/workloads.sh (the 100,000-contact book searched, the demo
+# replayed, real vCard exports). exitcode=86 tells a sanitizer's report from a program's own
+# failure. Tests/Sanitizers/README.md lists each suppression, with its reason.
+ASAN_SCRATCH ?= .build-asan
+ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:exitcode=86:strict_string_checks=1 \
+           LSAN_OPTIONS=suppressions=$(abspath Tests/Sanitizers/lsan.supp):print_suppressions=1
+
+test-asan: test-deps
+	$(SWIFT) build --build-tests --scratch-path $(ASAN_SCRATCH) --sanitize=address
+	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
+	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address
+	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the
