@@ -2,12 +2,16 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-#   make test       every test: check-format, the unit tests, the install tests, then the tests
-#                   against a real kernel (test-vm) and on a whole board with systemd (test-board)
+#   make test       every test: check-format, the unit tests, test-fuzz, the install tests, then
+#                   the tests against a real kernel (test-vm) and on a whole board with systemd
+#                   (test-board)
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
 #                   and a fixed count of mutants from a fixed seed)
-#   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
-#                   FUZZ_TARGET=vcard for one, FUZZ_SEED=N to repeat a run (Tests/FuzzTests/README.md)
+#   make test-fuzz  each parser under libFuzzer with AddressSanitizer (the package in Fuzz/) for a
+#                   fixed count of inputs from a fixed seed; fails on any crash or broken check
+#   make fuzz       the libFuzzer targets for longer: FUZZ_SECONDS=600 per target, FUZZ_TARGET=vcard
+#                   for one, FUZZ_SEED=N to repeat a run; a crash is kept under Fuzz/.build/fuzz
+#                   (Tests/FuzzTests/README.md); make fuzz-mutate: the Swift Testing ones for longer
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
 #                   kernel dropped keypad events fails (Tests/VM/README.md)
