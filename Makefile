@@ -264,13 +264,15 @@ fuzz: fuzz-build
 	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target; \
 	done; exit $$status
 
-# Says how to turn each input libFuzzer kept in FUZZ_CRASHES into a corpus file and a test.
+# Says how to turn each input libFuzzer kept in FUZZ_CRASHES into a corpus file and a test; the
+# reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
 fuzz-report:
 	@for input in "$(FUZZ_CRASHES)"/*; do \
-	  [ -f "$$input" ] || continue; \
-	  echo "fuzz $(FUZZ_TARGET): $$input ($$(basename "$$input" | cut -d- -f1)). Reproduce it: $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) $$input"; \
-	  echo "  reduce it: $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) -minimize_crash=1 -runs=20000 -exact_artifact_path=$$input.min $$input"; \
-	  echo "  keep it: cp $$input.min Tests/FuzzTests/Corpus/$(FUZZ_TARGET)/NAME, and add a named regression test next to"; \
+	  [ -f "$$input" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
+	  echo "fuzz $(FUZZ_TARGET): $$input ($$(basename "$$input" | cut -d- -f1)). Reproduce it:"; \
+	  echo "  $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) $$input"; \
+	  echo "  Reduce it: mkdir -p $(FUZZ_WORK)/reduced && $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) -minimize_crash=1 -runs=20000 -exact_artifact_path=$$reduced $$input"; \
+	  echo "  Keep it: cp $$reduced Tests/FuzzTests/Corpus/$(FUZZ_TARGET)/NAME, and add a named regression test next to"; \
 	  echo "  the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done
 
