@@ -194,7 +194,7 @@ fuzz-mutate: deps
 	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done; exit $$status
 
-# libFuzzer: the package in Fuzz/ has one executable fuzz-NAME a parser (Tests/FuzzTests/README.md),
+# libFuzzer: the package in Fuzz/ has one executable fuzz-NAME per parser (Tests/FuzzTests/README.md),
 # built in its own Fuzz/.build, so the main .build is never touched. Every Swift module of it,
 # t9dial's parsers among them, is compiled with libFuzzer's coverage and AddressSanitizer, and
 # the targets are linked with libFuzzer and ASan's runtime. The two sanitizers go as one
