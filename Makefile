@@ -2,14 +2,23 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
+<<<<<<< HEAD
 #   make test       every test: check-format, the unit tests, the install tests, then the tests
 #                   against a real kernel (test-vm) and on a whole board with systemd (test-board)
 #   make test-asan  the Swift tests and end-to-end workloads under AddressSanitizer and
 #                   LeakSanitizer, in a build of their own (Tests/Sanitizers/README.md)
+=======
+#   make test       every test: check-format, the unit tests, test-fuzz, the install tests, then
+#                   the tests against a real kernel (test-vm) and on a whole board with systemd
+#                   (test-board)
+>>>>>>> issue31-fuzz
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
 #                   and a fixed count of mutants from a fixed seed)
-#   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
-#                   FUZZ_TARGET=vcard for one, FUZZ_SEED=N to repeat a run (Tests/FuzzTests/README.md)
+#   make test-fuzz  each parser under libFuzzer with AddressSanitizer (the package in Fuzz/) for a
+#                   fixed count of inputs from a fixed seed; fails on any crash or broken check
+#   make fuzz       the libFuzzer targets for longer: FUZZ_SECONDS=600 per target, FUZZ_TARGET=vcard
+#                   for one, FUZZ_SEED=N to repeat a run; a crash is kept under Fuzz/.build/fuzz
+#                   (Tests/FuzzTests/README.md); make fuzz-mutate: the Swift Testing ones for longer
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
 #                   kernel dropped keypad events fails (Tests/VM/README.md)
@@ -103,7 +112,11 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
+<<<<<<< HEAD
 .PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-asan fuzz test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+=======
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+>>>>>>> issue31-fuzz
 
 all: build
 
@@ -153,11 +166,11 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: check-format test-unit test-install test-vm test-board
+test: check-format test-unit test-fuzz test-install test-vm test-board
 
 # swift-format ships with the Swift toolchain (swift format --version); .swift-format at the
 # root is its configuration, and these are the Swift files it covers.
-FORMAT_PATHS ?= Sources Tests Benchmarks Package.swift
+FORMAT_PATHS ?= Sources Tests Benchmarks Fuzz Package.swift
 
 # Fails on any finding: make format fixes the formatting; a broken rule is fixed by hand.
 check-format:
@@ -170,15 +183,17 @@ test-unit: test-deps
 	@# to the modules it uses cannot leave make bench broken unnoticed (it was, for a round).
 	$(SWIFT) build --package-path Benchmarks
 
-# The fuzz targets of Tests/FuzzTests, each for FUZZ_SECONDS (all at once, or FUZZ_TARGET alone:
-# vcard csv config layout keymap evemu query multistatus t9index). An input that crashed the
-# run is left in .build/fuzz/TARGET-current, one that failed a check in TARGET-failure-N.
+# The Swift Testing fuzz targets of Tests/FuzzTests for longer, from a random seed (the old make
+# fuzz, kept for t9index, which libFuzzer has no target for): FUZZ_SECONDS each (all at once,
+# or FUZZ_TARGET alone: vcard csv config layout keymap evemu query multistatus netstring baresip
+# t9index). An input that crashed the run is left in .build/fuzz/TARGET-current, one that
+# failed a check in TARGET-failure-N.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET  ?=
 FUZZ_SEED    ?=
 FUZZ_PENDING ?=
 
-fuzz: deps
+fuzz-mutate: deps
 	$(SWIFT) build --build-tests
 	@rm -f .build/fuzz/*-current .build/fuzz/*-failure-*
 	@T9DIAL_FUZZ_SECONDS=$(FUZZ_SECONDS) T9DIAL_FUZZ_TARGET=$(FUZZ_TARGET) T9DIAL_FUZZ_SEED=$(FUZZ_SEED) \
@@ -190,6 +205,7 @@ fuzz: deps
 	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done; exit $$status
 
+<<<<<<< HEAD
 # AddressSanitizer, with LeakSanitizer on, in a build of its own (ASAN_SCRATCH): the unit tests
 # (the end-to-end ones among them run the t9dial built beside them, so it runs under ASan too:
 # try on a pty, calls through baresip and SIPp, CardDAV syncs against Radicale), then the
@@ -205,6 +221,89 @@ test-asan: test-deps
 	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
 	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address
 	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
+=======
+# libFuzzer: the package in Fuzz/ has one executable fuzz-NAME per parser (Tests/FuzzTests/README.md),
+# built in its own Fuzz/.build, so the main .build is never touched. Every Swift module of it,
+# t9dial's parsers among them, is compiled with libFuzzer's coverage and AddressSanitizer, and
+# the targets are linked with libFuzzer and ASan's runtime. The two sanitizers go as one
+# -sanitize=fuzzer,address: swiftc keeps only the last -sanitize= it is given, and SwiftPM's
+# --sanitize=fuzzer --sanitize=address gives them in no fixed order, so some modules lost
+# their coverage. A release build (with -enable-testing, for the targets' @testable imports)
+# runs about six times as many inputs a second as a debug one.
+#
+# The work stays under Fuzz/.build/fuzz: seeds/NAME (the files of Tests/FuzzTests/Corpus/NAME
+# without pending/, which libFuzzer would read too, as it reads folders whole), corpus/NAME
+# (what make fuzz has found so far), crashes/NAME, logs/. -max_len keeps inputs short and the
+# runs fast: longer corpus files are cut to it (the Swift Testing run over the corpus keeps
+# them whole). Leaks are not looked for (ASan's check at exit would count as a crash of the
+# empty input): the Swift runtime's caches, Foundation's XMLParser errors and TOMLKit's key
+# lists are never freed. Swift's own crash backtracer is off: it reads the stack in a way ASan
+# reports as an error of its own, and libFuzzer's handler must be the one to keep the input.
+FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+FUZZ_TARGETS := vcard csv config layout keymap evemu query multistatus netstring baresip modem
+FUZZ_CONFIG  ?= release
+FUZZ_BIN      = Fuzz/.build/$(FUZZ_CONFIG)
+FUZZ_WORK    := Fuzz/.build/fuzz
+FUZZ_OPTIONS ?= -max_len=4096 -timeout=10 -rss_limit_mb=4096 -detect_leaks=0
+# make test-fuzz: this many inputs for each target, from this seed, from its seeds alone.
+TEST_FUZZ_RUNS ?= 20000
+TEST_FUZZ_SEED ?= 1
+
+fuzz-build: deps
+	@# SwiftPM keeps the list of t9dial's source files it made for this package until its
+	@# manifest changes: a file added to t9dial would be missing from its build.
+	@touch Fuzz/Package.swift
+	$(SWIFT) build --package-path Fuzz -c $(FUZZ_CONFIG) -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing
+	@for target in $(FUZZ_TARGETS); do \
+	  rm -rf "$(FUZZ_WORK)/seeds/$$target" && mkdir -p "$(FUZZ_WORK)/seeds/$$target" && \
+	  find "Tests/FuzzTests/Corpus/$$target" -maxdepth 1 -type f -exec cp {} "$(FUZZ_WORK)/seeds/$$target/" \; || exit 1; \
+	done
+
+# Each target for TEST_FUZZ_RUNS inputs from TEST_FUZZ_SEED, in a fresh work corpus: the same
+# run every time. Fails if any target crashed or broke a check, after running them all.
+test-fuzz: fuzz-build
+	@mkdir -p "$(FUZZ_WORK)/logs"; failed=""; \
+	for target in $(FUZZ_TARGETS); do \
+	  rm -rf "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/test-crashes/$$target"; \
+	  mkdir -p "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/test-crashes/$$target"; \
+	  log="$(FUZZ_WORK)/logs/test-$$target.log"; \
+	  if $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -runs=$(TEST_FUZZ_RUNS) -seed=$(TEST_FUZZ_SEED) \
+	       -artifact_prefix="$(FUZZ_WORK)/test-crashes/$$target/" -print_final_stats=1 \
+	       "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/seeds/$$target" >"$$log" 2>&1; then \
+	    echo "test-fuzz $$target: $$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$$log")"; \
+	  else \
+	    failed="$$failed $$target"; echo "test-fuzz $$target: FAILED, $$log:"; tail -n 40 "$$log"; \
+	    $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/test-crashes/$$target" FUZZ_TARGET=$$target; \
+	  fi; \
+	done; \
+	if [ -n "$$failed" ]; then echo "test-fuzz: failed:$$failed"; exit 1; fi; \
+	echo "test-fuzz: $(words $(FUZZ_TARGETS)) targets, $(TEST_FUZZ_RUNS) inputs each, no crash"
+
+# One target (FUZZ_TARGET=vcard) or all, one after another, under libFuzzer for FUZZ_SECONDS
+# each, from a random seed (FUZZ_SEED=N repeats one), growing the work corpus corpus/NAME.
+fuzz: fuzz-build
+	@status=0; \
+	for target in $(or $(FUZZ_TARGET),$(FUZZ_TARGETS)); do \
+	  mkdir -p "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/crashes/$$target"; \
+	  echo "fuzz $$target: $(FUZZ_SECONDS) s, work corpus $(FUZZ_WORK)/corpus/$$target"; \
+	  $(FUZZ_ENV) nice $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
+	    -artifact_prefix="$(FUZZ_WORK)/crashes/$$target/" -print_final_stats=1 \
+	    "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/seeds/$$target" || status=1; \
+	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target; \
+	done; exit $$status
+
+# Says how to turn each input libFuzzer kept in FUZZ_CRASHES into a corpus file and a test; the
+# reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
+fuzz-report:
+	@for input in "$(FUZZ_CRASHES)"/*; do \
+	  [ -f "$$input" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
+	  echo "fuzz $(FUZZ_TARGET): $$input ($$(basename "$$input" | cut -d- -f1)). Reproduce it:"; \
+	  echo "  $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) $$input"; \
+	  echo "  Reduce it: mkdir -p $(FUZZ_WORK)/reduced && $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) -minimize_crash=1 -runs=20000 -exact_artifact_path=$$reduced $$input"; \
+	  echo "  Keep it: cp $$reduced Tests/FuzzTests/Corpus/$(FUZZ_TARGET)/NAME, and add a named regression test next to"; \
+	  echo "  the parser's own tests (Tests/FuzzTests/README.md)."; \
+	done
+>>>>>>> issue31-fuzz
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the
@@ -425,4 +524,4 @@ tag:
 	@echo "Tagged v$(VERSION). Publish it with: git push origin v$(VERSION)"
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build Benchmarks/.build Fuzz/.build

@@ -78,6 +78,10 @@ let package = Package(
         .library(name: "ScreenOutput", targets: ["ScreenOutput"]),
         .library(name: "DialHistory", targets: ["DialHistory"]),
         .library(name: "ProcessLoop", targets: ["ProcessLoop"]),
+        .library(name: "ContactQuery", targets: ["ContactQuery"]),
+        .library(name: "CardDAV", targets: ["CardDAV"]),
+        .library(name: "Telephony", targets: ["Telephony"]),
+        .library(name: "DialOutcomes", targets: ["DialOutcomes"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     // A board that never syncs builds without CardDAV (swift build --disable-default-traits, or

@@ -31,12 +31,14 @@ struct EvemuParser {
 
     // MARK: Header
 
-    /// `N: name`; the name is the rest of the line, `#` included, as evemu reads it.
+    /// `N: name`; the name is the rest of the line, `#` included, as evemu reads it. A line
+    /// break the line split leaves in it (a vertical tab, a form feed, U+2028, a CR alone)
+    /// becomes a space, as `text` writes it, so the name reads back the same.
     private mutating func readName(_ rest: Substring, line: Int) throws(EvemuRecordingError) {
         guard recording.name == nil else {
             throw error(line, "a second N: line; a recording describes one device, so keep the first N: line only")
         }
-        recording.name = rest.trimmingSpaces
+        recording.name = Substring(rest.map { $0.isNewline ? " " : $0 }).trimmingSpaces
     }
 
     /// `I: bus vendor product version`, four hex numbers.

@@ -88,6 +88,16 @@ struct EvemuRecordingTests {
         #expect(recording.events == [.key(0x4f, 1, at: 1)])
     }
 
+    /// Found by libFuzzer (fuzz-evemu): `N:` then a vertical tab read as the name "\u{0B}",
+    /// which `text` writes as a space, and a space reads back as no name at all.
+    @Test("Line breaks inside a name become spaces, so the name reads back the same", arguments: ["\u{0B}", "\u{0C}", "\u{2028}", "\r", "\u{85}"])
+    func lineBreakInName(lineBreak: String) throws {
+        let recording = try EvemuRecording.parse(text: "N:\(lineBreak)Pad\(lineBreak)One\(lineBreak)\n", file: "t.evemu")
+        #expect(recording.name == "Pad One")
+        #expect(try EvemuRecording.parse(text: recording.text, file: "again.evemu") == recording)
+        #expect(try EvemuRecording.parse(text: "N:\(lineBreak)\n", file: "t.evemu").name == "")
+    }
+
     @Test("An empty text is a recording of nothing")
     func emptyText() throws {
         #expect(try EvemuRecording.parse(text: "", file: "empty.evemu") == EvemuRecording())
