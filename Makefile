@@ -2,16 +2,11 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-<<<<<<< HEAD
-#   make test       every test: check-format, the unit tests, the install tests, then the tests
-#                   against a real kernel (test-vm) and on a whole board with systemd (test-board)
+#   make test       every test: check-format, the unit tests, test-asan, test-fuzz, the install
+#                   tests, then the tests against a real kernel (test-vm) and on a whole board
+#                   with systemd (test-board)
 #   make test-asan  the Swift tests and end-to-end workloads under AddressSanitizer and
 #                   LeakSanitizer, in a build of their own (Tests/Sanitizers/README.md)
-=======
-#   make test       every test: check-format, the unit tests, test-fuzz, the install tests, then
-#                   the tests against a real kernel (test-vm) and on a whole board with systemd
-#                   (test-board)
->>>>>>> issue31-fuzz
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
 #                   and a fixed count of mutants from a fixed seed)
 #   make test-fuzz  each parser under libFuzzer with AddressSanitizer (the package in Fuzz/) for a
@@ -112,11 +107,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-<<<<<<< HEAD
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-asan fuzz test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
-=======
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
->>>>>>> issue31-fuzz
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -166,7 +157,7 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: check-format test-unit test-fuzz test-install test-vm test-board
+test: check-format test-unit test-asan test-fuzz test-install test-vm test-board
 
 # swift-format ships with the Swift toolchain (swift format --version); .swift-format at the
 # root is its configuration, and these are the Swift files it covers.
@@ -205,7 +196,6 @@ fuzz-mutate: deps
 	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done; exit $$status
 
-<<<<<<< HEAD
 # AddressSanitizer, with LeakSanitizer on, in a build of its own (ASAN_SCRATCH): the unit tests
 # (the end-to-end ones among them run the t9dial built beside them, so it runs under ASan too:
 # try on a pty, calls through baresip and SIPp, CardDAV syncs against Radicale), then the
@@ -221,7 +211,7 @@ test-asan: test-deps
 	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
 	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address
 	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
-=======
+
 # libFuzzer: the package in Fuzz/ has one executable fuzz-NAME per parser (Tests/FuzzTests/README.md),
 # built in its own Fuzz/.build, so the main .build is never touched. Every Swift module of it,
 # t9dial's parsers among them, is compiled with libFuzzer's coverage and AddressSanitizer, and
@@ -236,9 +226,10 @@ test-asan: test-deps
 # (what make fuzz has found so far), crashes/NAME, logs/. -max_len keeps inputs short and the
 # runs fast: longer corpus files are cut to it (the Swift Testing run over the corpus keeps
 # them whole). Leaks are not looked for (ASan's check at exit would count as a crash of the
-# empty input): the Swift runtime's caches, Foundation's XMLParser errors and TOMLKit's key
-# lists are never freed. Swift's own crash backtracer is off: it reads the stack in a way ASan
-# reports as an error of its own, and libFuzzer's handler must be the one to keep the input.
+# empty input): the Swift runtime's caches and Foundation's XMLParser errors are never freed
+# (make test-asan looks for leaks, each suppression explained). Swift's own crash backtracer
+# is off: it reads the stack in a way ASan reports as an error of its own, and libFuzzer's
+# handler must be the one to keep the input.
 FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
 FUZZ_TARGETS := vcard csv config layout keymap evemu query multistatus netstring baresip modem
 FUZZ_CONFIG  ?= release
@@ -303,7 +294,6 @@ fuzz-report:
 	  echo "  Keep it: cp $$reduced Tests/FuzzTests/Corpus/$(FUZZ_TARGET)/NAME, and add a named regression test next to"; \
 	  echo "  the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done
->>>>>>> issue31-fuzz
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the
