@@ -5,6 +5,9 @@ import Testing
 
 @testable import DialerKit
 
+/// AddressSanitizer's runtime is in the process (its entry point can be looked up).
+private let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
+
 /// Where large blocks come from while an index is built: from the heap, where freed ones are
 /// used again, instead of pages of their own that each fault in afresh.
 ///
@@ -13,12 +16,9 @@ import Testing
 /// the bytes around each block.
 @Suite(
     "Process memory while indexing",
-    .disabled(if: ProcessMemoryTests.underAddressSanitizer, "AddressSanitizer's allocator replaces glibc's malloc")
+    .disabled(if: underAddressSanitizer, "AddressSanitizer's allocator replaces glibc's malloc")
 )
 struct ProcessMemoryTests {
-    /// AddressSanitizer's runtime is in the process (its entry point can be looked up).
-    static let underAddressSanitizer = dlsym(nil, "__asan_init") != nil
-
     /// A block of a size that gets pages of its own outside an index build (128 KiB and up).
     static let blockBytes = 1 << 20
 
