@@ -272,18 +272,21 @@ fuzz: fuzz-build
 	@status=0; \
 	for target in $(or $(FUZZ_TARGET),$(FUZZ_TARGETS)); do \
 	  mkdir -p "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/crashes/$$target"; \
+	  touch "$(FUZZ_WORK)/crashes/$$target/.run"; \
 	  echo "fuzz $$target: $(FUZZ_SECONDS) s, work corpus $(FUZZ_WORK)/corpus/$$target"; \
 	  $(FUZZ_ENV) nice $(FUZZ_NO_ASLR) $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
 	    -artifact_prefix="$(FUZZ_WORK)/crashes/$$target/" -print_final_stats=1 \
 	    "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/seeds/$$target" || status=1; \
-	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target; \
+	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target \
+	    FUZZ_SINCE="$(FUZZ_WORK)/crashes/$$target/.run"; \
 	done; exit $$status
 
-# Says how to turn each input libFuzzer kept in FUZZ_CRASHES into a corpus file and a test; the
-# reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
+# Says how to turn each input libFuzzer kept in FUZZ_CRASHES (newer than FUZZ_SINCE, when
+# given: the crashes of earlier runs stay until removed, and are not told again) into a corpus
+# file and a test; the reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
 fuzz-report:
 	@for input in "$(FUZZ_CRASHES)"/*; do \
-	  [ -f "$$input" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
+	  [ -f "$$input" ] || continue; [ -z "$(FUZZ_SINCE)" ] || [ "$$input" -nt "$(FUZZ_SINCE)" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
 	  echo "fuzz $(FUZZ_TARGET): $$input ($$(basename "$$input" | cut -d- -f1)). Reproduce it:"; \
 	  echo "  $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) $$input"; \
 	  echo "  Reduce it: mkdir -p $(FUZZ_WORK)/reduced && $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) -minimize_crash=1 -runs=20000 -exact_artifact_path=$$reduced $$input"; \
