@@ -230,7 +230,13 @@ test-asan: test-deps
 # (make test-asan looks for leaks, each suppression explained). Swift's own crash backtracer
 # is off: it reads the stack in a way ASan reports as an error of its own, and libFuzzer's
 # handler must be the one to keep the input.
-FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no
+#
+# A seed repeats a run only if nothing else varies: Swift seeds its hashing per process (the
+# order of a Set or Dictionary, which the coverage follows), and with address space layout
+# randomization the pointers libFuzzer sees compared differ. SWIFT_DETERMINISTIC_HASHING and
+# setarch -R (where the kernel lets it) take both away.
+FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no SWIFT_DETERMINISTIC_HASHING=1
+FUZZ_NO_ASLR  = $(shell setarch "$$(uname -m)" -R true 2>/dev/null && echo setarch "$$(uname -m)" -R)
 FUZZ_TARGETS := vcard csv config layout keymap evemu query multistatus netstring baresip modem
 FUZZ_CONFIG  ?= release
 FUZZ_BIN      = Fuzz/.build/$(FUZZ_CONFIG)
@@ -258,7 +264,7 @@ test-fuzz: fuzz-build
 	  rm -rf "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/test-crashes/$$target"; \
 	  mkdir -p "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/test-crashes/$$target"; \
 	  log="$(FUZZ_WORK)/logs/test-$$target.log"; \
-	  if $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -runs=$(TEST_FUZZ_RUNS) -seed=$(TEST_FUZZ_SEED) \
+	  if $(FUZZ_ENV) $(FUZZ_NO_ASLR) $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -runs=$(TEST_FUZZ_RUNS) -seed=$(TEST_FUZZ_SEED) \
 	       -artifact_prefix="$(FUZZ_WORK)/test-crashes/$$target/" -print_final_stats=1 \
 	       "$(FUZZ_WORK)/test/$$target" "$(FUZZ_WORK)/seeds/$$target" >"$$log" 2>&1; then \
 	    echo "test-fuzz $$target: $$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$$log")"; \
@@ -276,18 +282,21 @@ fuzz: fuzz-build
 	@status=0; \
 	for target in $(or $(FUZZ_TARGET),$(FUZZ_TARGETS)); do \
 	  mkdir -p "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/crashes/$$target"; \
+	  touch "$(FUZZ_WORK)/crashes/$$target/.run"; \
 	  echo "fuzz $$target: $(FUZZ_SECONDS) s, work corpus $(FUZZ_WORK)/corpus/$$target"; \
-	  $(FUZZ_ENV) nice $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
+	  $(FUZZ_ENV) nice $(FUZZ_NO_ASLR) $(FUZZ_BIN)/fuzz-$$target $(FUZZ_OPTIONS) -max_total_time=$(FUZZ_SECONDS) $(if $(FUZZ_SEED),-seed=$(FUZZ_SEED)) \
 	    -artifact_prefix="$(FUZZ_WORK)/crashes/$$target/" -print_final_stats=1 \
 	    "$(FUZZ_WORK)/corpus/$$target" "$(FUZZ_WORK)/seeds/$$target" || status=1; \
-	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target; \
+	  $(MAKE) --no-print-directory fuzz-report FUZZ_CRASHES="$(FUZZ_WORK)/crashes/$$target" FUZZ_TARGET=$$target \
+	    FUZZ_SINCE="$(FUZZ_WORK)/crashes/$$target/.run"; \
 	done; exit $$status
 
-# Says how to turn each input libFuzzer kept in FUZZ_CRASHES into a corpus file and a test; the
-# reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
+# Says how to turn each input libFuzzer kept in FUZZ_CRASHES (newer than FUZZ_SINCE, when
+# given: the crashes of earlier runs stay until removed, and are not told again) into a corpus
+# file and a test; the reduced input goes to FUZZ_WORK/reduced, out of the way of the next report.
 fuzz-report:
 	@for input in "$(FUZZ_CRASHES)"/*; do \
-	  [ -f "$$input" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
+	  [ -f "$$input" ] || continue; [ -z "$(FUZZ_SINCE)" ] || [ "$$input" -nt "$(FUZZ_SINCE)" ] || continue; reduced="$(FUZZ_WORK)/reduced/$$(basename "$$input")"; \
 	  echo "fuzz $(FUZZ_TARGET): $$input ($$(basename "$$input" | cut -d- -f1)). Reproduce it:"; \
 	  echo "  $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) $$input"; \
 	  echo "  Reduce it: mkdir -p $(FUZZ_WORK)/reduced && $(FUZZ_ENV) $(FUZZ_BIN)/fuzz-$(FUZZ_TARGET) -minimize_crash=1 -runs=20000 -exact_artifact_path=$$reduced $$input"; \

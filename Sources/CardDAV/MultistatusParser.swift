@@ -60,7 +60,8 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         // answer puts one either.
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
-        if bytes[start...].starts(with: Array("<?xml".utf8)) {
+        // "<?xml" then a space: "<?xmltv?>" is an instruction (found by libFuzzer, fuzz-multistatus).
+        if bytes[start...].starts(with: Array("<?xml".utf8)), start + 5 < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start + 5]) {
             // The declaration ends at its "?>", with no "<" before it; one that does not is
             // no declaration, and is refused below like any other instruction.
             if let end = firstIndex(of: Array("?>".utf8), in: bytes, from: start),

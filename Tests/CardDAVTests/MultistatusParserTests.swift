@@ -73,6 +73,10 @@ struct MultistatusParserTests {
             (Array("<D:multistatus xmlns:D=\"DAV:\"><?x y?></D:multistatus>".utf8), "processing instruction"),
             // A declaration never closed before the instruction after it (found by the fuzzer).
             (Array("<?xml version=\"1.<D:multistatus xmlns:D=\"DAV:\"><?pi?></D:multistatus>".utf8), "processing instruction"),
+            // An instruction whose name starts with "xml", first, taken for the declaration
+            // (found by libFuzzer, fuzz-multistatus).
+            (Array("<?xmltv?>Char".utf8), "processing instruction"),
+            (Array("<?xml?><D:multistatus xmlns:D=\"DAV:\"></D:multistatus>".utf8), "processing instruction"),
             (Array("<D:multistatus xmlns:D=\"DAV:\"><a \u{F2}=\"1\"/></D:multistatus>".utf8).map { $0 == 0xC3 ? 0xF2 : $0 }, "not UTF-8"),
             ([0x3C, 0x61, 0x3E, 0xF2, 0xB4, 0x27, 0xF7, 0x3C, 0x2F, 0x61, 0x3E], "not UTF-8"),
         ] as [([UInt8], String)])

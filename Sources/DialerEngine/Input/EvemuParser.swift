@@ -157,7 +157,9 @@ struct EvemuParser {
     }
 
     private static func fields(_ text: Substring) -> [Substring] {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        // A CR too: kept at the end of an A:, L: or S: line, it would join the LF `text` writes
+        // after it and vanish on the way back (found by libFuzzer, fuzz-evemu: "A:\r ").
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
     }
 
     /// Exactly 8 hex bytes, or nil.

@@ -98,6 +98,15 @@ struct EvemuRecordingTests {
         #expect(try EvemuRecording.parse(text: "N:\(lineBreak)\n", file: "t.evemu").name == "")
     }
 
+    /// Found by libFuzzer (fuzz-evemu): `A:\r ` kept the CR as a field, written back as
+    /// `A: \r` and a line feed, which read as one CR LF line end: the field was gone.
+    @Test("A CR inside an A:, L: or S: line separates fields, so the line reads back the same")
+    func carriageReturnInDeviceLine() throws {
+        let recording = try EvemuRecording.parse(text: "A:\r \nL: 00\r1\n", file: "t.evemu")
+        #expect(recording.otherDeviceLines == ["A: ", "L: 00 1"])
+        #expect(try EvemuRecording.parse(text: recording.text, file: "again.evemu") == recording)
+    }
+
     @Test("An empty text is a recording of nothing")
     func emptyText() throws {
         #expect(try EvemuRecording.parse(text: "", file: "empty.evemu") == EvemuRecording())
