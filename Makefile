@@ -8,6 +8,9 @@
 #                   and a fixed count of mutants from a fixed seed)
 #   make fuzz       the fuzz targets for longer, from a random seed: FUZZ_SECONDS=600 per target,
 #                   FUZZ_TARGET=vcard for one, FUZZ_SEED=N to repeat a run (Tests/FuzzTests/README.md)
+#   make soak       the service through simulated days of keys, dials, calls, reloads, syncs and
+#                   replugs, its memory, descriptors and threads sampled: SOAK_DAYS=30 for a
+#                   month (Tests/SoakTests/README.md)
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
 #                   kernel dropped keypad events fails (Tests/VM/README.md)
@@ -187,6 +190,16 @@ fuzz: deps
 	  echo "fuzz: $$input $$what. Reduce it, then keep it: cp $$input Tests/FuzzTests/Corpus/$$target/NAME"; \
 	  echo "      and add a named regression test next to the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done; exit $$status
+
+# The soak test alone, for SOAK_DAYS simulated days (two when unset, as make test-unit runs it);
+# it prints a table of its samples and its verdict. A debug build: the tests import DialerKit
+# as they are, and a release build of the tests is not made.
+SOAK_DAYS ?= 2
+
+.PHONY: soak
+soak: test-deps
+	$(SWIFT) build --build-tests
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" T9DIAL_SOAK_DAYS=$(SOAK_DAYS) $(SWIFT) test --skip-build --filter SoakTests
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import CardDAVTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// The dialer service through simulated days of use (`SoakRun`): after the first day its
+/// anonymous memory stays within 1 MB of its level then, its descriptors and threads stay
+/// exactly as they were, and nothing is ever logged at error priority. `T9DIAL_SOAK_DAYS` says how many days
+/// (2 unless set; `make soak SOAK_DAYS=30` runs a month).
+///
+/// The soak runs in a process of its own, this test binary started again for it alone: the
+/// other tests of the package run in parallel in this one, and would show in its memory,
+/// descriptors and threads.
+@Suite("A month of use in minutes")
+struct SoakTests {
+    static let radicaleHint = "radicale is not installed: \(RadicaleServer.installHint)"
+
+    @Test(
+        "Simulated days of keys, dials, calls, reloads, syncs and replugs leave memory, descriptors and threads flat",
+        .enabled(if: !SoakSettings.isChild), .enabled(if: RadicaleServer.isInstalled, "\(radicaleHint)"))
+    func soakInAProcessOfItsOwn() throws {
+        let directory = FileManager.default.temporaryDirectory.path + "/t9dial-soak-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: directory + "/state", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["NOTIFY_SOCKET", "WATCHDOG_USEC", "WATCHDOG_PID", "CREDENTIALS_DIRECTORY", "CACHE_DIRECTORY"] {
+            environment[name] = nil
+        }
+        environment["T9DIAL_SOAK_CHILD"] = "1"
+        environment["T9DIAL_SOAK_DIR"] = directory
+        environment["T9DIAL_SOAK_DAYS"] = "\(SoakSettings.days)"
+        environment["STATE_DIRECTORY"] = directory + "/state"
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "soakInThisProcess"]
+        child.environment = environment
+        child.standardInput = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        #expect(
+            child.terminationReason == .exit && child.terminationStatus == 0,
+            "the soak failed (exit status \(child.terminationStatus)); its table and its reasons are printed above")
+    }
+
+    @Test("The soak, in the process started for it", .enabled(if: SoakSettings.isChild))
+    func soakInThisProcess() throws {
+        let directory = try #require(SoakSettings.directory)
+        let began = ContinuousClock.now
+        let soak = try SoakRun(directory: directory + "/board", days: SoakSettings.days, seed: SoakSettings.seed)
+        defer { soak.stop() }
+        let samples = try soak.run(dataDirectory: Self.dataDirectory)
+        let report = SoakReport(samples: samples)
+        let wall = ContinuousClock.now - began
+        print(
+            """
+
+            t9dial soak: \(SoakSettings.days) simulated day\(SoakSettings.days == 1 ? "" : "s") (seed \(SoakSettings.seed)) in \(wall.formatted(.units(allowed: [.minutes, .seconds], width: .narrow))) of wall time
+            \(report.table(hourly: SoakSettings.days <= 2))
+
+            calls: \(soak.display.outcomes.sorted { $0.key.rawValue < $1.key.rawValue }.map { "\($0.value) \($0.key.rawValue)" }.joined(separator: ", ")); tones sent: \(soak.display.tonesSent); replugs: \(soak.replugs)
+            log: \(soak.log.count(.info)) info, \(soak.log.count(.notice)) notice, \(soak.log.count(.warning)) warning, \(soak.log.count(.error)) error lines
+            """)
+        for warning in soak.log.warnings { print("  " + warning) }
+        print("threads at the end: \(ProcessSample.threadNames().joined(separator: ", "))")
+        if !soak.changes.isEmpty { print("descriptors and threads, where they changed from one sample to the next:") }
+        for change in soak.changes { print("  " + change) }
+        let failures = report.failures + soak.problems + soak.log.errors.map { "logged at error priority: \($0)" }
+        print(
+            failures.isEmpty
+                ? "verdict: flat after day 1 (memory within 1 MB, descriptors and threads exact), no error logged" : "verdict: FAILED")
+        for failure in failures { print("  " + failure) }
+        #expect(report.failures.isEmpty, "\(report.failures.joined(separator: "\n"))")
+        #expect(soak.problems.isEmpty, "\(soak.problems.joined(separator: "\n"))")
+        #expect(soak.log.errors.isEmpty, "\(soak.log.errors.joined(separator: "\n"))")
+        #expect(soak.rewritesSeen == samples.count, "each hourly rewrite of the book is searched")
+        #expect(samples.last.map { $0.syncs >= $0.day * 24 * 3 } == true, "the address book is synced every 15 minutes")
+        #expect(samples.last.map { $0.calls > 0 && $0.keys > 0 } == true)
+    }
+
+    /// `Config/`, the data directory of the source checkout.
+    static let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Config").path
+}
