@@ -63,6 +63,10 @@ final class SoakRun {
     private(set) var rewritesSeen = 0
     private(set) var sessions = 0
     private(set) var replugs = 0
+    /// Queries typed in multi-tap, as the screen showed them, and queries that found someone.
+    private(set) var multiTapQueries = 0
+    private(set) var queriesFound = 0
+    private(set) var incomingCalls = 0
     /// How the descriptors and threads changed from one sample to the next, and which.
     private(set) var changes: [String] = []
     /// What the descriptors and the threads of the last sample were.
@@ -175,6 +179,7 @@ final class SoakRun {
     private func session() throws {
         sessions += 1
         if random.chance(0.012) {
+            incomingCalls += 1
             try incomingCall()
             return
         }
@@ -225,6 +230,9 @@ final class SoakRun {
             time += 500_000
         }
         try run(until: time)
+        let screen = service.machine.session.screen
+        if screen.mode != .t9 { multiTapQueries += 1 }
+        if screen.resultCount > 0 { queriesFound += 1 }
         if random.chance(0.13) {
             try dial(at: time + 500_000)
             return
@@ -243,7 +251,6 @@ final class SoakRun {
 
     /// Dials what is shown; the far end answers, is busy, or rings until the user gives up.
     private func dial(at time: Microseconds) throws {
-        let service = try dialer
         let roll = Double.random(in: 0..<1, using: &random)
         let farEnd: FakeBaresip.FarEnd = roll < 0.7 ? .answers : roll < 0.85 ? .busy : .rings
         baresip.setNextDial(farEnd)
@@ -262,7 +269,6 @@ final class SoakRun {
             try run(until: clock.now + 25 * Self.second)
             try hangUpHere()
         }
-        _ = service
         try run(until: clock.now + 6 * Self.second)
     }
 
@@ -333,7 +339,6 @@ final class SoakRun {
     /// `systemctl reload` on odd days, the config file rewritten on even ones; either way the
     /// service reloads the config and the contacts.
     private func reloadConfig() throws {
-        let service = try dialer
         configRevision += 1
         let reloads = log.count(prefix: Self.reloaded)
         if configRevision % 2 == 1 {
@@ -351,7 +356,6 @@ final class SoakRun {
         if log.count(prefix: Self.reloaded) == reloads {
             problems.append("the config reload \(configRevision) was not done")
         }
-        _ = service
     }
 
     /// Unplugs the keypad and plugs it in again.
