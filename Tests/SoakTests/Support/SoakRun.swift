@@ -373,6 +373,8 @@ final class SoakRun {
     /// Runs the loop up to `end` in simulated time: the keys due are written, the clock goes to
     /// each deadline of the service in turn, and the loop is stepped without waiting. It first
     /// takes what is ready now, so that a file the run has just written is seen at this time.
+    /// While work runs on a thread, the clock moves a second at a time at most (key by key),
+    /// so a reload or a sync lasts about as long in simulated time as in wall time.
     func run(until end: Microseconds) throws {
         let service = try dialer
         try tick()
@@ -388,14 +390,19 @@ final class SoakRun {
                 if let again = service.nextDeadline, again <= now { clock.set(now + 1_000) }
                 continue
             }
-            guard let next = [keypad.nextTime, service.nextDeadline].compactMap({ $0 }).min(), next <= end else {
-                if now < end {
-                    clock.set(end)
-                    try tick()
-                }
+            let next = [keypad.nextTime, service.nextDeadline, end].compactMap { $0 }.min()!
+            // Work on a thread takes wall time, which the simulated clock must not outrun by
+            // much: a sync or a reload holds back a long step until it is over.
+            if next > now + Self.second, service.isBusy {
+                try waitUntil { !service.isBusy }
+                continue
+            }
+            guard next < end || now < end else { return }
+            clock.set(max(next, now))
+            if next >= end {
+                try tick()
                 return
             }
-            clock.set(max(next, now))
         }
     }
 
