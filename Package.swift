@@ -203,7 +203,7 @@ let package = Package(
             name: "SoakTests",
             dependencies: [
                 "DialerKit", "DialerEngine", "DialHistory", "DialOutcomes", "EvdevTestSupport", "CardDAVTestSupport", "Evdev", "InputEvents",
-                "ProcessLoop", "Telephony", .product(name: "Logging", package: "swift-log"),
+                "ProcessLoop", "Telephony", "CLinux", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]
         ),

@@ -102,6 +102,8 @@ struct SoakTests {
             failures.isEmpty
                 ? "verdict: flat after day 1 (memory within 1 MB, descriptors and threads exact), no error logged" : "verdict: FAILED")
         for failure in failures { print("  " + failure) }
+        let slopes = [report.growthPerDay, report.heapGrowthPerDay].map { $0.map { String(format: "%+.0f kB", $0) } ?? "-" }
+        print("after day 1, a day: RssAnon \(slopes[0]), heap in use \(slopes[1])")
         let last = samples.last
         return Outcome(
             failures: report.failures, problems: soak.problems, errors: soak.log.errors, hours: samples.count, rewritesSeen: soak.rewritesSeen,

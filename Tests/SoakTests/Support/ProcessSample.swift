@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import CLinux
 import Glibc
 
 /// What the process holds at one moment, read from /proc/self: the anonymous memory it has
@@ -9,6 +10,9 @@ import Glibc
 struct ProcessSample: Sendable, Equatable {
     /// RssAnon of /proc/self/status, in kilobytes.
     var anonymousKilobytes: Int
+    /// What malloc has handed out and not had back, in kilobytes: the heap the program holds,
+    /// whatever the allocator keeps of freed memory or gives back to the system.
+    var heapKilobytes: Int
     /// The entries of /proc/self/fd.
     var descriptors: Int
     /// The threads of /proc/self/task but libdispatch's pool workers.
@@ -23,7 +27,14 @@ struct ProcessSample: Sendable, Equatable {
         let names = threadNames()
         let pool = names.filter(isPoolThread).count
         return ProcessSample(
-            anonymousKilobytes: anonymousKilobytes(), descriptors: entries(of: "/proc/self/fd"), threads: names.count - pool, poolThreads: pool)
+            anonymousKilobytes: anonymousKilobytes(), heapKilobytes: heapKilobytes(), descriptors: entries(of: "/proc/self/fd"),
+            threads: names.count - pool, poolThreads: pool)
+    }
+
+    /// The bytes in use in malloc's arenas and in its own mappings, in kilobytes. (mallinfo2)
+    static func heapKilobytes() -> Int {
+        let info = mallinfo2()
+        return Int(info.uordblks + info.hblkhd) / 1024
     }
 
     /// Whether a thread named `name` is one of libdispatch's pool workers, which it names

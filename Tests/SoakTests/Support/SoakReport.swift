@@ -55,7 +55,9 @@ struct SoakReport {
             failures.append(
                 "anonymous memory: \(Self.megabytes(anon)) MB at the end of day 1, \(Self.megabytes(worst.process.anonymousKilobytes)) MB "
                     + "at day \(worst.day) hour \(worst.hour) (more than \(Self.memoryTolerance / 1024) MB away); "
-                    + "\(String(format: "%+.0f", growthPerDay ?? 0)) kB a day after day 1")
+                    + "\(String(format: "%+.0f", growthPerDay ?? 0)) kB a day after day 1; the heap in use "
+                    + "\(Self.megabytes(base.process.heapKilobytes)) MB then, \(Self.megabytes(worst.process.heapKilobytes)) MB there, "
+                    + "\(String(format: "%+.0f", heapGrowthPerDay ?? 0)) kB a day")
         }
         return failures
     }
@@ -64,11 +66,16 @@ struct SoakReport {
     var memoryBase: Int? { samples.first { $0.day == 1 && $0.hour == 24 }?.process.anonymousKilobytes }
 
     /// The slope of RssAnon after the first day (least squares), in kilobytes a day.
-    var growthPerDay: Double? {
+    var growthPerDay: Double? { slope(\.anonymousKilobytes) }
+
+    /// The slope of the heap in use after the first day (least squares), in kilobytes a day.
+    var heapGrowthPerDay: Double? { slope(\.heapKilobytes) }
+
+    private func slope(_ value: KeyPath<ProcessSample, Int>) -> Double? {
         let later = samples.filter { $0.day > 1 || $0.hour == 24 }
         guard later.count > 2 else { return nil }
         let xs = later.map { Double($0.day - 1) + Double($0.hour) / 24 }
-        let ys = later.map { Double($0.process.anonymousKilobytes) }
+        let ys = later.map { Double($0.process[keyPath: value]) }
         let meanX = xs.reduce(0, +) / Double(xs.count)
         let meanY = ys.reduce(0, +) / Double(ys.count)
         let covariance = zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +)
@@ -80,7 +87,7 @@ struct SoakReport {
     /// anonymous memory of its hours), or a line an hour with `hourly`.
     func table(hourly: Bool) -> String {
         let header = [
-            "day", "hour", "anon MB", "day min-max", "fds", "threads", "pool", "keys", "sessions", "dials", "calls", "reloads", "syncs", "rewrites",
+            "day", "hour", "anon MB", "day min-max", "heap MB", "fds", "threads", "pool", "keys", "sessions", "dials", "calls", "reloads", "syncs", "rewrites",
             "history",
         ]
         var rows: [[String]] = []
@@ -88,7 +95,8 @@ struct SoakReport {
             let day = samples.filter { $0.day == sample.day }.map(\.process.anonymousKilobytes)
             rows.append([
                 "\(sample.day)", "\(sample.hour)", Self.megabytes(sample.process.anonymousKilobytes),
-                "\(Self.megabytes(day.min() ?? 0))-\(Self.megabytes(day.max() ?? 0))", "\(sample.process.descriptors)",
+                "\(Self.megabytes(day.min() ?? 0))-\(Self.megabytes(day.max() ?? 0))", Self.megabytes(sample.process.heapKilobytes),
+                "\(sample.process.descriptors)",
                 "\(sample.process.threads)", "\(sample.process.poolThreads)", "\(sample.keys)", "\(sample.sessions)", "\(sample.dials)", "\(sample.calls)",
                 "\(sample.reloads)",
                 "\(sample.syncs)", "\(sample.rewritesSeen)", sample.historyRows.map { "\($0)" } ?? "",

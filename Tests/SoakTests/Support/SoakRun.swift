@@ -25,7 +25,8 @@ import ProcessLoop
 /// Time moves only when the loop has nothing due before: the clock goes to the next key event
 /// or the next deadline of the service, and the loop is stepped without waiting. What needs
 /// wall time (a reload's thread, a sync with Radicale, baresip's answer) is waited for by
-/// stepping the loop until it says so, the clock held.
+/// stepping the loop until it says so, the clock held; while such work runs, the clock moves
+/// a second at a time at most, so keys go on meanwhile but no sync or reload is outrun.
 ///
 /// At the end of every simulated hour, once the query is cleared and no work runs on a thread
 /// of its own (and those threads are gone), the process is sampled (`ProcessSample`).
