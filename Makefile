@@ -14,6 +14,9 @@
 #   make fuzz       the libFuzzer targets for longer: FUZZ_SECONDS=600 per target, FUZZ_TARGET=vcard
 #                   for one, FUZZ_SEED=N to repeat a run; a crash is kept under Fuzz/.build/fuzz
 #                   (Tests/FuzzTests/README.md); make fuzz-mutate: the Swift Testing ones for longer
+#   make soak       the service through simulated days of keys, dials, calls, reloads, syncs and
+#                   replugs, its memory, descriptors and threads sampled: SOAK_DAYS=30 for a
+#                   month (Tests/SoakTests/README.md)
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
 #                   kernel dropped keypad events fails (Tests/VM/README.md)
@@ -201,7 +204,9 @@ fuzz-mutate: deps
 # try on a pty, calls through baresip and SIPp, CardDAV syncs against Radicale), then the
 # workloads of Tests/Sanitizers/workloads.sh (the 100,000-contact book searched, the demo
 # replayed, real vCard exports). exitcode=86 tells a sanitizer's report from a program's own
-# failure. Tests/Sanitizers/README.md lists each suppression, with its reason.
+# failure. Tests/Sanitizers/README.md lists each suppression, with its reason. The soak
+# (SoakTests) is left to make test-unit: its verdict is memory staying flat, which ASan's
+# quarantine of freed blocks and its shadow memory do not allow.
 ASAN_SCRATCH ?= .build-asan
 ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:exitcode=86:strict_string_checks=1 \
            LSAN_OPTIONS=suppressions=$(abspath Tests/Sanitizers/lsan.supp):print_suppressions=1
@@ -209,7 +214,7 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:exitcode=86:strict_string_checks=1 \
 test-asan: test-deps
 	$(SWIFT) build --build-tests --scratch-path $(ASAN_SCRATCH) --sanitize=address
 	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
-	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address
+	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address --skip SoakTests
 	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
 
 # libFuzzer: the package in Fuzz/ has one executable fuzz-NAME per parser (Tests/FuzzTests/README.md),
@@ -303,6 +308,16 @@ fuzz-report:
 	  echo "  Keep it: cp $$reduced Tests/FuzzTests/Corpus/$(FUZZ_TARGET)/NAME, and add a named regression test next to"; \
 	  echo "  the parser's own tests (Tests/FuzzTests/README.md)."; \
 	done
+
+# The soak test alone, for SOAK_DAYS simulated days (two when unset, as make test-unit runs it);
+# it prints a table of its samples and its verdict. A debug build: the tests import DialerKit
+# as they are, and a release build of the tests is not made.
+SOAK_DAYS ?= 2
+
+.PHONY: soak
+soak: test-deps
+	$(SWIFT) build --build-tests
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" T9DIAL_SOAK_DAYS=$(SOAK_DAYS) $(SWIFT) test --skip-build --filter SoakTests
 
 # make install and uninstall into a temporary prefix, and the installed unit checked with
 # systemd-analyze (verify, and security: exposure 2.0 at most), the man pages with man and the

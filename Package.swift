@@ -206,6 +206,16 @@ let package = Package(
         ),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
+        // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,
+        // descriptors and threads stay flat (Tests/SoakTests/README.md).
+        .testTarget(
+            name: "SoakTests",
+            dependencies: [
+                "DialerKit", "DialerEngine", "DialHistory", "DialOutcomes", "EvdevTestSupport", "CardDAVTestSupport", "Evdev", "InputEvents",
+                "ProcessLoop", "Telephony", "CLinux", .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["README.md"]
+        ),
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",

@@ -131,6 +131,11 @@ public struct LiveBook: ~Copyable {
         return [reloadAt, syncAt, rerankAt].compactMap { $0 }.min()
     }
 
+    /// Whether a reload, a new ranking or a sync runs on its thread now.
+    public var isBusy: Bool {
+        reloadDescriptor != nil || rerankDescriptor != nil || syncDescriptor != nil
+    }
+
     /// Notes that the sources changed at `now` where the watcher could not see it (while the
     /// book was read by someone else): the book is reloaded once the changes settle.
     mutating func sourcesChanged(at now: Microseconds) {

@@ -44,7 +44,8 @@ public final class DialerDriver {
     /// How far the book read at start has got, in percent; nil when it is not loading.
     public var loadingPercent: Int? { startup?.progress.percent }
 
-    /// The clock of the line's deadlines and of what the user does to a followed call.
+    /// The clock of the line's deadlines, of what the user does to a followed call, and of the
+    /// loading's progress.
     private let clock: MonotonicClock
 
     public init(
@@ -89,7 +90,7 @@ public final class DialerDriver {
     /// Returns the screen update, for before the first screen.
     @discardableResult
     public func loadInBackground(_ dialer: Dialer) throws(DialerError) -> [DialerUpdate] {
-        startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: MonotonicClock.system.now())
+        startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: clock.now())
         loadProblem = nil
         machine.holdBackDials()
         return machine.session.setLoading(0)
@@ -159,6 +160,13 @@ public final class DialerDriver {
         [machine.nextDeadline, live?.deadline, startup?.nextProgress, placer.line?.nextDeadline].compactMap { $0 }.min()
     }
 
+    /// Whether work runs on a thread of its own for the driver: a dial or hang-up, a history
+    /// write, the book read at start, or the live book's reload, new ranking or sync. Each
+    /// wakes the loop through `sources` when it is over.
+    public var isBusy: Bool {
+        !placer.descriptors.isEmpty || recorder?.descriptor != nil || startup != nil || (live?.isBusy ?? false)
+    }
+
     /// Acts on what of the driver's `sources` woke the loop, then runs the timers due by the
     /// wake-up's time. The caller hands over its own input (keys) first.
     public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
@@ -213,7 +221,7 @@ public final class DialerDriver {
     public func finishLoading(display: inout some DialerDisplay) {
         guard let startup else { return }
         _ = startup.waitForResult()
-        advanceStartupLoad(startup, at: MonotonicClock.system.now(), display: &display)
+        advanceStartupLoad(startup, at: clock.now(), display: &display)
     }
 
     /// Takes in the dials and hang-ups that are over; does not block.

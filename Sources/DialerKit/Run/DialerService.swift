@@ -5,7 +5,7 @@ import ContactWatch
 public import DialerConfig
 public import DialerEngine
 import KeypadInput
-import ProcessLoop
+public import ProcessLoop
 public import Logging
 import Glibc
 import Systemd
@@ -44,6 +44,9 @@ public final class DialerService {
     private var driver: DialerDriver { run.driver }
     private let logger: Logger
     private let notifier = ServiceNotifier()
+    /// Where "now" comes from: the dialer's timers, the reload debounce, the syncs and the
+    /// watchdog's pings all count in it.
+    private let clock: MonotonicClock
     private let signals: SignalSource
     private var configWatcher: ContactSourceWatcher?
     private var configChanges = ReloadSchedule()
@@ -71,24 +74,26 @@ public final class DialerService {
     private var toldWriteFailure = false
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
-    /// reading of `device` (nil: the config's, the udev link, or discovery).
+    /// reading of `device` (nil: the config's, the udev link, or discovery). Time is `clock`'s,
+    /// the clock evdev stamps key events with: a test passes one it moves by hand.
     public init(
         overrides: Dialer.Overrides, mode: KeypadSettings.EntryMode?, device: String?, grab: Bool, logger: Logger,
-        inputDirectory: String = "/dev/input"
+        inputDirectory: String = "/dev/input", clock: MonotonicClock = .system
     ) throws(DialerError) {
         self.overrides = overrides
         self.logger = logger
+        self.clock = clock
         let (dialer, problem) = try Dialer.prepareOrEmpty(overrides)
         if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
         self.problem = problem
         self.layouts = dialer.index.alphabet.layouts.map(\.id)
         self.configFile = dialer.configuration.file
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
-        let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger)
+        let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger, clock: clock)
         self.dialer = dialer
         // The book is read while the first screen shows, which says how far it has got.
         if problem == nil { try driver.loadInBackground(dialer) }
-        run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory)
+        run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory, clock: clock)
         do {
             signals = try SignalSource()
         } catch {
@@ -147,7 +152,7 @@ public final class DialerService {
         }
         lastStatus = statusLine
         if let interval = notifier.watchdogInterval {
-            nextPing = MonotonicClock.system.now() + interval / 2
+            nextPing = clock.now() + interval / 2
             notifier.watchdogPing()
         }
     }
@@ -237,8 +242,18 @@ public final class DialerService {
     /// Whether the book read at start is still loading.
     public var isLoading: Bool { driver.isLoading }
 
+    /// When `step` wakes at the latest when nothing else comes: the dialer's next timer, a
+    /// reload or sync due, a changed config settled, the watchdog's next ping. In `clock`'s time.
+    public var nextDeadline: Microseconds? {
+        [driver.nextDeadline, nextPing, configChanges.deadline].compactMap { $0 }.min()
+    }
+
     /// Whether a reload is being read on its thread.
     public var isReloading: Bool { reloadInFlight != nil }
+
+    /// Whether work runs on a thread of its own: a reload of the config, or the driver's
+    /// (`DialerDriver.isBusy`). Each wakes `step` when it is over.
+    public var isBusy: Bool { reloadInFlight != nil || driver.isBusy }
 
     /// The session, for tests and status.
     public var machine: DialerMachine { driver.machine }

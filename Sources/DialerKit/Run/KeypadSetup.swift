@@ -6,6 +6,7 @@ public import DialerEngine
 public import Logging
 public import T9Search
 import InputEvents
+public import ProcessLoop
 
 /// How keys are read and timed for a run: the keymaps, the `[keypad]` settings with the
 /// command line's overrides, and the dialer they drive.
@@ -90,15 +91,18 @@ public struct KeypadSetup: Sendable {
     /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked
     /// before for a query (from the dial history), and dials with the `[dial]` method, recording
     /// each dial in the history, or only prints the dials when `placesCalls` is false (a replay,
-    /// which is not the user calling anyone). Outcomes go to `logger`.
-    public func makeDriver(for dialer: Dialer, placesCalls: Bool, logger: Logger) throws(DialerError) -> DialerDriver {
+    /// which is not the user calling anyone). Outcomes go to `logger`; the line's times and the
+    /// book's loading are `clock`'s.
+    public func makeDriver(
+        for dialer: Dialer, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
+    ) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
         if let history = dialer.history {
             machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
         }
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
         let recorder = placesCalls ? dialer.history.map { HistoryRecorder(history: $0) } : nil
-        return DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder)
+        return DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder, clock: clock)
     }
 
     /// A dialer for `index` with these settings, reading no keypad yet, its search warmed up

@@ -1,0 +1,24 @@
+// SPDX-License-Identifier: Apache-2.0
+
+/// A small seeded generator (SplitMix64), so that a soak with the same seed makes the same
+/// month of keys, dials and calls.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// Whether an event of probability `chance` happens.
+    mutating func chance(_ chance: Double) -> Bool {
+        Double.random(in: 0..<1, using: &self) < chance
+    }
+}
