@@ -166,22 +166,7 @@ struct TableReader {
     static func header(_ path: [String]) -> String { "[\(dotted(path))]" }
 
     /// A string in double quotes, with quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": escaped += "\\\""
-            case "\\": escaped += "\\\\"
-            case "\n": escaped += "\\n"
-            case "\t": escaped += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let digits = String(scalar.value, radix: 16, uppercase: true)
-                escaped += "\\u" + String(repeating: "0", count: 4 - digits.count) + digits
-            default: escaped.unicodeScalars.append(scalar)
-            }
-        }
-        return "\"\(escaped)\""
-    }
+    static func quoted(_ text: String) -> String { TOMLText.quoted(text) }
 
     /// What a value is, for "found ...": `the string "20"`, `a table`.
     static func describe(_ value: TOMLValue) -> String {
