@@ -49,10 +49,11 @@ GIT_COMMIT   := $(shell commit=$$(git rev-parse --short=7 HEAD 2>/dev/null) && \
                   { git diff --quiet HEAD -- 2>/dev/null || commit="$$commit-dirty"; echo "$$commit"; })
 export T9DIAL_VERSION := $(VERSION)
 export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
+# sqlite3: the history tests read what t9dial wrote with a program of SQLite's own.
 # baresip-core and sip-tester (SIPp): the calls tests run a real baresip against a real SIP peer.
 # dbus (dbus-daemon, dbus-send) and python3-dbusmock: the ModemManager tests run a fake
 # ModemManager on a private bus.
-APT_PACKAGES ?= pkg-config libsqlite3-dev libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).

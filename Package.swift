@@ -211,7 +211,7 @@ let package = Package(
         .testTarget(
             name: "SoakTests",
             dependencies: [
-                "DialerKit", "DialerEngine", "DialHistory", "DialOutcomes", "EvdevTestSupport", "CardDAVTestSupport", "Evdev", "InputEvents",
+                "DialerKit", "DialerConfig", "DialerEngine", "DialHistory", "DialOutcomes", "EvdevTestSupport", "CardDAVTestSupport", "Evdev", "InputEvents",
                 "ProcessLoop", "Telephony", "CLinux", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]

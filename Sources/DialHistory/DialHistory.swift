@@ -21,10 +21,12 @@ public final class DialHistory: Sendable {
 
     private let queue: DatabaseQueue
     private let picks: Mutex<LearnedPicks>
+    private let currentLimits: Mutex<HistoryLimits>
 
     /// Opens the history at `path`, creating it when missing and moving an unusable file aside.
-    public init(path: String, now: Date = Date()) throws(DialHistoryError) {
+    public init(path: String, limits: HistoryLimits = HistoryLimits(), now: Date = Date()) throws(DialHistoryError) {
         self.path = path
+        currentLimits = Mutex(limits)
         var movedAside: MovedAsideDatabase?
         do {
             if let unusable = try Self.check(path: path) {
@@ -45,30 +47,33 @@ public final class DialHistory: Sendable {
             )
         }
         self.movedAside = movedAside
-        var learned = LearnedPicks()
-        do {
-            let rows = try queue.read { db in
-                try Row.fetchAll(db, sql: "SELECT query, mode, uid, time FROM pick ORDER BY time")
-            }
-            for row in rows {
-                learned.add(query: row["query"], mode: row["mode"], uid: row["uid"], at: Date(timeIntervalSince1970: row["time"]))
-            }
-        } catch {
-            throw DialHistoryError(kind: .query, path: path, message: "cannot read the learned picks: \(Self.describe(error))")
-        }
-        picks = Mutex(learned)
+        picks = Mutex(LearnedPicks())
+        let learned = try access("read the learned picks") { try queue.read(Self.readPicks) }
+        picks.withLock { $0 = learned }
     }
 
     /// Opens the history at its usual place (``HistoryLocation/path(environment:)``).
-    public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment, now: Date = Date()) throws(DialHistoryError) {
-        try self.init(path: HistoryLocation.path(environment: environment), now: now)
+    public convenience init(
+        environment: [String: String] = ProcessInfo.processInfo.environment, limits: HistoryLimits = HistoryLimits(), now: Date = Date()
+    ) throws(DialHistoryError) {
+        try self.init(path: HistoryLocation.path(environment: environment), limits: limits, now: now)
+    }
+
+    /// What the history keeps (see ``HistoryLimits``). Opening deletes nothing: what is past a
+    /// limit goes with the next call or pick recorded, so that a command reading the history
+    /// with the default limits never deletes what a larger `keep_calls` keeps.
+    public var limits: HistoryLimits {
+        get { currentLimits.withLock { $0 } }
+        set { currentLimits.withLock { $0 = newValue } }
     }
 
     /// Records `dial` (a call, whichever way it went) and returns it with its id. The
     /// transaction is committed and synced when this returns: only then may the caller show
-    /// the dial as placed.
+    /// the dial as placed. The oldest call goes in the same transaction once the history holds
+    /// ``HistoryLimits/calls``.
     @discardableResult
     public func record(_ dial: Dial) throws(DialHistoryError) -> Dial {
+        let keep = limits.calls
         let id = try access("record the dial") {
             try queue.write { db in
                 try db.execute(
@@ -78,7 +83,9 @@ public final class DialHistory: Sendable {
                         dial.duration.map(Self.seconds), dial.name,
                     ]
                 )
-                return db.lastInsertedRowID
+                let id = db.lastInsertedRowID
+                try Self.deleteOldDials(db, keeping: keep)
+                return id
             }
         }
         var recorded = dial
@@ -165,11 +172,14 @@ public final class DialHistory: Sendable {
         """
 
     /// Records that the user picked `uid` for `query` in `mode` ("t9" or "multitap"): it will
-    /// rank first for the query and its prefixes. An empty query teaches nothing.
+    /// rank first for the query and its prefixes. An empty query, or one longer than
+    /// ``HistoryLimits/maximumLearnedQueryLength``, teaches nothing. Past
+    /// ``HistoryLimits/picks`` and an eighth, the oldest picks are forgotten.
     public func learn(query: String, mode: String, uid: String, at time: Date = Date()) throws(DialHistoryError) {
-        guard !query.isEmpty else { return }
-        try access("record the pick") {
-            try queue.write { db in
+        guard !query.isEmpty, query.count <= HistoryLimits.maximumLearnedQueryLength else { return }
+        let limits = limits
+        let pruned = try access("record the pick") {
+            try queue.write { db -> LearnedPicks? in
                 try db.execute(
                     sql: """
                         INSERT INTO pick (query, mode, uid, time) VALUES (?, ?, ?, ?)
@@ -177,9 +187,47 @@ public final class DialHistory: Sendable {
                         """,
                     arguments: [query, mode, uid, time.timeIntervalSince1970]
                 )
+                let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM pick") ?? 0
+                guard count > limits.picksBeforePruning else { return nil }
+                try Self.deleteOldPicks(db, keeping: limits.picks)
+                return try Self.readPicks(db)
             }
         }
-        picks.withLock { $0.add(query: query, mode: mode, uid: uid, at: time) }
+        picks.withLock { learned in
+            if let pruned { learned = pruned } else { learned.add(query: query, mode: mode, uid: uid, at: time) }
+        }
+    }
+
+    /// Deletes all but the newest `count` dials, by id: the order they were recorded in.
+    private static func deleteOldDials(_ db: Database, keeping count: Int) throws {
+        try db.execute(
+            sql: "DELETE FROM dial WHERE id <= (SELECT id FROM dial ORDER BY id DESC LIMIT 1 OFFSET ?)", arguments: [count]
+        )
+    }
+
+    /// Deletes all but the newest `count` picks (by when they were last picked).
+    private static func deleteOldPicks(_ db: Database, keeping count: Int) throws {
+        try db.execute(
+            sql: """
+                DELETE FROM pick WHERE (query, mode, uid) IN (
+                    SELECT query, mode, uid FROM pick ORDER BY time DESC, query, mode, uid LIMIT -1 OFFSET ?
+                )
+                """,
+            arguments: [count]
+        )
+    }
+
+    /// Every pick of the table that may teach something, in memory.
+    private static func readPicks(_ db: Database) throws -> LearnedPicks {
+        var learned = LearnedPicks()
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT query, mode, uid, time FROM pick WHERE length(query) <= ? ORDER BY time",
+            arguments: [HistoryLimits.maximumLearnedQueryLength]
+        )
+        while let row = try rows.next() {
+            learned.add(query: row["query"], mode: row["mode"], uid: row["uid"], at: Date(timeIntervalSince1970: row["time"]))
+        }
+        return learned
     }
 
     /// The result of `PRAGMA integrity_check`: `["ok"]` for a sound file, else the problems found.

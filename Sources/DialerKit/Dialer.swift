@@ -55,8 +55,11 @@ public struct Dialer: Sendable {
     /// Reads the config, the layouts and the contacts, and indexes them. Contacts go straight
     /// into the index's compact table as they are read, so a large book is never held twice.
     /// `progress` is told each new percentage of the load, from the threads that load.
+    ///
+    /// A running dialer reloading passes the history it records into as `history`: the
+    /// reloaded book learns from the same picks, and the file is not opened a second time.
     public static func load(
-        _ overrides: Overrides, progress: (@Sendable (_ percent: Int) -> Void)? = nil
+        _ overrides: Overrides, reusing history: DialHistory? = nil, progress: (@Sendable (_ percent: Int) -> Void)? = nil
     ) throws(DialerError) -> Dialer {
         var dialer = try prepare(overrides)
         // The history is opened once the contacts are read, so a book that fails leaves no trace.
@@ -66,7 +69,12 @@ public struct Dialer: Sendable {
         } catch {
             throw .contacts(error)
         }
-        (dialer.history, dialer.historyProblem) = openHistory()
+        if let history {
+            history.limits = dialer.configuration.history.limits
+            dialer.history = history
+        } else {
+            (dialer.history, dialer.historyProblem) = openHistory(dialer.configuration)
+        }
         dialer.book = reading.indexed(history: dialer.history)
         ProcessMemory.returnFreedMemory()
         return dialer
@@ -87,7 +95,7 @@ public struct Dialer: Sendable {
             problem = error
         }
         let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
-        let (history, historyProblem) = openHistory()
+        let (history, historyProblem) = openHistory(configuration)
         return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
     }
 
@@ -96,7 +104,7 @@ public struct Dialer: Sendable {
     /// `load` throws before it reads any contact.
     public static func prepareToLoad(_ overrides: Overrides) throws(DialerError) -> Dialer {
         var dialer = try prepare(overrides)
-        (dialer.history, dialer.historyProblem) = openHistory()
+        (dialer.history, dialer.historyProblem) = openHistory(dialer.configuration)
         return dialer
     }
 
@@ -197,11 +205,14 @@ public struct Dialer: Sendable {
         }
     }
 
-    /// The dial history at its usual place, or why it can't be used: a warning (without a
-    /// "warning: " prefix) ending with `withoutIt`, what the command misses.
-    static func openHistory(withoutIt consequence: String = "dials are not remembered") -> (DialHistory?, String?) {
+    /// The dial history at its usual place, kept within `configuration`'s limits, or why it
+    /// can't be used: a warning (without a "warning: " prefix) ending with `withoutIt`, what
+    /// the command misses.
+    static func openHistory(
+        _ configuration: DialerConfiguration, withoutIt consequence: String = "dials are not remembered"
+    ) -> (DialHistory?, String?) {
         do {
-            let history = try DialHistory()
+            let history = try DialHistory(limits: configuration.history.limits)
             return (history, history.movedAside.map { "\($0)" })
         } catch {
             return (nil, "\(error.description); \(consequence)")
@@ -238,4 +249,9 @@ public struct Dialer: Sendable {
         }
         return sources
     }
+}
+
+extension HistorySettings {
+    /// What the dial history keeps under these settings.
+    var limits: HistoryLimits { HistoryLimits(calls: keepCalls) }
 }

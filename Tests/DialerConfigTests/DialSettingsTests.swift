@@ -27,6 +27,7 @@ struct DialSettingsTests {
             [history]
             favourite_category = ""
             favourites = ["Mum", "uid-1"]
+            keep_calls = 2500
             [carddav]
             url = "https://dav.example.org/ann/contacts/"
             user = "ann"
@@ -38,7 +39,7 @@ struct DialSettingsTests {
         #expect(configuration.dial.command.last == "number={number}")
         #expect(configuration.dial.hangUpCommand == ["mmcli", "-m", "any", "--voice-hangup-all"])
         #expect(configuration.dial.timeoutSeconds == 20)
-        #expect(configuration.history == HistorySettings(favouriteCategory: nil, favourites: ["Mum", "uid-1"]))
+        #expect(configuration.history == HistorySettings(favouriteCategory: nil, favourites: ["Mum", "uid-1"], keepCalls: 2500))
         #expect(configuration.carddav.passwordFile == "/home/ann/.config/t9dial/carddav-password")
         #expect(configuration.carddav.intervalMinutes == 60)
         let modem = try Self.parse("[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\nbaud = 9600\n").dial
@@ -71,6 +72,8 @@ struct DialSettingsTests {
             // A password in the URL would be printed wherever the URL is, and is not quoted back.
             ("[carddav]\nuser = \"ann\"\nurl = \"https://ann:s3cret@dav.example.org/\"\n", 3, "carddav.url", "holds a user or password"),
             ("[history]\nfavourites = \"Mum\"\n", 2, "history.favourites", "must be a list of strings"),
+            ("[history]\nkeep_calls = 99\n", 2, "history.keep_calls", "must be from 100 to 1000000"),
+            ("[history]\nkeep_calls = \"all\"\n", 2, "history.keep_calls", "must be a whole number"),
         ]
     )
     func badValue(text: String, line: Int, key: String, message: String) {

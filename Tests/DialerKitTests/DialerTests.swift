@@ -2,6 +2,8 @@
 
 import DialerConfig
 import DialerKit
+import DialHistory
+import Foundation
 import T9Search
 import Testing
 
@@ -47,6 +49,22 @@ struct DialerTests {
             #expect(dialer.limit == 3)
             // The region is in effect: 0121 is how +44 121 is dialled in GB.
             #expect(uids(dialer, "0121") == ["fred"])
+        }
+    }
+
+    /// A running service reloads with the history it records into: the reloaded book ranks
+    /// by its calls (and learns its picks), and takes the config's keep_calls.
+    @Test func aReloadRanksWithTheHistoryGivenAndKeepsItWithinTheConfigsLimit() throws {
+        let config = "contacts = [\"config.vcf\", \"flag.vcf\"]\n[history]\nkeep_calls = 150\n"
+        try withSetup(config: config) { directory, configFile in
+            let history = try DialHistory(path: directory + "/history.sqlite")
+            try history.record(Dial(uid: "flora", number: "+1 201-555-0123", time: Date(), status: .answered))
+            let dialer = try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory), reusing: history)
+            #expect(dialer.history === history)
+            #expect(dialer.historyProblem == nil)
+            #expect(history.limits.calls == 150)
+            // Both are F; Flora was called, so she comes first.
+            #expect(uids(dialer, "3") == ["flora", "fred"])
         }
     }
 

@@ -25,7 +25,7 @@ public struct QueryBook: Sendable {
         let configuration = try Dialer.configuration(overrides)
         let (_, layouts) = try Dialer.layouts(overrides, configuration)
         let paths = try Dialer.contactPaths(overrides, configuration)
-        let (history, opening) = Dialer.openHistory(withoutIt: emptyDialAttributes)
+        let (history, opening) = Dialer.openHistory(configuration, withoutIt: emptyDialAttributes)
         let (dials, historyProblem) = readDials(history, opening)
         let maker = QueryRecords(dials: dials, favourites: configuration.history)
         var records: [QueryRecord] = []

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerEngine
+public import DialHistory
 import Dialing
 public import Logging
 import Telephony
@@ -299,6 +300,9 @@ public final class DialerDriver {
         let why = if case .failed(let reason) = record.end { ": \(reason)" } else { "" }
         return "\(direction) \(whom): \(record.outcome.rawValue)\(time)\(why)"
     }
+
+    /// The history calls and picks are recorded into, if any.
+    public var history: DialHistory? { recorder?.history }
 
     /// The descriptor of the history write under way, if any (`sources` has it too).
     public var historyDescriptor: Int32? { recorder?.descriptor }

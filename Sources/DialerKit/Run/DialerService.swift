@@ -4,6 +4,7 @@ import BackgroundWork
 import ContactWatch
 public import DialerConfig
 public import DialerEngine
+public import DialHistory
 import KeypadInput
 public import ProcessLoop
 public import Logging
@@ -258,16 +259,22 @@ public final class DialerService {
     /// The session, for tests and status.
     public var machine: DialerMachine { driver.machine }
 
+    /// The dial history calls are recorded into, if it could be opened.
+    public var history: DialHistory? { driver.history }
+
     /// Starts reading the config and the book again on a thread of its own, readied for keys
     /// there as the book read at start is (`SearchIndex.prepareForKeys`); `finishReload` takes
     /// it in once it is over. systemd hears RELOADING=1 now and READY=1 then.
     private func startReload() {
         notifier.reloading()
         let overrides = overrides
+        // The history calls and picks are recorded into: the reloaded book ranks and learns
+        // from the same one, picks learned since included.
+        let history = driver.history
         do {
             let task = try BackgroundTask(name: "t9dial-reload") { () -> Result<Dialer, DialerError> in
                 Result { () throws(DialerError) in
-                    let fresh = try Dialer.load(overrides)
+                    let fresh = try Dialer.load(overrides, reusing: history)
                     fresh.index.prepareForKeys(resultLimit: fresh.limit)
                     return fresh
                 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialerConfig
 import Foundation
 import Glibc
 
@@ -56,7 +57,12 @@ struct SoakBoard {
     }
 
     /// Writes the config: the book file, baresip at `control`, the address book at `bookURL`
-    /// synced every 15 minutes. `revision` goes in a comment: a new one is a changed file.
+    /// synced every 15 minutes, and a history of the fewest calls allowed, so that it reaches
+    /// its limit on day 2 and is pruned at every call from then on. `revision` goes in a
+    /// comment: a new one is a changed file.
+    /// `[history] keep_calls` in the soak's config.
+    static let keptCalls = HistorySettings.keepCallsRange.lowerBound
+
     func writeConfig(control: String, bookURL: String, user: String, revision: Int) throws {
         let config = """
             # The soak's config, revision \(revision).
@@ -65,6 +71,9 @@ struct SoakBoard {
             [dial]
             method = "baresip"
             control = "\(control)"
+
+            [history]
+            keep_calls = \(SoakBoard.keptCalls)
 
             [carddav]
             url = "\(bookURL)"

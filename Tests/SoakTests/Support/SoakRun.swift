@@ -472,8 +472,9 @@ final class SoakRun {
             lastDescriptors = ProcessSample.descriptorTargets()
             lastThreads = ProcessSample.threadNames()
         }
-        // Read at every sample, after it: the connection it opens and closes is the same each hour.
-        let history = try? DialHistory().allDials().count
+        // Through the service's own connection, after the sample: opening another each hour
+        // would leak GRDB's 200 bytes an opening into what is measured.
+        let history = try? service.history?.allDials().count
         samples.append(
             SoakSample(
                 day: day, hour: hour, process: process, keys: keypad.presses, sessions: sessions, dials: display.dials,
