@@ -28,7 +28,7 @@ struct HistoryCommand: ParsableCommand {
     )
 
     // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
-    @Option(parsing: .unconditional, help: SharedHelp.limit("calls", byDefault: "20, the newest"))
+    @Option(parsing: .unconditional, help: SharedHelp.limit("calls to list, newest first"))
     var limit = 20
 
     @Flag(help: "Print one JSON array of the calls instead of lines.")

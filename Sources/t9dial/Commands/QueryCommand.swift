@@ -32,7 +32,7 @@ struct QueryCommand: ParsableCommand {
     @OptionGroup var source: SourceOptions
 
     // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
-    @Option(parsing: .unconditional, help: SharedHelp.limit("matches", byDefault: "every match"))
+    @Option(parsing: .unconditional, help: SharedHelp.limit("matches to print", byDefault: "every match"))
     var limit: Int?
 
     func validate() throws {

@@ -17,7 +17,7 @@ struct BookOptions: ParsableArguments {
     var match: MatchMode?
 
     // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
-    @Option(parsing: .unconditional, help: SharedHelp.limit("results", byDefault: "20, or the config's [search] limit"))
+    @Option(parsing: .unconditional, help: SharedHelp.limit("results to show", byDefault: "20, or the config's [search] limit"))
     var limit: Int?
 
     func validate() throws {

@@ -14,9 +14,12 @@ enum SharedHelp {
     static let config = ArgumentHelp(
         "The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file")
 
-    /// `--limit`'s help: the most `things` shown, from 1 to 1000, and what it is without it.
-    static func limit(_ things: String, byDefault: String) -> ArgumentHelp {
-        ArgumentHelp("The most \(things) to show, from 1 to \(Limit.range.upperBound) (default: \(byDefault)).", valueName: "n")
+    /// `--limit`'s help: the most `things` ("results to show"), from 1 to 1000, and what it
+    /// is without it (nil for an option with a default value, which the help shows itself).
+    static func limit(_ things: String, byDefault: String? = nil) -> ArgumentHelp {
+        let range = "from 1 to \(Limit.range.upperBound)"
+        return ArgumentHelp(
+            "The most \(things), \(range)" + (byDefault.map { " (default: \($0))." } ?? "."), valueName: "n")
     }
 }
 

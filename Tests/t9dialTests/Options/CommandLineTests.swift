@@ -83,6 +83,14 @@ struct CommandLineTests {
         }
     }
 
+    /// A replay reads the book once from standard input (and watches nothing).
+    @Test func aReplayReadsTheBookFromStandardInput() throws {
+        let book = try String(contentsOfFile: T9DialProcess.repositoryRoot + "/" + Self.sample, encoding: .utf8)
+        let output = try T9DialProcess.run(["run", "--replay", Self.replay, "--contacts", "-"], stdin: book)
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.stdout.contains("dial: "), "stdout: \(output.stdout)")
+    }
+
     @Test func standardInputThatIsNoBookIsNamed() throws {
         let output = try T9DialProcess.run(["search", "37337", "--contacts", "-"], stdin: "hello\n")
         #expect(output.status == 1)
