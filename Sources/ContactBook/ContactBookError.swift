@@ -61,7 +61,7 @@ extension ContactBookError {
     static func notAFile(_ path: String) -> Self {
         Self(
             kind: .notAFile, file: path, problem: "this is a directory, device or FIFO, not a contacts file",
-            remedy: "Give the path of a .vcf or .csv file."
+            remedy: "Give the path of a .vcf or .csv file; to read the contacts from a pipe or standard input, give - (--contacts -)."
         )
     }
 

@@ -12,8 +12,9 @@ public enum ContactImporter {
         case csv
     }
 
-    /// Reads the file at `path`. The format comes from the extension (`.vcf`/`.vcard` or `.csv`),
-    /// else from the content. Messages name the file as `path` is written.
+    /// Reads the file at `path`, or standard input for `-` (`StandardInputReader`). The format
+    /// comes from the extension (`.vcf`/`.vcard` or `.csv`), else from the content. Messages
+    /// name the file as `path` is written.
     public static func load(path: String) throws(ContactBookError) -> ContactImport {
         var contacts: [Contact] = []
         let warnings = try read(path: path) { contacts.append($0) }
@@ -52,9 +53,12 @@ public enum ContactImporter {
     private static func read<Part>(
         path: String, progress: Progress?, makePart: (_ index: Int) -> Part, add: (inout Part, Contact) -> Void
     ) throws(ContactBookError) -> (parts: [Part], warnings: [ImportWarning]) {
-        let bytes = try FileReader.readAll(path: path)
+        // Standard input ("-") is named so in messages; its format is told by its content.
+        let fromStandardInput = StandardInputReader.isStandardInput(path)
+        let bytes = try fromStandardInput ? StandardInputReader.readAll() : FileReader.readAll(path: path)
+        let path = fromStandardInput ? StandardInputReader.name : path
         let format: Format
-        if let byExtension = self.format(ofPath: path) {
+        if !fromStandardInput, let byExtension = self.format(ofPath: path) {
             format = byExtension
         } else {
             format = try sniffFormat(bytes, path: path)

@@ -11,8 +11,8 @@ public struct ContactSources: Sendable {
     /// The files read, in order.
     public var files: [String]
 
-    /// Reads each path: a `.vcf`/`.vcard`/`.csv` file, or a folder whose such files are read in
-    /// name order. A missing path, an unreadable file or a folder without contact files is an
+    /// Reads each path: a `.vcf`/`.vcard`/`.csv` file, a folder whose such files are read in
+    /// name order, or `-` for standard input. A missing path, an unreadable file or a folder without contact files is an
     /// error; a bad card inside a file is a warning.
     public static func load(paths: [String]) throws(ContactBookError) -> ContactSources {
         var contacts: [Contact] = []
@@ -61,7 +61,7 @@ public struct ContactSources: Sendable {
     /// The files a path stands for: a folder's contact files (an error when it has none), else
     /// the path itself, a file or missing (the importer says which).
     static func files(at path: String) throws(ContactBookError) -> [String] {
-        guard isFolder(path) else { return [path] }
+        guard !StandardInputReader.isStandardInput(path), isFolder(path) else { return [path] }
         let files = try contactFiles(inFolder: path)
         guard !files.isEmpty else { throw emptyFolder(path) }
         return files

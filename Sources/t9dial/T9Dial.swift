@@ -28,7 +28,9 @@ struct T9Dial: ParsableCommand {
         ]
     )
 
-    /// Parses and runs like swift-argument-parser's own `main`, but an error's message goes
+    /// Parses and runs like swift-argument-parser's own `main`, but a first word that names no
+    /// command is told with the one it was probably meant to be (`UnknownCommand`), every error
+    /// line starts with "error: ", and an error's message goes
     /// through `VisibleText`: it quotes what the user or a file gave, and an escape sequence
     /// in an argument or a contact must not reach the terminal. Help and completion scripts,
     /// which exit with success, are written to standard output as they are.
@@ -37,6 +39,11 @@ struct T9Dial: ParsableCommand {
     /// is a `WriteFailure` that ends the command by `end(by:)`.
     static func main() {
         BrokenPipe.reportAsErrors()
+        let commands = configuration.subcommands.map { $0._commandName }
+        if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
+            StandardError.write("error: \(unknown)")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -44,7 +51,7 @@ struct T9Dial: ParsableCommand {
             end(by: failure)
         } catch {
             let code = exitCode(for: error)
-            let message = fullMessage(for: error)
+            let message = lowercasingErrorPrefix(fullMessage(for: error))
             if message.isEmpty {
                 // An ExitCode thrown after the error was logged: nothing more to say.
             } else if code == .success {
@@ -62,7 +69,13 @@ struct T9Dial: ParsableCommand {
     /// 1 (1 alone when standard error cannot be written either).
     static func end(by failure: WriteFailure) -> Never {
         if failure.readerLeft { BrokenPipe.end() }
-        StandardError.write(fullMessage(for: CommandFailure(message: failure.description)))
+        StandardError.write(lowercasingErrorPrefix(fullMessage(for: CommandFailure(message: failure.description))))
         Foundation.exit(ExitCode.failure.rawValue)
+    }
+
+    /// swift-argument-parser's "Error: " as every other error line of t9dial starts:
+    /// "error: ", as the log and the warnings ("warning: ") write it.
+    static func lowercasingErrorPrefix(_ message: String) -> String {
+        message.hasPrefix("Error: ") ? "error: " + message.dropFirst("Error: ".count) : message
     }
 }

@@ -78,8 +78,8 @@ public struct BookLoader: Sendable {
     }
 
     /// The paths to watch for changes (`ContactSourceWatcher`): every source, also the cache
-    /// folder before it exists.
-    public var watchedPaths: [String] { sources.map(\.path) }
+    /// folder before it exists, but standard input (`-`), which is read once and kept.
+    public var watchedPaths: [String] { sources.map(\.path).filter { !StandardInputReader.isStandardInput($0) } }
 
     /// Reads every source, ranking with `history`; throws at the first source that does not
     /// load. `progress` is told how far the reading and indexing have got.

@@ -33,7 +33,8 @@ struct BookReading {
     mutating func add(_ source: BookLoader.Source) throws(ContactBookError) {
         switch source {
         case .named(let path):
-            let shape = previous?.shapes[path] ?? (ContactSources.isFolder(path) ? .folder : .file)
+            let isFolder = !StandardInputReader.isStandardInput(path) && ContactSources.isFolder(path)
+            let shape = previous?.shapes[path] ?? (isFolder ? .folder : .file)
             shapes[path] = shape
             switch shape {
             case .file: try readFile(path, of: path)

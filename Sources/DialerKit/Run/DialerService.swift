@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import BackgroundWork
+import ContactBook
 import ContactWatch
 public import DialerConfig
 public import DialerEngine
@@ -100,7 +101,9 @@ public final class DialerService {
         } catch {
             throw .loop(error)
         }
-        contactPaths = overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts
+        // Standard input (`-`) is read once and never watched.
+        contactPaths = (overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts)
+            .filter { !StandardInputReader.isStandardInput($0) }
         watchConfig(andContacts: problem != nil)
     }
 

@@ -15,10 +15,10 @@ struct ContactsCommand: ParsableCommand {
 
     // Only where the contacts come from: the listing shows every contact as imported, so the
     // search's --limit, --region, --match and the layouts' --data-dir would change nothing here.
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Contact files (.vcf, .csv) or folders of them.", valueName: "file"))
+    @Option(name: .long, help: SharedHelp.contacts, completion: .file())
     var contacts: [String] = []
 
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    @Option(help: SharedHelp.config, completion: .file())
     var config: String?
 
     func run() throws {

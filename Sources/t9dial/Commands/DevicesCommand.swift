@@ -20,15 +20,17 @@ struct DevicesCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The keypad's event device, as for run (by-id and by-path links work).", valueName: "path"))
+    @Option(help: ArgumentHelp("The keypad's event device, as for run (by-id and by-path links work).", valueName: "path"), completion: .file())
     var device: String?
 
-    @Option(help: ArgumentHelp("A keymap id (a file of keymaps/ without .toml), or auto (default: the config's).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("A keymap id (a file of keymaps/ without .toml), or auto (default: the config's).", valueName: "id"),
+        completion: ShellCompletion.keymaps)
     var keymap: String?
 
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"), completion: .directory)
     var inputDir = "/dev/input"
 
     func run() throws {

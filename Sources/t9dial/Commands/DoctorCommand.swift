@@ -17,7 +17,7 @@ struct DoctorCommand: ParsableCommand {
 
     @OptionGroup var settings: SettingsOptions
 
-    @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder of event devices.", valueName: "dir"), completion: .directory)
     var inputDir = "/dev/input"
 
     /// For tests: the folder the checked system's "/" is in; every path above is inside it,

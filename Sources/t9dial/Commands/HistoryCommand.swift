@@ -14,8 +14,8 @@ struct HistoryCommand: ParsableCommand {
             Each call shows its local time, its direction (out or in), its outcome (answered, \
             busy, no answer, missed, rejected, failed; placed for a call handed to an exec \
             command, which follows no call), how long it was connected (m:ss, or h:mm:ss) when \
-            it was, the number, and a name: the contact's as the contacts of the config have it \
-            now, else the name the call came with (a SIP caller's display name); a call with \
+            it was, the number, and a name: the contact's as the contacts given with --contacts, \
+            else those of the config, have it now, else the name the call came with (a SIP caller's display name); a call with \
             neither shows the number alone. With --json, one JSON array of objects {"time", \
             "direction", "outcome", "duration", "number", "name", "uid"}: time in UTC (RFC \
             3339), direction "out" or "in", duration in seconds and null when the call was not \
@@ -27,18 +27,22 @@ struct HistoryCommand: ParsableCommand {
             """
     )
 
-    @Option(help: "How many calls to list, newest first; 0 lists them all.")
+    // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
+    @Option(parsing: .unconditional, help: SharedHelp.limit("calls to list, newest first"))
     var limit = 20
 
     @Flag(help: "Print one JSON array of the calls instead of lines.")
     var json = false
 
-    // The config only names the contacts: the history reads no layouts or keymaps.
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    // The contacts and the config only name the calls: the history reads no layouts or keymaps.
+    @Option(name: .long, help: SharedHelp.contacts, completion: .file())
+    var contacts: [String] = []
+
+    @Option(help: SharedHelp.config, completion: .file())
     var config: String?
 
     func validate() throws {
-        guard limit >= 0 else { throw ValidationError("--limit must be 0 (every dial) or more (it is \(limit))") }
+        try Limit.check(limit)
     }
 
     func run() throws {
@@ -46,8 +50,8 @@ struct HistoryCommand: ParsableCommand {
         do { history = try DialHistory() } catch { throw CommandFailure(message: error.description) }
         if let moved = history.movedAside { StandardError.write("warning: \(moved)") }
         let dials: [Dial]
-        do { dials = try history.recent(limit: limit == 0 ? .max : limit) } catch { throw CommandFailure(message: error.description) }
-        let names = contactNames(readingServiceHistory: history.path.hasPrefix(HistoryLocation.serviceDirectory + "/"))
+        do { dials = try history.recent(limit: limit) } catch { throw CommandFailure(message: error.description) }
+        let names = try contactNames(readingServiceHistory: history.path.hasPrefix(HistoryLocation.serviceDirectory + "/"))
         if json {
             try StandardOutput.writeJSONLine(HistoryListing.json(dials, names: names))
         } else if dials.isEmpty {
@@ -61,14 +65,22 @@ struct HistoryCommand: ParsableCommand {
 }
 
 extension HistoryCommand {
-    /// The name of each contact of the config's book, by UID; none when the book does not load
-    /// (the dials are still listed, by number). Over the service's history, the synced address
-    /// book is the service's cache, not root's own.
-    func contactNames(readingServiceHistory: Bool) -> [String: String] {
+    /// The name of each contact, by UID, of the book given with --contacts, else of the config's
+    /// book. The config's book that does not load names none (the dials are still listed, by
+    /// number); a book given that does not load is an error, as for every other command. Over
+    /// the service's history, the synced address book is the service's cache, not root's own.
+    func contactNames(readingServiceHistory: Bool) throws -> [String: String] {
         let overrides = Dialer.Overrides(
-            configFile: config,
+            configFile: config, contacts: contacts,
             syncedFolder: readingServiceHistory ? SyncedContacts.serviceFolder : nil)
-        guard let sources = try? Dialer.loadContacts(overrides) else { return [:] }
+        let sources: ContactSources
+        do {
+            sources = try Dialer.loadContacts(overrides)
+        } catch {
+            guard contacts.isEmpty else { throw CommandFailure(message: error.description) }
+            return [:]
+        }
+        for warning in sources.warnings where !contacts.isEmpty { StandardError.write("warning: \(warning)") }
         return Dictionary(sources.contacts.map { ($0.uid, $0.displayName) }, uniquingKeysWith: { first, _ in first })
     }
 }

@@ -23,10 +23,10 @@ struct MonitorCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The event device to monitor (by-id and by-path links work).", valueName: "path"))
+    @Option(help: ArgumentHelp("The event device to monitor (by-id and by-path links work).", valueName: "path"), completion: .file())
     var device: String?
 
-    @Option(help: ArgumentHelp("Monitor an evemu recording instead of the keypads, then exit.", valueName: "file"))
+    @Option(help: ArgumentHelp("Monitor an evemu recording instead of the keypads, then exit.", valueName: "file"), completion: .file())
     var replay: String?
 
     @Option(help: ArgumentHelp("The mode the multi-tap letters are shown in: t9 or multitap.", valueName: "mode"))

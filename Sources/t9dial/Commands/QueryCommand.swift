@@ -31,13 +31,12 @@ struct QueryCommand: ParsableCommand {
 
     @OptionGroup var source: SourceOptions
 
-    @Option(help: "Print the first N matches only (default: every match).")
+    // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
+    @Option(parsing: .unconditional, help: SharedHelp.limit("matches to print", byDefault: "every match"))
     var limit: Int?
 
     func validate() throws {
-        if let limit, !SearchSettings.limits.contains(limit) {
-            throw ValidationError("--limit must be from 1 to \(SearchSettings.limits.upperBound); found \(limit)")
-        }
+        try Limit.check(limit)
     }
 
     func run() throws {

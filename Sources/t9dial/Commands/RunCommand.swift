@@ -25,10 +25,10 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var book: BookOptions
 
-    @Option(help: ArgumentHelp("The keypad's event device (by-id and by-path links work).", valueName: "path"))
+    @Option(help: ArgumentHelp("The keypad's event device (by-id and by-path links work).", valueName: "path"), completion: .file())
     var device: String?
 
-    @Option(help: ArgumentHelp("Play an evemu recording instead of reading a keypad, then exit.", valueName: "file"))
+    @Option(help: ArgumentHelp("Play an evemu recording instead of reading a keypad, then exit.", valueName: "file"), completion: .file())
     var replay: String?
 
     @Flag(help: "With --replay, wait between events as the recording did.")

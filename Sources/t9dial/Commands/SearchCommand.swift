@@ -36,6 +36,9 @@ struct SearchCommand: ParsableCommand {
     func validate() throws {
         let inputs = [digits != nil, text != nil, stdin].filter { $0 }.count
         guard inputs == 1 else { throw ValidationError("give the DIGITS to search for, or --text TEXT, or --stdin") }
+        if stdin, book.source.readsStandardInput {
+            throw ValidationError("--stdin reads the queries from standard input, so the contacts cannot come from there too: name their file with --contacts")
+        }
         if let digits {
             guard let keys = Self.keys(digits) else {
                 throw ValidationError("\"\(digits)\" is not keypad digits 0-9; to search by letters, use --text")

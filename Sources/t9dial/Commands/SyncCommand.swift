@@ -10,7 +10,7 @@ struct SyncCommand: ParsableCommand {
         abstract: "Bring the [carddav] address book of the config up to date, for searching offline."
     )
 
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    @Option(help: SharedHelp.config, completion: .file())
     var config: String?
 
     func run() throws {

@@ -22,6 +22,12 @@ struct TryCommand: ParsableCommand {
 
     @OptionGroup var logging: LogOptions
 
+    func validate() throws {
+        if book.source.readsStandardInput {
+            throw ValidationError("try reads its keys from standard input, so the contacts cannot come from there too: name their file with --contacts")
+        }
+    }
+
     func run() throws {
         // The loop reads the signals (SignalSource): blocked before anything starts a thread.
         SignalSource.block()

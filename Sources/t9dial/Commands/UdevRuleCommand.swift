@@ -23,10 +23,12 @@ struct UdevRuleCommand: ParsableCommand {
             """
     )
 
-    @Option(help: ArgumentHelp("The device's event node, or its link in /dev/input/by-id or by-path.", valueName: "path"))
+    @Option(help: ArgumentHelp("The device's event node, or its link in /dev/input/by-id or by-path.", valueName: "path"), completion: .file())
     var device: String
 
-    @Option(help: ArgumentHelp("A keymap id to classify the device with, or auto (default: the config's).", valueName: "id"))
+    @Option(
+        help: ArgumentHelp("A keymap id to classify the device with, or auto (default: the config's).", valueName: "id"),
+        completion: ShellCompletion.keymaps)
     var keymap: String?
 
     @OptionGroup var settings: SettingsOptions

@@ -16,12 +16,14 @@ struct BookOptions: ParsableArguments {
     @Option(help: ArgumentHelp("smart: from word starts and initials; anywhere: also inside words.", valueName: "mode"))
     var match: MatchMode?
 
-    @Option(help: "How many results to show (default 20).")
+    // Unconditional, so that --limit -1 is a value out of range rather than a missing one.
+    @Option(parsing: .unconditional, help: SharedHelp.limit("results to show", byDefault: "20, or the config's [search] limit"))
     var limit: Int?
 
     func validate() throws {
-        if let limit, !SearchSettings.limits.contains(limit) {
-            throw ValidationError("--limit must be from 1 to \(SearchSettings.limits.upperBound); found \(limit)")
+        try Limit.check(limit)
+        if let region, !region.isEmpty, DialingRegion(region) == nil {
+            throw ValidationError(DialerError.unknownRegion(region).description)
         }
     }
 

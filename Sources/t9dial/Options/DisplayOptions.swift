@@ -15,7 +15,8 @@ struct DisplayOptions: ParsableArguments {
         help: ArgumentHelp(
             "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN (instead of [screen] framebuffer), png:FILE.",
             valueName: "output"
-        )
+        ),
+        completion: ShellCompletion.outputs
     )
     var outputs: [String] = []
 

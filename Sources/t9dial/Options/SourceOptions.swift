@@ -7,14 +7,18 @@ import DialerKit
 /// Where the contacts, the config and the layouts come from: what every command reading the
 /// book takes. `BookOptions` adds what searching by keys needs; `query` takes these alone.
 struct SourceOptions: ParsableArguments {
-    @Option(name: .long, parsing: .upToNextOption, help: ArgumentHelp("Contact files (.vcf, .csv) or folders of them.", valueName: "file"))
+    @Option(name: .long, help: SharedHelp.contacts, completion: .file())
     var contacts: [String] = []
 
-    @Option(help: ArgumentHelp("The config file (default: $T9DIAL_CONFIG, ~/.config/t9dial/t9dial.toml, /etc/t9dial/t9dial.toml).", valueName: "file"))
+    @Option(help: SharedHelp.config, completion: .file())
     var config: String?
 
-    @Option(help: ArgumentHelp("The folder holding layouts/.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The folder holding layouts/.", valueName: "dir"), completion: .directory)
     var dataDir: String?
+
+    /// Whether the contacts come from standard input (`--contacts -`), which a command that
+    /// reads its own input from there cannot also take.
+    var readsStandardInput: Bool { contacts.contains(StandardInputReader.path) }
 
     var overrides: Dialer.Overrides {
         Dialer.Overrides(configFile: config, contacts: contacts, dataDirectory: dataDir)

@@ -162,8 +162,32 @@ struct HistoryCommandTests {
         }
     }
 
-    /// `--limit N` lists the N newest; 0 lists every dial; below 0 is refused.
-    @Test(arguments: [("1", 1), ("2", 2), ("5", 2), ("0", 2)])
+    /// `--contacts` names the calls from the book given, as for every other command, before
+    /// or after the other options, and from standard input too.
+    @Test(arguments: [
+        (["--contacts", T9DialProcess.sampleContacts], ""),
+        (["--limit", "5", "--contacts", T9DialProcess.sampleContacts, "--json"], ""),
+        (["--contacts", "-"], try! String(contentsOfFile: T9DialProcess.repositoryRoot + "/" + T9DialProcess.sampleContacts, encoding: .utf8)),
+    ])
+    func theContactsGivenNameTheCalls(arguments: [String], stdin: String) throws {
+        try withTwoDials { state, _, _ in
+            // No config: the names come from --contacts alone.
+            let listed = try T9DialProcess.run(["history"] + arguments, stdin: stdin, stateDirectory: state)
+            #expect(listed.status == 0, "stderr: \(listed.stderr)")
+            #expect(listed.stdout.components(separatedBy: "Bob Baker").count == 3, "stdout: \(listed.stdout)")
+        }
+    }
+
+    @Test func contactsGivenThatDoNotLoadAreAnError() throws {
+        try withTwoDials { state, _, directory in
+            let listed = try T9DialProcess.run(["history", "--contacts", directory + "/missing.vcf"], stateDirectory: state)
+            #expect(listed.status == 1)
+            #expect(listed.stderr.hasPrefix("error: \(directory)/missing.vcf: no such file"), "stderr: \(listed.stderr)")
+        }
+    }
+
+    /// `--limit N` lists the N newest, N from 1 to 1000 as for every command.
+    @Test(arguments: [("1", 1), ("2", 2), ("5", 2), ("1000", 2)])
     func theLimitIsHowManyDialsAreListed(limit: String, listed: Int) throws {
         try withTwoDials { state, config, _ in
             let output = try T9DialProcess.run(["history", "--limit", limit, "--config", config], stateDirectory: state)
@@ -179,12 +203,13 @@ struct HistoryCommandTests {
         #expect(output.stderr.contains("Unknown option '--data-dir'"), "stderr: \(output.stderr)")
     }
 
-    @Test func aLimitBelowZeroIsRefused() throws {
+    @Test(arguments: [["--limit=-3"], ["--limit", "-3"], ["--limit", "0"], ["--limit", "1001"]])
+    func aLimitOutOfRangeIsRefused(arguments: [String]) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let output = try T9DialProcess.run(["history", "--limit=-3"], stateDirectory: directory + "/state")
-            #expect(output.status != 0)
+            let output = try T9DialProcess.run(["history"] + arguments, stateDirectory: directory + "/state")
+            #expect(output.status == 64)
             #expect(output.stdout == "")
-            #expect(output.stderr.contains("--limit must be 0 (every dial) or more"))
+            #expect(output.stderr.hasPrefix("error: --limit must be from 1 to 1000; found "), "stderr: \(output.stderr)")
         }
     }
 

@@ -15,8 +15,6 @@ struct OutputFailureTests {
         var stdin = ""
         /// What the command writes on standard error before any output: `try`'s legend.
         var preamble: [String] = []
-        /// How the command tells an error: the run's log says `error: `, the others `Error: `.
-        var errorPrefix = "Error: "
 
         var testDescription: String { arguments.prefix(2).joined(separator: " ") }
     }
@@ -39,8 +37,8 @@ struct OutputFailureTests {
         Command(arguments: ["query", "displayName == \"*\"", "--contacts", sample]),
         Command(arguments: ["contacts", "--contacts", sample]),
         Command(arguments: ["contacts", "--json", "--contacts", sample]),
-        Command(arguments: ["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", sample], errorPrefix: "error: "),
-        Command(arguments: ["run", "--replay", "Config/samples/demo-session.evemu", "--json", "--contacts", sample], errorPrefix: "error: "),
+        Command(arguments: ["run", "--replay", "Config/samples/demo-session.evemu", "--contacts", sample]),
+        Command(arguments: ["run", "--replay", "Config/samples/demo-session.evemu", "--json", "--contacts", sample]),
         Command(arguments: ["try", "--contacts", sample], stdin: "5764\r", preamble: legend),
         Command(arguments: ["monitor", "--replay", MonitorCommandTests.bouncing]),
         Command(arguments: ["devices", "--input-dir", "/nonexistent"]),
@@ -61,7 +59,7 @@ struct OutputFailureTests {
         #expect(output.signal == nil, "stderr: \(output.stderr)")
         #expect(output.status == 1)
         #expect(
-            Self.lines(output.stderr) == command.preamble + [command.errorPrefix + "cannot write to standard output: No space left on device"])
+            Self.lines(output.stderr) == command.preamble + ["error: cannot write to standard output: No space left on device"])
         #expect(!output.stderr.contains("Fatal error"))
     }
 
@@ -85,7 +83,7 @@ struct OutputFailureTests {
                 let output = try T9DialProcess.run(["sync"], config: config, stateDirectory: directory + "/state", standardOutput: standardOutput)
                 if standardOutput == .fullDevice {
                     #expect(output.signal == nil && output.status == 1)
-                    #expect(Self.lines(output.stderr) == ["Error: cannot write to standard output: No space left on device"])
+                    #expect(Self.lines(output.stderr) == ["error: cannot write to standard output: No space left on device"])
                 } else {
                     #expect(output.signal == SIGPIPE)
                     #expect(output.stderr.isEmpty)

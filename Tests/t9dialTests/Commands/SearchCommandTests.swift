@@ -256,7 +256,7 @@ struct SearchCommandTests {
                 "BEGIN:VCARD\nVERSION:3.0\nUID:anna\nFN:Ánna Lindqvist\nTEL:+46 70 123 45 67\nEND:VCARD\n",
                 to: directory + "/anna.vcf")
             let output = try T9DialProcess.run(
-                ["search", "--text", query, "--contacts", T9DialProcess.sampleContacts, extra, "--json"])
+                ["search", "--text", query, "--contacts", T9DialProcess.sampleContacts, "--contacts", extra, "--json"])
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let results = try #require(try output.json() as? [[String: Any]])
             let names = results.compactMap { $0["name"] as? String }

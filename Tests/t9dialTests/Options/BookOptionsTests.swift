@@ -59,9 +59,10 @@ struct BookOptionsTests {
         #expect(output.stderr.contains("--contacts"))
     }
 
-    @Test func anUnknownRegionIsAnError() throws {
+    @Test func anUnknownRegionIsAMistakeInTheArguments() throws {
         let output = try T9DialProcess.run(["search", "0121", "--region", "ZZ", "--contacts", T9DialProcess.sampleContacts])
-        #expect(output.status == 1)
+        #expect(output.status == 64)
+        #expect(output.stderr.hasPrefix("error: "))
         #expect(output.stdout == "")
         #expect(output.stderr.contains(#"unknown region "ZZ""#))
     }
