@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 /// Finds the known name a misspelt one was probably meant to be, for "did you mean" hints.
-enum Suggestion {
+public enum Suggestion {
     /// The closest of `candidates` to `word`, when it is a likely typo (ignoring case, one edit
     /// for short names, two for names of six letters or more); nil when none is close.
-    static func closest(to word: String, in candidates: [String]) -> String? {
+    public static func closest(to word: String, in candidates: [String]) -> String? {
         let typed = Array(word.lowercased())
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {
