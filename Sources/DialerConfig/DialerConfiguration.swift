@@ -170,23 +170,35 @@ extension DialerConfiguration {
             }
             configuration.contacts = paths.map { PathExpansion.expand($0, configFile: file, home: home) }
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(SearchSettings.tableName) { configuration.search = try SearchSettings(reading: table, home: home) }
+        if let settings = readTable(SearchSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try SearchSettings(reading: table, home: home)
+        }) {
+            configuration.search = settings
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(KeypadSettings.tableName) { configuration.keypad = try KeypadSettings(reading: table, home: home) }
+        if let settings = readTable(KeypadSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try KeypadSettings(reading: table, home: home)
+        }) {
+            configuration.keypad = settings
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(ScreenSettings.tableName) { configuration.screen = try ScreenSettings(reading: table, home: home) }
+        if let settings = readTable(ScreenSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try ScreenSettings(reading: table, home: home)
+        }) {
+            configuration.screen = settings
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(DialSettings.tableName) { configuration.dial = try DialSettings(reading: table, home: home) }
+        if let settings = readTable(DialSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try DialSettings(reading: table, home: home)
+        }) {
+            configuration.dial = settings
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(HistorySettings.tableName) { configuration.history = try HistorySettings(reading: table) }
+        if let settings = readTable(HistorySettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try HistorySettings(reading: table)
+        }) {
+            configuration.history = settings
         }
-        reading { () throws(ConfigError) in
-            if let table = try root.table(CardDAVSettings.tableName) { configuration.carddav = try CardDAVSettings(reading: table, home: home) }
+        if let settings = readTable(CardDAVSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
+            try CardDAVSettings(reading: table, home: home)
+        }) {
+            configuration.carddav = settings
         }
         // A top-level key in a table is also unknown to the table: said once.
         var seen: Set<String> = []
@@ -195,6 +207,39 @@ extension DialerConfiguration {
             return seen.insert("\(line) \(key)").inserted
         }
         return ConfigReading(configuration: configuration, problems: problems)
+    }
+
+    /// The settings `read` makes of the table `name`, nil when it has none. A problem is added
+    /// to `problems`, and the table is read again without the key at fault, until it reads or
+    /// no key is left to blame: so each key's problem is found, not only the table's first.
+    /// Nil when it does not read even then (its defaults are kept).
+    private static func readTable<Settings>(
+        _ name: String, of root: TableReader, problems: inout [ConfigError],
+        _ read: (TableReader) throws(ConfigError) -> Settings
+    ) -> Settings? {
+        let first: TableReader?
+        do {
+            first = try root.table(name)
+        } catch {
+            problems.append(error)
+            return nil
+        }
+        guard var reader = first else { return nil }
+        for _ in 0...reader.table.count {
+            do {
+                return try read(reader)
+            } catch {
+                problems.append(error)
+                let prefix = TableReader.dotted(reader.path) + "."
+                guard let dotted = error.key, dotted.hasPrefix(prefix),
+                    let key = reader.table.keys.first(where: { TableReader.keyText($0) == dotted.dropFirst(prefix.count) })
+                else { return nil }
+                var table = reader.table
+                table[key] = nil
+                reader = TableReader(document: reader.document, table: table, path: reader.path, line: reader.line)
+            }
+        }
+        return nil
     }
 
     /// The line of every key of the document and of the known tables' keys, by dotted key.

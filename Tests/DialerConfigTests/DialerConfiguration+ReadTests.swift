@@ -26,6 +26,14 @@ struct DialerConfigurationReadTests {
         #expect(reading.configuration?.keypad.mode == .t9)
     }
 
+    @Test("Each key's problem in one table is found, and the table's good keys are read")
+    func everyKeyOfATable() {
+        let text = "[keypad]\nmode = \"tap\"\nkeymap = \"usb-numpad\"\nmach = 1\ngrab = \"yes\"\n"
+        let reading = DialerConfiguration.read(text: text, file: "t.toml")
+        #expect(reading.problems.map(\.key) == ["keypad.mach", "keypad.grab", "keypad.mode"])
+        #expect(reading.configuration?.keypad.keymap == "usb-numpad")
+    }
+
     @Test("The first problem is the one parse throws")
     func sameAsParse() {
         let text = "[search]\nmach = \"smart\"\n[keypad]\nmode = \"tap\"\n"
