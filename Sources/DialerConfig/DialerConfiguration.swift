@@ -170,36 +170,30 @@ extension DialerConfiguration {
             }
             configuration.contacts = paths.map { PathExpansion.expand($0, configFile: file, home: home) }
         }
-        if let settings = readTable(SearchSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try SearchSettings(reading: table, home: home)
-        }) {
-            configuration.search = settings
-        }
-        if let settings = readTable(KeypadSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try KeypadSettings(reading: table, home: home)
-        }) {
-            configuration.keypad = settings
-        }
-        if let settings = readTable(ScreenSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try ScreenSettings(reading: table, home: home)
-        }) {
-            configuration.screen = settings
-        }
-        if let settings = readTable(DialSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try DialSettings(reading: table, home: home)
-        }) {
-            configuration.dial = settings
-        }
-        if let settings = readTable(HistorySettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try HistorySettings(reading: table)
-        }) {
-            configuration.history = settings
-        }
-        if let settings = readTable(CardDAVSettings.tableName, of: root, problems: &problems, { table throws(ConfigError) in
-            try CardDAVSettings(reading: table, home: home)
-        }) {
-            configuration.carddav = settings
-        }
+        configuration.search =
+            readTable(SearchSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try SearchSettings(reading: table, home: home)
+            } ?? configuration.search
+        configuration.keypad =
+            readTable(KeypadSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try KeypadSettings(reading: table, home: home)
+            } ?? configuration.keypad
+        configuration.screen =
+            readTable(ScreenSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try ScreenSettings(reading: table, home: home)
+            } ?? configuration.screen
+        configuration.dial =
+            readTable(DialSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try DialSettings(reading: table, home: home)
+            } ?? configuration.dial
+        configuration.history =
+            readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try HistorySettings(reading: table)
+            } ?? configuration.history
+        configuration.carddav =
+            readTable(CardDAVSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try CardDAVSettings(reading: table, home: home)
+            } ?? configuration.carddav
         // A top-level key in a table is also unknown to the table: said once.
         var seen: Set<String> = []
         problems = problems.filter { problem in
@@ -275,11 +269,12 @@ extension DialerConfiguration {
         for name in tables {
             guard let table = try? root.table(name) else { continue }
             for (key, _) in table.entries where topLevelKeys.contains(key) {
-                problems.append(table.error(
-                    at: key,
-                    "\(TableReader.quoted(key)) is a top-level key but is written \(table.place); "
-                        + "move it above the first [table] line of the file"
-                ))
+                problems.append(
+                    table.error(
+                        at: key,
+                        "\(TableReader.quoted(key)) is a top-level key but is written \(table.place); "
+                            + "move it above the first [table] line of the file"
+                    ))
             }
         }
         return problems

@@ -11,9 +11,15 @@ struct DialerConfigurationTOMLTextTests {
     static let configs: [(name: String, text: String)] = [
         ("empty", ""),
         ("contacts and search", "contacts = [\"/srv/book.vcf\", \"people\"]\n[search]\nregion = \"gb\"\nlimit = 7\nlayouts = [\"latin\", \"greek\"]\n"),
-        ("keypad and screen", "[keypad]\nkeymap = \"usb-numpad\"\ndevice = \"/dev/input/event3\"\ngrab = false\nmode = \"multitap\"\n[screen]\nfont = \"Uni2-Terminus16\"\nrotation = 90\nframebuffer = \"/dev/fb1\"\n"),
+        (
+            "keypad and screen",
+            "[keypad]\nkeymap = \"usb-numpad\"\ndevice = \"/dev/input/event3\"\ngrab = false\nmode = \"multitap\"\n[screen]\nfont = \"Uni2-Terminus16\"\nrotation = 90\nframebuffer = \"/dev/fb1\"\n"
+        ),
         ("exec dial", "[dial]\nmethod = \"exec\"\ncommand = [\"/usr/bin/echo\", \"call \\\"{number}\\\"\"]\nhangup_command = [\"true\"]\ntimeout_s = 9\n"),
-        ("history and carddav", "[history]\nfavourite_category = \"\"\nfavourites = [\"Mum\"]\nkeep_calls = 500\n[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"secret\"\ninterval_min = 60\n"),
+        (
+            "history and carddav",
+            "[history]\nfavourite_category = \"\"\nfavourites = [\"Mum\"]\nkeep_calls = 500\n[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"secret\"\ninterval_min = 60\n"
+        ),
     ]
 
     @Test("Read back, the text gives the same settings", arguments: configs)
