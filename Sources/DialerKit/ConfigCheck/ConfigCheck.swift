@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ContactBook
-import ScreenOutput
 public import DialerConfig
 import Foundation
 
@@ -128,8 +127,8 @@ public struct ConfigCheck: Sendable {
     }
 
     /// Why the font `configuration` names (t9dial's own from `dataDirectory` when none) does not
-    /// load, suggesting the closest installed console font for a name that is not there; nil
-    /// when it loads.
+    /// load, with the closest installed console font for a name that is not there
+    /// (`ScreenDisplay.loadFont`); nil when it loads.
     public static func fontProblem(
         _ configuration: DialerConfiguration, dataDirectory: String, systemPath: (String) -> String = { $0 }
     ) -> SettingProblem? {
@@ -140,15 +139,10 @@ public struct ConfigCheck: Sendable {
             _ = try ScreenDisplay.loadFont(settings, dataDirectory: dataDirectory)
             return nil
         } catch {
-            var message: String
+            let message: String
             switch error {
-            case .screen(let problem): message = problem.description
+            case .screen(let problem): message = ScreenDisplay.fontMessage(problem)
             default: message = error.description
-            }
-            if let name = configuration.screen.font, !name.contains("/"),
-                let suggestion = Suggestion.closest(to: name, in: FontFile.available())
-            {
-                message += " (did you mean \"\(suggestion)\"?)"
             }
             return SettingProblem(location: configuration.location(of: "screen.font"), message: message)
         }

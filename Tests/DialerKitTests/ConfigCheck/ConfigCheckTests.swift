@@ -3,6 +3,7 @@
 import DialerConfig
 import DialerKit
 import Foundation
+import ScreenOutput
 import Testing
 
 @Suite("ConfigCheck: a config and everything it names")
@@ -111,5 +112,17 @@ struct ConfigCheckTests {
         #expect(ConfigCheck.fontProblem(byPath, dataDirectory: TestFiles.dataDirectory) == nil)
         let missing = try DialerConfiguration.parse(text: "[screen]\nfont = \"/no/such/font.psf\"\n", file: "t.toml")
         #expect(ConfigCheck.fontProblem(missing, dataDirectory: TestFiles.dataDirectory)?.location.line == 2)
+    }
+
+    @Test(
+        "A font name that is not installed suggests the closest that is",
+        arguments: [("Uni2-Terminus61", #" (did you mean "Uni2-Terminus16"?)"#), ("Nonexistent16", "")]
+    )
+    func fontSuggestion(name: String, suggestion: String) throws {
+        try TestFiles.withTemporaryDirectory { folder in
+            try TestFiles.write("", to: folder + "/Uni2-Terminus16.psf.gz")
+            let problem = ScreenSetupError.fontFile(FontFileError(.notFound(name: name, folder: folder)))
+            #expect(ScreenDisplay.fontMessage(problem) == problem.description + suggestion)
+        }
     }
 }
