@@ -21,6 +21,8 @@ public struct ConfigCheck: Sendable {
     /// Where this process finds a path of the checked system: doctor checks a system whose "/"
     /// may be another folder (`CheckedSystem.path`); the path itself otherwise.
     public var systemPath: @Sendable (String) -> String
+    /// Whether the contact files are read; doctor reads them for a line of its own.
+    public var readsContacts = true
 
     public init(
         file: String?, dataDirectory: String? = nil, environment: [String: String]? = nil,
@@ -67,7 +69,7 @@ public struct ConfigCheck: Sendable {
         if let dataDirectory {
             findings += dataFindings(configuration, dataDirectory: dataDirectory)
         }
-        findings += contactFindings(configuration)
+        if readsContacts { findings += contactFindings(configuration) }
         findings += deviceFindings(configuration)
         findings += dialFindings(configuration)
         findings += carddavFindings(configuration)

@@ -24,9 +24,11 @@ extension Doctor {
         if let problem = settings.problem, settings.configuration == nil {
             return DoctorCheck(.problem, subject, problem.description, fix: fix)
         }
-        let report = ConfigCheck(
+        var check = ConfigCheck(
             file: settings.file, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
-        ).run()
+        )
+        check.readsContacts = false
+        let report = check.run()
         let findings = report.findings.filter { finding in
             guard let key = finding.error.key else { return true }
             return !Self.keysCheckedElsewhere.contains { key == $0 || ($0.hasSuffix(".") && key.hasPrefix($0)) }
