@@ -104,16 +104,19 @@ struct ConfigCommandTests {
         }
     }
 
-    @Test("try names the config's file and line of a keymap that is not installed, and of a font that does not load")
-    func startChecks() throws {
+    @Test(
+        "run and try name the config's file and line of a keymap that is not installed, and of a font that does not load",
+        arguments: [["try"], ["run", "--replay", "Config/samples/demo-session.evemu"]]
+    )
+    func startChecks(command: [String]) throws {
         try T9DialProcess.withTemporaryDirectory { folder in
             let keymap = try T9DialProcess.write("[keypad]\nkeymap = \"usb-nmpad\"\n", to: folder + "/keymap.toml")
-            let failed = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "5", config: keymap)
+            let failed = try T9DialProcess.run(command + ["--contacts", T9DialProcess.sampleContacts], stdin: "5", config: keymap)
             #expect(failed.status == 1)
             #expect(failed.stderr.contains(#"\#(keymap):2: "keymap" in [keypad]: unknown keymap "usb-nmpad" (did you mean "usb-numpad"?)"#), "\(failed.stderr)")
 
             let font = try T9DialProcess.write("\n[screen]\nfont = \"Nonexistent16\"\n", to: folder + "/font.toml")
-            let warned = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "5", config: font)
+            let warned = try T9DialProcess.run(command + ["--contacts", T9DialProcess.sampleContacts], stdin: "5", config: font)
             // Nothing is drawn, so the run goes on, but the font is named at its line.
             #expect(warned.status == 0)
             #expect(warned.stderr.contains(#"\#(font):3: "font" in [screen]: no console font "Nonexistent16""#), "\(warned.stderr)")
