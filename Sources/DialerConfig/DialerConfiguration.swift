@@ -2,6 +2,7 @@
 
 import Foundation
 public import T9Search
+import TOML
 
 /// The settings t9dial reads from its TOML config file (`Config/t9dial.toml` documents every
 /// key). Anything not written keeps its default, so an empty file is a valid configuration.
@@ -31,6 +32,9 @@ public struct DialerConfiguration: Sendable, Equatable {
         var file: String
         /// The line of `search.layouts`, else of `[search]`, for errors about the layout ids.
         var layoutsLine: Int?
+        /// The line each key is written on, by dotted key ("keypad.keymap", "contacts"), and
+        /// each table's header line by its name ("keypad").
+        var lines: [String: Int] = [:]
     }
 
     /// The defaults, or the given settings.
@@ -54,6 +58,20 @@ public struct DialerConfiguration: Sendable, Equatable {
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
             && lhs.dial == rhs.dial && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+    }
+}
+
+/// A config file read with every problem found in it (`DialerConfiguration.read`).
+public struct ConfigReading: Sendable {
+    /// The settings read, a table with a problem keeping its defaults; nil when the file could
+    /// not be read or is not TOML.
+    public var configuration: DialerConfiguration?
+    /// The problems, in the order of the tables (the top level first).
+    public var problems: [ConfigError]
+
+    public init(configuration: DialerConfiguration?, problems: [ConfigError]) {
+        self.configuration = configuration
+        self.problems = problems
     }
 }
 
@@ -89,63 +107,177 @@ extension DialerConfiguration {
 
     /// Reads config `text`. `file` names it in errors, and relative paths in it are relative to
     /// the directory of `file`; `environment` (nil: this process's) gives `HOME` for `~`.
+    /// Throws the first problem `read(text:file:environment:)` finds.
     public static func parse(
         text: String,
         file: String,
         environment: [String: String]? = nil
     ) throws(ConfigError) -> DialerConfiguration {
-        let document = try TOMLDocument(text: text, file: file)
+        let reading = read(text: text, file: file, environment: environment)
+        if let problem = reading.problems.first { throw problem }
+        return reading.configuration ?? DialerConfiguration()
+    }
+
+    /// Reads the config file at `path` (named `file` in messages, `path` when nil) and every
+    /// problem in it, for `t9dial config check`: a file that cannot be read is the one problem.
+    public static func read(
+        path: String,
+        as file: String? = nil,
+        environment: [String: String]? = nil
+    ) -> ConfigReading {
+        do {
+            return read(text: try TextFile.read(path), file: file ?? path, environment: environment)
+        } catch {
+            var problem = error
+            if let file, problem.file == path { problem.file = file }
+            return ConfigReading(configuration: nil, problems: [problem])
+        }
+    }
+
+    /// Reads config `text` as `parse` does, but goes on past a problem: each key at the top
+    /// level and each table is read on its own, a table with a mistake keeping its defaults,
+    /// so every table's first problem is found. Text that is not TOML has that one problem
+    /// and no configuration.
+    public static func read(
+        text: String,
+        file: String,
+        environment: [String: String]? = nil
+    ) -> ConfigReading {
+        let document: TOMLDocument
+        do {
+            document = try TOMLDocument(text: text, file: file)
+        } catch {
+            return ConfigReading(configuration: nil, problems: [error])
+        }
         let root = document.rootReader
-        try root.rejectUnknownKeys(keys: topLevelKeys, tables: tables)
-        try rejectTopLevelKeysInTables(root)
+        var problems = root.unknownKeyErrors(keys: topLevelKeys, tables: tables)
+        problems += topLevelKeysInTables(root)
         let environment = environment ?? ProcessInfo.processInfo.environment
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
 
         var configuration = DialerConfiguration()
         let search = document.root[SearchSettings.tableName]
         let layoutsLine = search?.value.table?["layouts"]?.keyPosition.line ?? search?.keyPosition.line
-        configuration.source = Source(file: file, layoutsLine: layoutsLine)
+        configuration.source = Source(file: file, layoutsLine: layoutsLine, lines: keyLines(document.root))
 
-        if let paths = try root.strings("contacts", example: #"contacts = ["~/contacts.vcf"]"#) {
+        func reading(_ body: () throws(ConfigError) -> Void) {
+            do { try body() } catch { problems.append(error) }
+        }
+        reading { () throws(ConfigError) in
+            guard let paths = try root.strings("contacts", example: #"contacts = ["~/contacts.vcf"]"#) else { return }
             for path in paths where path.isEmpty {
                 throw root.error(at: "contacts", #""contacts" has an empty path; remove it or name a file or directory"#)
             }
             configuration.contacts = paths.map { PathExpansion.expand($0, configFile: file, home: home) }
         }
-        if let search = try root.table(SearchSettings.tableName) {
-            configuration.search = try SearchSettings(reading: search, home: home)
+        configuration.search =
+            readTable(SearchSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try SearchSettings(reading: table, home: home)
+            } ?? configuration.search
+        configuration.keypad =
+            readTable(KeypadSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try KeypadSettings(reading: table, home: home)
+            } ?? configuration.keypad
+        configuration.screen =
+            readTable(ScreenSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try ScreenSettings(reading: table, home: home)
+            } ?? configuration.screen
+        configuration.dial =
+            readTable(DialSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try DialSettings(reading: table, home: home)
+            } ?? configuration.dial
+        configuration.history =
+            readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try HistorySettings(reading: table)
+            } ?? configuration.history
+        configuration.carddav =
+            readTable(CardDAVSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try CardDAVSettings(reading: table, home: home)
+            } ?? configuration.carddav
+        // A top-level key in a table is also unknown to the table: said once.
+        var seen: Set<String> = []
+        problems = problems.filter { problem in
+            guard let key = problem.key, let line = problem.line else { return true }
+            return seen.insert("\(line) \(key)").inserted
         }
-        if let keypad = try root.table(KeypadSettings.tableName) {
-            configuration.keypad = try KeypadSettings(reading: keypad, home: home)
-        }
-        if let screen = try root.table(ScreenSettings.tableName) {
-            configuration.screen = try ScreenSettings(reading: screen, home: home)
-        }
-        if let dial = try root.table(DialSettings.tableName) {
-            configuration.dial = try DialSettings(reading: dial, home: home)
-        }
-        if let history = try root.table(HistorySettings.tableName) {
-            configuration.history = try HistorySettings(reading: history)
-        }
-        if let carddav = try root.table(CardDAVSettings.tableName) {
-            configuration.carddav = try CardDAVSettings(reading: carddav, home: home)
-        }
-        return configuration
+        return ConfigReading(configuration: configuration, problems: problems)
     }
+
+    /// The settings `read` makes of the table `name`, nil when it has none. A problem is added
+    /// to `problems`, and the table is read again without the key at fault, until it reads or
+    /// no key is left to blame: so each key's problem is found, not only the table's first.
+    /// Nil when it does not read even then (its defaults are kept).
+    private static func readTable<Settings>(
+        _ name: String, of root: TableReader, problems: inout [ConfigError],
+        _ read: (TableReader) throws(ConfigError) -> Settings
+    ) -> Settings? {
+        let first: TableReader?
+        do {
+            first = try root.table(name)
+        } catch {
+            problems.append(error)
+            return nil
+        }
+        guard var reader = first else { return nil }
+        for _ in 0...reader.table.count {
+            do {
+                return try read(reader)
+            } catch {
+                problems.append(error)
+                let prefix = TableReader.dotted(reader.path) + "."
+                guard let dotted = error.key, dotted.hasPrefix(prefix),
+                    let key = reader.table.keys.first(where: { TableReader.keyText($0) == dotted.dropFirst(prefix.count) })
+                else { return nil }
+                var table = reader.table
+                table[key] = nil
+                reader = TableReader(document: reader.document, table: table, path: reader.path, line: reader.line)
+            }
+        }
+        return nil
+    }
+
+    /// The line of every key of the document and of the known tables' keys, by dotted key.
+    private static func keyLines(_ root: TOMLTable) -> [String: Int] {
+        var lines: [String: Int] = [:]
+        for entry in root.entries {
+            lines[entry.key] = entry.keyPosition.line
+            guard tables.contains(entry.key), let table = entry.value.table else { continue }
+            for inner in table.entries { lines[entry.key + "." + inner.key] = inner.keyPosition.line }
+        }
+        return lines
+    }
+
+    /// Where `key` ("keypad.keymap", "contacts") is written: the config file and the key's
+    /// line, or the line of its table when the key is not written there; no file for the
+    /// built-in defaults. For the problems found when a setting is used, such as a keymap
+    /// that is not installed.
+    public func location(of key: String) -> SettingLocation {
+        let parts = key.split(separator: ".", maxSplits: 1).map(String.init)
+        let subject =
+            parts.count == 2 ? "\(TableReader.quoted(parts[1])) in \(TableReader.header([parts[0]]))" : TableReader.quoted(key)
+        return SettingLocation(
+            file: source?.file, line: source?.lines[key] ?? (parts.count == 2 ? source?.lines[parts[0]] : nil), key: key, subject: subject)
+    }
+
+    /// The line `key` ("keypad.keymap") is written on in the config file; nil when it is not.
+    public func line(of key: String) -> Int? { source?.lines[key] }
 
     /// A top-level key written below a `[table]` line belongs to that table in TOML; say so
     /// rather than calling it unknown there.
-    private static func rejectTopLevelKeysInTables(_ root: TableReader) throws(ConfigError) {
+    private static func topLevelKeysInTables(_ root: TableReader) -> [ConfigError] {
+        var problems: [ConfigError] = []
         for name in tables {
-            guard let table = try root.table(name) else { continue }
+            guard let table = try? root.table(name) else { continue }
             for (key, _) in table.entries where topLevelKeys.contains(key) {
-                throw table.error(
-                    at: key,
-                    "\(TableReader.quoted(key)) is a top-level key but is written \(table.place); "
-                        + "move it above the first [table] line of the file"
-                )
+                problems.append(
+                    table.error(
+                        at: key,
+                        "\(TableReader.quoted(key)) is a top-level key but is written \(table.place); "
+                            + "move it above the first [table] line of the file"
+                    ))
             }
         }
+        return problems
     }
 
     /// The layouts `search.layouts` names, in that order, or every layout of `catalog` when it

@@ -87,6 +87,15 @@ extension LayoutCatalog {
         )
     }
 
+    /// Whether `dataDirectory` is the `Config` folder of a source checkout (it sits next to the
+    /// package's `Package.swift`) rather than an installed copy: messages then name the files
+    /// of the sources (`Config/t9dial.toml`) instead of the installed ones.
+    public static func isSourceTree(dataDirectory: String) -> Bool {
+        let folder = URL(fileURLWithPath: dataDirectory).standardizedFileURL
+        return folder.lastPathComponent == "Config"
+            && FileManager.default.fileExists(atPath: folder.deletingLastPathComponent().appendingPathComponent("Package.swift").path)
+    }
+
     /// `path` when it holds `layouts/`; else an error, since the user named it.
     private static func namedDirectory(_ path: String, namedBy source: String) throws(ConfigError) -> String {
         if hasLayouts(path) { return path }

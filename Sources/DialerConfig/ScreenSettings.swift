@@ -23,6 +23,17 @@ public struct ScreenSettings: Sendable, Hashable {
 }
 
 extension ScreenSettings {
+    /// Equal when the settings are: where the font was written is not a setting.
+    public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
+        lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(font)
+        hasher.combine(rotation)
+        hasher.combine(framebuffer)
+    }
+
     static let tableName = "screen"
     static let keys = ["font", "rotation", "framebuffer"]
 

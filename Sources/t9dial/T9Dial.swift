@@ -23,7 +23,7 @@ struct T9Dial: ParsableCommand {
         version: BuildInfo.line,
         subcommands: [
             SearchCommand.self, QueryCommand.self, ContactsCommand.self, RunCommand.self, TryCommand.self, DevicesCommand.self, UdevRuleCommand.self,
-            MonitorCommand.self, DoctorCommand.self, HistoryCommand.self, ForgetCommand.self, SyncCommand.self,
+            MonitorCommand.self, DoctorCommand.self, ConfigCommand.self, HistoryCommand.self, ForgetCommand.self, SyncCommand.self,
             VersionCommand.self,
         ]
     )

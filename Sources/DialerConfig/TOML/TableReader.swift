@@ -25,6 +25,13 @@ struct TableReader {
     /// Fails on the first key that is neither one of `keys` nor one of `tables`, suggesting the
     /// closest known name.
     func rejectUnknownKeys(keys: [String], tables: [String] = []) throws(ConfigError) {
+        if let first = unknownKeyErrors(keys: keys, tables: tables).first { throw first }
+    }
+
+    /// An error for each key that is neither one of `keys` nor one of `tables`, suggesting the
+    /// closest known name, in written order.
+    func unknownKeyErrors(keys: [String], tables: [String] = []) -> [ConfigError] {
+        var errors: [ConfigError] = []
         for (key, value) in entries where !keys.contains(key) && !tables.contains(key) {
             let isTable = value.table != nil
             var message =
@@ -41,8 +48,9 @@ struct TableReader {
                     ? "; nothing is allowed \(place)"
                     : "; allowed \(place): \(allowed.joined(separator: ", "))"
             }
-            throw error(at: key, message)
+            errors.append(error(at: key, message))
         }
+        return errors
     }
 
     // MARK: Typed values

@@ -83,7 +83,8 @@ public final class ScreenDisplay: DialerDisplay {
     }
 
     /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts. A font the config
-    /// names that does not load is an error at the config's line and key.
+    /// names that does not load is an error at the config's line and key; a name not installed
+    /// suggests the closest one that is.
     public static func loadFont(_ settings: ScreenSettings, dataDirectory: String) throws(DialerError) -> BitmapFont {
         let path = dataDirectory + "/fonts/t9dial-8x16.psf"
         let problem: ScreenSetupError
@@ -93,8 +94,16 @@ public final class ScreenDisplay: DialerDisplay {
         } catch {
             problem = .fontFile(error)
         }
-        if let location = settings.fontLocation { throw .config(location.error(problem.description)) }
+        if let location = settings.fontLocation { throw .config(location.error(fontMessage(problem))) }
         throw .screen(problem)
+    }
+
+    /// What is wrong with a font, and for a name that is not installed the closest one that is.
+    public static func fontMessage(_ problem: ScreenSetupError) -> String {
+        guard case .fontFile(let error) = problem, case .notFound(let name, let folder) = error.reason,
+            let suggestion = Suggestion.closest(to: name, in: FontFile.available(in: folder))
+        else { return problem.description }
+        return problem.description + " (did you mean \"\(suggestion)\"?)"
     }
 
     public func show(_ screen: ScreenState) {

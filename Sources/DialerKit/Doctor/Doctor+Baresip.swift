@@ -16,7 +16,7 @@ extension Doctor {
         let listeners = ["/proc/net/tcp", "/proc/net/tcp6"].flatMap { table in
             ListeningSocket.parse(system.text(of: table) ?? "").filter { $0.port == address.port }
         }
-        let baresipFix = "set ctrl_tcp_listen \(address) in baresip's config (Config/baresip/config), and restart baresip"
+        let baresipFix = "set ctrl_tcp_listen \(address) in \(programFiles.baresipExample), and restart baresip"
         guard !listeners.isEmpty else {
             return DoctorCheck(
                 .problem, subject,

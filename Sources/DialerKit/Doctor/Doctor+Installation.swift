@@ -45,7 +45,7 @@ extension Doctor {
         guard !program.hasPrefix("/") || system.isExecutable(program) else {
             return DoctorCheck(
                 .problem, subject, "\(unit) starts \(program), which is missing or not executable",
-                fix: "reinstall t9dial (sudo make install in its source folder), or point ExecStart at t9dial: sudo systemctl edit \(Self.unitName)"
+                fix: "reinstall t9dial (\(programFiles.reinstall)), or point ExecStart at t9dial: sudo systemctl edit \(Self.unitName)"
             )
         }
         return DoctorCheck(.ok, subject, "\(unit), starting \(program)")
@@ -61,7 +61,7 @@ extension Doctor {
     /// folder (`share/t9dial/system`), when this machine has it; else by installing again.
     func installFix(_ name: String, into folder: String, then: String) -> String {
         if let copy = installedCopy(of: name) { return "sudo install -m 644 \(copy) \(folder)/ && " + then }
-        return "reinstall t9dial (sudo make install in its source folder), which puts \(name) in \(folder)"
+        return "reinstall t9dial (\(programFiles.reinstall)), which puts \(name) in \(folder)"
     }
 
     /// The copy of udev/`name` that make install keeps in the data folder, if there is one.
@@ -89,7 +89,7 @@ extension Doctor {
             sysusers.map { "sudo systemd-sysusers \($0)" }
             ?? installedCopy(of: "t9dial.sysusers").map {
                 "sudo install -m 644 \($0) /etc/sysusers.d/t9dial.conf && sudo systemd-sysusers /etc/sysusers.d/t9dial.conf"
-            } ?? "reinstall t9dial (sudo make install in its source folder), which makes it"
+            } ?? "reinstall t9dial (\(programFiles.reinstall)), which makes it"
         return DoctorCheck(.problem, subject, "missing", fix: create + " (or sudo groupadd --system \(Self.groupName))")
     }
 

@@ -39,7 +39,7 @@ extension Doctor {
     /// No link: the devices `t9dial devices` would find, and the rule that names a keypad.
     private func missingLinkCheck(_ settings: Settings, link: String) -> DoctorCheck {
         let subject = "keypad"
-        let overlays = "check the keypad's wiring and its overlay (Config/overlays/README.md)"
+        let overlays = "check the keypad's wiring and its overlay (\(programFiles.overlaysGuide))"
         guard let keymaps = settings.keymaps else {
             return DoctorCheck(.problem, subject, "no \(link), and no keymaps to tell keypads by, since the config does not load (see config)")
         }

@@ -12,11 +12,36 @@ extension Doctor {
     /// The folders the service's PrivateTmp=yes replaces with its own empty ones.
     static let privateFolders = ["/tmp/", "/var/tmp/"]
 
-    /// 6. The config file loads, with its layouts and keymap.
+    /// The keys of the findings doctor's own lines report (contacts, keypad, framebuffer,
+    /// dial), left out of its config line.
+    static let keysCheckedElsewhere = ["contacts", "keypad.device", "screen.framebuffer", "dial.", "carddav."]
+
+    /// 6. The config file loads, with its layouts, keymap and font: the checks of `t9dial
+    /// config check` (`ConfigCheck`) but those of the lines below.
     func configCheck(_ settings: Settings) -> DoctorCheck {
         let subject = "config"
+        let fix = "correct it; \(programFiles.configReference)"
+        if let problem = settings.problem, settings.configuration == nil {
+            return DoctorCheck(.problem, subject, problem.description, fix: fix)
+        }
+        var check = ConfigCheck(
+            file: settings.file, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
+        )
+        check.readsContacts = false
+        let report = check.run()
+        let findings = report.findings.filter { finding in
+            guard let key = finding.error.key else { return true }
+            return !Self.keysCheckedElsewhere.contains { key == $0 || ($0.hasSuffix(".") && key.hasPrefix($0)) }
+        }
+        let more = findings.count > 1 ? " (and \(Self.count(findings.count - 1, "more finding")): t9dial config check lists them all)" : ""
+        if let problem = findings.first(where: { $0.severity == .problem }) {
+            return DoctorCheck(.problem, subject, problem.description + more, fix: fix)
+        }
         if let problem = settings.problem {
-            return DoctorCheck(.problem, subject, problem.description, fix: "correct it; Config/t9dial.toml documents every key")
+            return DoctorCheck(.problem, subject, problem.description, fix: fix)
+        }
+        if let warning = findings.first {
+            return DoctorCheck(.warning, subject, warning.description + more, fix: fix)
         }
         let system = DialerConfiguration.systemFile
         guard let file = settings.file else {

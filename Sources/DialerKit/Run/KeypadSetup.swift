@@ -33,10 +33,11 @@ public struct KeypadSetup: Sendable {
         let keymaps: KeymapCatalog
         do {
             keymaps = try KeymapCatalog.load(dataDirectory: dialer.dataDirectory)
-            if settings.keymap != KeypadSettings.automaticKeymap { _ = try keymaps.keymap(id: settings.keymap) }
         } catch {
             throw .config(error)
         }
+        // Said at the config's line, as `t9dial config check` says it.
+        if let problem = ConfigCheck.keymapProblem(dialer.configuration, keymaps: keymaps) { throw .config(problem.error) }
         let initialMode: InputMode
         switch mode ?? settings.mode {
         case .t9: initialMode = .t9

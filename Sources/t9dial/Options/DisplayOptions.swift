@@ -80,6 +80,10 @@ struct DisplayOptions: ParsableArguments {
                 throw CommandFailure(message: String(describing: error))
             }
         }
+        // A font nothing draws with yet is still a mistake in the config: said at its line.
+        if pictures.isEmpty, settings.font != nil, let problem = ConfigCheck.fontProblem(dialer.configuration, dataDirectory: dialer.dataDirectory) {
+            logger.warning("\(problem.error.description) (no screen is drawn now)")
+        }
         if let problem = dialer.historyProblem { logger.warning("\(problem)") }
         return DisplayGroup(displays)
     }

@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import TOML
+
+/// The configuration written back as TOML, every key with its value, for `t9dial config show`:
+/// what t9dial uses, with the defaults filled in, and after each value where it came from.
+extension DialerConfiguration {
+    /// The settings as a config file: every table and key, each line ending in `# FILE:LINE`
+    /// when the config file sets it, or `# default`. Read back (`parse`), it gives these
+    /// settings again. A relative path (from a config named by a relative path) is written
+    /// from `currentDirectory`, so the text means the same wherever it is saved. "None" (no
+    /// region, font, device...) is written as `""`, which is how a config says it.
+    public func tomlText(currentDirectory: String) -> String {
+        func absolute(_ path: String) -> String {
+            guard !path.hasPrefix("/"), !path.hasPrefix("~") else { return path }
+            return currentDirectory.hasSuffix("/") ? currentDirectory + path : currentDirectory + "/" + path
+        }
+        func path(_ path: String?) -> TOMLSetting { .string(path.map(absolute) ?? "") }
+        var lines = [
+            "# The settings t9dial uses, from \(file ?? "no config file (the defaults)").",
+            "# After each value: the file and line that set it, or \"default\".",
+        ]
+        func table(_ name: String) { lines += ["", "[\(name)]"] }
+        func key(_ table: String?, _ key: String, _ value: TOMLSetting) {
+            let dotted = table.map { "\($0).\(key)" } ?? key
+            let origin = line(of: dotted).map { "\(file ?? ""):\($0)" } ?? "default"
+            lines.append("\(key) = \(value.text)  # \(origin)")
+        }
+        key(nil, "contacts", .strings(contacts.map(absolute)))
+
+        let search = SearchSettings.tableName
+        table(search)
+        key(search, "match", .string(self.search.match.rawValue))
+        key(search, "region", .string(self.search.region ?? ""))
+        key(search, "limit", .integer(self.search.limit))
+        key(search, "layouts", .strings(self.search.layouts))
+        key(search, "data_dir", path(self.search.dataDirectory))
+
+        let keypad = KeypadSettings.tableName
+        table(keypad)
+        key(keypad, "keymap", .string(self.keypad.keymap))
+        key(keypad, "device", path(self.keypad.device))
+        key(keypad, "grab", .boolean(self.keypad.grab))
+        key(keypad, "mode", .string(self.keypad.mode.rawValue))
+        key(keypad, "debounce_ms", .integer(self.keypad.debounceMilliseconds))
+        key(keypad, "long_press_ms", .integer(self.keypad.longPressMilliseconds))
+        key(keypad, "clear_hold_ms", .integer(self.keypad.clearHoldMilliseconds))
+        key(keypad, "multitap_commit_ms", .integer(self.keypad.multitapCommitMilliseconds))
+        key(keypad, "idle_clear_s", .integer(self.keypad.idleClearSeconds))
+
+        let screen = ScreenSettings.tableName
+        table(screen)
+        // A font by name stays a name: it is looked up in the console fonts' folder.
+        key(screen, "font", self.screen.font.map { $0.contains("/") ? path($0) : .string($0) } ?? .string(""))
+        key(screen, "rotation", .integer(self.screen.rotation))
+        key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
+
+        let dial = DialSettings.tableName
+        table(dial)
+        key(dial, "method", .string(self.dial.method.rawValue))
+        key(dial, "command", .strings(self.dial.command))
+        key(dial, "hangup_command", .strings(self.dial.hangUpCommand))
+        key(dial, "device", path(self.dial.device))
+        key(dial, "baud", .integer(self.dial.baud))
+        key(dial, "timeout_s", .integer(self.dial.timeoutSeconds))
+        key(dial, "control", .string(self.dial.control))
+        key(dial, "modem", .string(self.dial.modem))
+
+        let history = HistorySettings.tableName
+        table(history)
+        key(history, "favourite_category", .string(self.history.favouriteCategory ?? ""))
+        key(history, "favourites", .strings(self.history.favourites))
+        key(history, "keep_calls", .integer(self.history.keepCalls))
+
+        let carddav = CardDAVSettings.tableName
+        table(carddav)
+        key(carddav, "url", .string(self.carddav.url ?? ""))
+        key(carddav, "user", .string(self.carddav.user ?? ""))
+        key(carddav, "password_file", path(self.carddav.passwordFile))
+        key(carddav, "interval_min", .integer(self.carddav.intervalMinutes))
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+/// One value as `tomlText` writes it.
+private enum TOMLSetting {
+    case string(String)
+    case strings([String])
+    case integer(Int)
+    case boolean(Bool)
+
+    var text: String {
+        switch self {
+        case .string(let text): TOMLText.quoted(text)
+        case .strings(let texts): "[" + texts.map(TOMLText.quoted).joined(separator: ", ") + "]"
+        case .integer(let number): String(number)
+        case .boolean(let flag): flag ? "true" : "false"
+        }
+    }
+}

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import DialerConfig
+import DialerKit
+import Foundation
+import ScreenOutput
+import Testing
+
+@Suite("ConfigCheck: a config and everything it names")
+struct ConfigCheckTests {
+    /// Checks config `text`, written to a temporary folder, against the source tree's data.
+    private func check(_ text: String, files: [String: String] = [:], environment: [String: String] = [:]) throws -> (
+        report: ConfigCheckReport, folder: String
+    ) {
+        try TestFiles.withTemporaryDirectory { folder in
+            for (name, content) in files { try TestFiles.write(content, to: folder + "/" + name) }
+            let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
+            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory, environment: environment).run()
+            return (report, folder)
+        }
+    }
+
+    @Test("A mistyped keymap and a missing font are both found, at their lines, with the closest keymap")
+    func keymapAndFont() throws {
+        let text = "contacts = [\"\(TestFiles.sampleContacts)\"]\n[keypad]\nkeymap = \"usb-nmpad\"\n[screen]\nfont = \"Nonexistent16\"\n"
+        let (report, folder) = try check(text)
+        #expect(report.hasProblem)
+        #expect(report.problems.map(\.error.line) == [3, 5])
+        #expect(report.problems.map(\.error.key) == ["keypad.keymap", "screen.font"])
+        let keymap = try #require(report.problems.first).description
+        #expect(keymap.hasPrefix(folder + "/t9dial.toml:3: keypad.keymap: unknown keymap \"usb-nmpad\" (did you mean \"usb-numpad\"?)"))
+        #expect(report.problems[1].description.hasPrefix(folder + "/t9dial.toml:5: screen.font: no console font \"Nonexistent16\""))
+        #expect(report.summary == folder + "/t9dial.toml: 2 problems, 0 warnings")
+    }
+
+    @Test("The sample config with the sample contacts has nothing to fix")
+    func goodConfig() throws {
+        let (report, _) = try check("contacts = [\"\(TestFiles.sampleContacts)\"]\n[keypad]\nkeymap = \"usb-numpad\"\n")
+        #expect(report.findings.isEmpty, "\(report.text)")
+        #expect(!report.hasProblem)
+    }
+
+    @Test(
+        "Each kind of mistake is a problem at its key",
+        arguments: [
+            ("contacts = [\"missing.vcf\"]\n", "contacts"),
+            ("[search]\nlayouts = [\"latn\"]\n", "search.layouts"),
+            ("[dial]\nmethod = \"exec\"\ncommand = [\"no-such-program-t9dial\", \"{number}\"]\n", "dial.command"),
+            ("[dial]\nmethod = \"exec\"\ncommand = [\"/no/such/program\", \"{number}\"]\n", "dial.command"),
+            ("[dial]\nhangup_command = [\"/no/such/hangup\"]\n", "dial.hangup_command"),
+            ("[dial]\nmethod = \"modem\"\ndevice = \"/dev/no-such-ttyUSB9\"\n", "dial.device"),
+            ("[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"no-such-password\"\n", "carddav.password_file"),
+            ("[carddav]\nurl = \"https://\"\nuser = \"ann\"\npassword_file = \"password\"\n", "carddav.url"),
+            ("[keypad]\nmode = \"tap\"\n", "keypad.mode"),
+        ]
+    )
+    func problems(text: String, key: String) throws {
+        let (report, _) = try check(text, files: ["password": "secret\n"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(report.problems.map(\.error.key).contains(key), "\(report.text)")
+    }
+
+    @Test(
+        "What does not stop t9dial is a warning",
+        arguments: [
+            ("", "contacts"),
+            ("contacts = [\"book.vcf\"]\n[keypad]\ndevice = \"/dev/input/no-such-keypad\"\n", "keypad.device"),
+            ("contacts = [\"book.vcf\"]\n[screen]\nframebuffer = \"/dev/no-such-fb9\"\n", "screen.framebuffer"),
+        ]
+    )
+    func warnings(text: String, key: String) throws {
+        let book = try String(contentsOfFile: TestFiles.sampleContacts, encoding: .utf8)
+        let (report, _) = try check(text, files: ["book.vcf": book])
+        #expect(!report.hasProblem, "\(report.text)")
+        #expect(report.warnings.map(\.error.key) == [key])
+        #expect(report.warnings[0].description.contains(": warning: \(key): "))
+    }
+
+    @Test("A password file others can read is a warning")
+    func openPasswordFile() throws {
+        try TestFiles.withTemporaryDirectory { folder in
+            let password = try TestFiles.write("secret\n", to: folder + "/password")
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: password)
+            let text = "[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"password\"\n"
+            let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
+            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory).run()
+            #expect(report.warnings.map(\.error.key) == ["carddav.password_file"], "\(report.text)")
+            #expect(report.warnings.first?.error.message.contains("chmod 600") == true)
+        }
+    }
+
+    @Test("Every table's mistake is reported, in the order of the file")
+    func everyProblem() throws {
+        let text = "[search]\nlimit = 0\n[keypad]\nkeymap = \"top-rw\"\n[screen]\nrotation = 45\n"
+        let (report, _) = try check(text)
+        #expect(report.problems.map(\.error.line) == [2, 4, 6])
+    }
+
+    @Test("The runs' keymap error names the config's line and key")
+    func keymapProblemForRuns() throws {
+        let configuration = try DialerConfiguration.parse(text: "[keypad]\nkeymap = \"usb-nmpad\"\n", file: "t9dial.toml")
+        let keymaps = try KeymapCatalog.load(dataDirectory: TestFiles.dataDirectory)
+        let problem = try #require(ConfigCheck.keymapProblem(configuration, keymaps: keymaps))
+        #expect(problem.error.description.hasPrefix(#"t9dial.toml:2: "keymap" in [keypad]: unknown keymap "usb-nmpad" (did you mean "usb-numpad"?)"#))
+        #expect(ConfigCheck.keymapProblem(DialerConfiguration(), keymaps: keymaps) == nil)
+    }
+
+    @Test("t9dial's own font and a font by path load; a missing one does not")
+    func fonts() throws {
+        let own = DialerConfiguration()
+        #expect(ConfigCheck.fontProblem(own, dataDirectory: TestFiles.dataDirectory) == nil)
+        let byPath = try DialerConfiguration.parse(text: "[screen]\nfont = \"\(TestFiles.dataDirectory)/fonts/t9dial-8x16.psf\"\n", file: "t.toml")
+        #expect(ConfigCheck.fontProblem(byPath, dataDirectory: TestFiles.dataDirectory) == nil)
+        let missing = try DialerConfiguration.parse(text: "[screen]\nfont = \"/no/such/font.psf\"\n", file: "t.toml")
+        #expect(ConfigCheck.fontProblem(missing, dataDirectory: TestFiles.dataDirectory)?.location.line == 2)
+    }
+
+    @Test(
+        "A font name that is not installed suggests the closest that is",
+        arguments: [("Uni2-Terminus61", #" (did you mean "Uni2-Terminus16"?)"#), ("Nonexistent16", "")]
+    )
+    func fontSuggestion(name: String, suggestion: String) throws {
+        try TestFiles.withTemporaryDirectory { folder in
+            try TestFiles.write("", to: folder + "/Uni2-Terminus16.psf.gz")
+            let problem = ScreenSetupError.fontFile(FontFileError(.notFound(name: name, folder: folder)))
+            #expect(ScreenDisplay.fontMessage(problem) == problem.description + suggestion)
+        }
+    }
+}
