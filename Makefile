@@ -27,8 +27,8 @@
 #   make release    the release build make install installs; TRAITS=none builds it without
 #                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
 #   make install    the program, its data, the udev rule, the systemd unit, the default config,
-#                   the man pages and the shell completions (PREFIX=/usr/local, DESTDIR to
-#                   stage); make uninstall
+#                   the man pages, the shell completions, the README and docs/
+#                   (PREFIX=/usr/local, DESTDIR to stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
 #                   own arguments (so they never drift), into .build/.../docs
 #   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
