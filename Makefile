@@ -2,9 +2,11 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-#   make test       every test: check-format, the unit tests, test-asan, test-fuzz, the install
-#                   tests, then the tests against a real kernel (test-vm) and on a whole board
-#                   with systemd (test-board)
+#   make test       every test: check-format, the unit tests, the README's commands (test-docs),
+#                   test-asan, test-fuzz, the install tests, then the tests against a real kernel
+#                   (test-vm) and on a whole board with systemd (test-board)
+#   make test-docs  every command shown in README.md run against the debug build, its output
+#                   compared with the README's (Tests/Docs/readme-commands.sh)
 #   make test-asan  the Swift tests and end-to-end workloads under AddressSanitizer and
 #                   LeakSanitizer, in a build of their own (Tests/Sanitizers/README.md)
 #   make test-unit  the Swift tests alone (FuzzTests among them: each fuzz target over its corpus
@@ -25,8 +27,8 @@
 #   make release    the release build make install installs; TRAITS=none builds it without
 #                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
 #   make install    the program, its data, the udev rule, the systemd unit, the default config,
-#                   the man pages and the shell completions (PREFIX=/usr/local, DESTDIR to
-#                   stage); make uninstall
+#                   the man pages, the shell completions, the README and docs/
+#                   (PREFIX=/usr/local, DESTDIR to stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
 #                   own arguments (so they never drift), into .build/.../docs
 #   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
@@ -111,7 +113,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -161,7 +163,7 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: check-format test-unit test-asan test-fuzz test-install test-vm test-board
+test: check-format test-unit test-docs test-asan test-fuzz test-install test-vm test-board
 
 # swift-format ships with the Swift toolchain (swift format --version); .swift-format at the
 # root is its configuration, and these are the Swift files it covers.
@@ -177,6 +179,11 @@ test-unit: test-deps
 	@# The benchmark is a package of its own that nothing else builds: built here, so a change
 	@# to the modules it uses cannot leave make bench broken unnoticed (it was, for a round).
 	$(SWIFT) build --package-path Benchmarks
+
+# The README's commands, run against the debug build in a temporary home with the sample book,
+# their output compared with what the README shows (the convention is in the script).
+test-docs: build
+	Tests/Docs/readme-commands.sh $(T9DIAL) README.md
 
 # The Swift Testing fuzz targets of Tests/FuzzTests for longer, from a random seed (the old make
 # fuzz, kept for t9index, which libFuzzer has no target for): FUZZ_SECONDS each (all at once,
@@ -439,6 +446,8 @@ install-files:
 	    ! -name '*.pp.dts' ! -name .gitignore | \
 	  while read -r file; do install -D -m 644 "$$file" "$(DESTDIR)$(DATADIR)/$${file#Config/}"; done
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
+	install -d "$(DESTDIR)$(DOCDIR)/docs"
+	install -m 644 docs/*.md "$(DESTDIR)$(DOCDIR)/docs/"
 	install -d "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(BASHCOMPDIR)" \
 	  "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	for page in "$(DOCS_DIR)"/man/*.1 "$(DOCS_DIR)"/man/*.5; do \

@@ -1,51 +1,7 @@
 // swift-tools-version:6.1
 // SPDX-License-Identifier: Apache-2.0
 //
-// t9dial: a phone-style T9 dialer for Linux boards with a 3x4 keypad.
-//
-// The targets are split by what they depend on, in layers; a target depends only on targets of
-// the layers above it (ARCHITECTURE.md draws them).
-//
-// Vocabulary and pure logic (no system calls):
-//   T9Search      the search core: layouts, folding, matching, ranking, the index.
-//   InputEvents   the input vocabulary: InputEvent, event types and values, DeviceIdentity,
-//                 Microseconds; shared by Evdev, KeypadInput and DialerEngine.
-//   TOML          a TOML 1.0 parser in plain Swift: values with their lines and columns, errors
-//                 as values, limits against hostile input.
-//   TerminalText  text made safe for a terminal or the journal (control characters shown).
-//   DialOutcomes  what came of a dial (DialOutcome): made by Dialing, shown by DialerEngine.
-//   DialerEngine  the dialer's behaviour with time as an input: keymaps, debouncing, long
-//                 presses, T9 and multi-tap modes, what the screen shows.
-//   ContactQuery  Core Spotlight's query language over the contact book.
-//   ScreenRender  drawing: canvas, PSF fonts, pixel formats; knows nothing of dialers.
-// Files and formats:
-//   ContactBook   vCard and CSV import into contacts.
-//   DialerConfig  the TOML config file and the layout and keymap files in Config/ (read with TOML).
-//   DialHistory   dials and learned picks in SQLite (GRDB), and the affinity they give.
-//   CardDAV       syncing an address book from a CardDAV server into a local cache (libcurl);
-//                 behind the CardDAV trait, on by default.
-// The system (every C call sits in one of these, behind Swift wrappers):
-//   SystemCalls  errno values with their names and texts, reading a regular file, and writing
-//                standard output and error (a failed write is a value).
-//   CLinux, CLibevdev, CZlib, CSystemdBus  C headers: Linux's, libevdev's, zlib's, sd-bus's.
-//   Evdev         libevdev: every libevdev call is made here.
-//   Inotify       an inotify instance that owns its descriptor, and its notifications parsed.
-//   BackgroundWork  work on a thread of its own with a descriptor the loop waits on.
-//   ProcessLoop   the one loop that owns the process (poll over every source, tagged), the
-//                 monotonic clock, the signals read as a descriptor, and SIGPIPE ignored.
-//   KeypadInput   finding keypads, hotplug, reading them on a thread of their own.
-//   ContactWatch  inotify on the contact files, and when to reload after a burst of changes.
-//   Telephony     the back-ends that follow calls (CallLine): baresip over ctrl_tcp (a
-//                 loopback socket), AT modems (a serial port, +CLCC), ModemManager over D-Bus
-//                 (sd-bus, libsystemd opened at run time); their protocols.
-//   Dialing       placing a call: print, a program run without a shell, an AT modem.
-//   ScreenOutput  the Linux framebuffer, PNG files, gzipped fonts.
-//   Systemd       sd_notify (ready, status, watchdog), journal log lines, credentials.
-// The program:
-//   DialerKit     what t9dial does with all of them: the book, the runs, the displays (the
-//                 dialer's screen layout among them), doctor.
-//   t9dial        the command line: arguments, then DialerKit.
-//   CBuildInfo    the version (VERSION) and git commit t9dial --version prints, given by make.
+// t9dial, a T9 dialer for Linux boards with a keypad: ARCHITECTURE.md describes its targets.
 import Foundation
 import PackageDescription
 

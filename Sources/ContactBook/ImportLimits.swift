@@ -5,7 +5,7 @@ import T9Search
 /// The limits every imported contact is held to, in one place: what a phone book needs is far
 /// below them, and past them a damaged or hostile file would make the dialer slow or its screen
 /// useless. Over a limit, the field is cut or dropped, the rest of the contact is kept, and a
-/// warning says so at the card's or row's line. (The README's "Limits and bad input" lists them.)
+/// warning says so at the card's or row's line. (docs/limits.md lists them.)
 ///
 /// Text is also made fit to show: NUL is dropped, and the other control characters (a newline
 /// from a vCard `\n` escape or a quoted CSV field, a tab, ESC) become spaces, so a name is always

@@ -23,7 +23,7 @@ import SystemCalls
 ///
 /// Only what can be edited is watched: regular files and folders, and the folders a missing
 /// source may appear in. A source that is a device, a FIFO or a socket (`--config /dev/null`,
-/// the README's empty config) is read once and never watched, nor is its folder for it: every
+/// an empty config, as docs/limits.md says) is read once and never watched, nor is its folder for it: every
 /// process that writes to /dev/null would otherwise close it after writing, which inotify
 /// reports as a change, and the book would be reloaded again and again.
 ///

@@ -101,7 +101,7 @@ public enum ReplayError: Error, Sendable, CustomStringConvertible {
     /// The recorded device has no keymap's ten digits.
     case noKeymap(path: String, keymaps: [String])
 
-    static let hint = "--replay takes a recording made with evemu-record (see the README)"
+    static let hint = "--replay takes a recording made with evemu-record (see t9dial's docs/board.md)"
 
     public var description: String {
         switch self {

@@ -8,7 +8,7 @@ public import Glibc
 /// A FIFO would block the read for ever and `/dev/zero` or `/dev/urandom` would fill the
 /// memory, so a path to either is refused at once; the file is opened without blocking, so even
 /// opening a FIFO that no one writes to returns. The limit is the caller's: each kind of file
-/// has one, listed in the README's "Limits and bad input".
+/// has one, listed in docs/limits.md.
 public enum RegularFile {
     public static func read(_ path: String, maxBytes: Int) throws(FileReadError) -> [UInt8] {
         let descriptor: Int32

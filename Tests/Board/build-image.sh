@@ -4,7 +4,7 @@
 # modules (usbhid, uinput and vfb are modules), and t9dial installed as a board user installs
 # it: its Debian package (make deb), with dpkg -i. Then set up as the README says: contacts in
 # /etc/t9dial, [dial] method "exec" with a recording script, the framebuffer vfb. For the SIP
-# call, baresip set up as the README's "Calling over SIP" says (its unit is taken from the README
+# call, baresip set up as docs/calling.md's "Calling over SIP" says (its unit is taken from there
 # itself) and SIPp's scenario; the checks enable baresip and switch t9dial to it themselves.
 #
 # The Debian system is made once with mmdebstrap and kept unpacked in .build/board/base-HASH,
@@ -119,8 +119,8 @@ CONF
 install -m 644 Tests/Board/guest/t9test-radicale.service "$WORK/etc/systemd/system/"
 ln -s ../t9test-radicale.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test-radicale.service"
 
-# baresip, as the README's "Calling over SIP" sets it up: the shipped config copied into
-# /var/lib/baresip, and the README's unit, word for word. Only what the guest lacks differs: no
+# baresip, as docs/calling.md's "Calling over SIP" sets it up: the shipped config copied into
+# /var/lib/baresip, and that page's unit, word for word. Only what the guest lacks differs: no
 # sound card (aufile plays a tone into the call, aubridge plays nowhere, as the tests' config
 # does; aufile ends the call when the WAV ends, so it is long), and the account's domain is the
 # SIPp on 127.0.0.1:5070, so a contact's number "5070" calls it.
@@ -139,12 +139,12 @@ with wave.open(sys.argv[1], "wb") as out:
     out.setnchannels(1); out.setsampwidth(2); out.setframerate(rate)
     out.writeframes(b"".join(struct.pack("<h", int(8000 * math.sin(2 * math.pi * 440 * i / rate))) for i in range(rate * seconds)))
 PY
-# The unit is the README's indented block after "/etc/systemd/system/baresip.service`:".
+# The unit is docs/calling.md's indented block after "/etc/systemd/system/baresip.service`:".
 awk '/\/etc\/systemd\/system\/baresip\.service`:/ { inside = 1; next }
      inside && /^       / { sub(/^       /, ""); print; seen = 1; next }
-     inside && seen && NF { exit }' README.md >"$WORK/etc/systemd/system/baresip.service"
+     inside && seen && NF { exit }' docs/calling.md >"$WORK/etc/systemd/system/baresip.service"
 grep -q '^ExecStart=/usr/bin/baresip' "$WORK/etc/systemd/system/baresip.service" ||
-  { echo "build-image: no baresip unit found in README.md's \"Calling over SIP\""; exit 1; }
+  { echo "build-image: no baresip unit found in docs/calling.md's \"Calling over SIP\""; exit 1; }
 
 # A network, as a board that calls over SIP has: QEMU's NIC (user networking, restricted to the
 # guest) with a fixed address from systemd-networkd. baresip needs an address other than

@@ -21,7 +21,7 @@ extension Doctor {
             return DoctorCheck(
                 .problem, subject,
                 "method baresip, but nothing listens on port \(address.port): baresip is not running, or its ctrl_tcp_listen is another port",
-                fix: "start baresip (sudo systemctl start baresip, see the README's Calling over SIP); "
+                fix: "start baresip (sudo systemctl start baresip, see Calling over SIP in t9dial's docs/calling.md); "
                     + "its ctrl_tcp_listen must be \(address)")
         }
         if let open = listeners.first(where: \.isAnyAddress) {

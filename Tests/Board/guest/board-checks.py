@@ -339,7 +339,7 @@ def phase_two(host):
 
 
 def sip_call(host):
-    """A SIP call through the hardened service: baresip run as the README's "Calling over SIP"
+    """A SIP call through the hardened service: baresip run as docs/calling.md's "Calling over SIP"
     says, SIPp answering on 127.0.0.1:5070 (its account's domain, so the number "5070" reaches
     it), the contact typed, dialled with # and hung up with # held on the keypad."""
     check = host.check
