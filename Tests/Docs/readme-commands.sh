@@ -21,9 +21,8 @@
 #
 # Commands that need a keypad, a board, root or a build are not run: SKIPPED below lists them
 # with the reason, and each is printed as skipped. A "$ " line that is neither run nor listed
-# fails the test. PENDING_MERGE lists commands of features that other branches of the round
-# add; once they are merged, delete their lines so the commands run.
-# One PASS, FAIL, SKIP or TODO line per command, then a count; exit 1 on any failure.
+# fails the test.
+# One PASS, FAIL or SKIP line per command, then a count; exit 1 on any failure.
 # Run by make test-docs (and make test).
 set -u
 cd "$(dirname "$0")/../.."
@@ -46,12 +45,6 @@ SKIPPED=(
 )
 # TODO after merge: the commands of issue 32's other branches. Delete a line once its branch is
 # merged; the command then runs like the others.
-PENDING_MERGE=(
-  't9dial config check*|t9dial config check [FILE]'
-  't9dial config show*|t9dial config show'
-  '*--contacts -*|--contacts - (the book from standard input)'
-  't9dial history --contacts*|t9dial history --contacts'
-)
 
 if [ ! -x "$T9DIAL" ] || [ "$(basename "$T9DIAL")" != t9dial ]; then
   echo "readme-commands: no program t9dial at $T9DIAL: build it first (make build)"
@@ -67,7 +60,7 @@ mkdir -p "$HOME_DIR/.config/t9dial"
 cp Config/samples/contacts.vcf "$HOME_DIR/contacts.vcf"
 cp Config/t9dial.toml "$HOME_DIR/.config/t9dial/t9dial.toml"
 
-passed=0 failed=0 skipped=0 pending=0
+passed=0 failed=0 skipped=0
 matching() {  # matching COMMAND ENTRY...: prints the reason of the first entry whose glob matches
   local command=$1 entry; shift
   for entry in "$@"; do
@@ -80,9 +73,6 @@ matching() {  # matching COMMAND ENTRY...: prints the reason of the first entry 
 # run COMMAND LINE EXPECTED: runs one command shown at LINE of MARKDOWN, EXPECTED its output.
 run() {
   local command=$1 line=$2 expected=$3 reason actual status compared
-  if reason=$(matching "$command" "${PENDING_MERGE[@]}"); then
-    echo "TODO $MARKDOWN:$line: $command (after the merge of: $reason)"; pending=$((pending + 1)); return
-  fi
   if reason=$(matching "$command" "${SKIPPED[@]}"); then
     echo "SKIP $MARKDOWN:$line: $command ($reason)"; skipped=$((skipped + 1)); return
   fi
@@ -153,5 +143,5 @@ done <"$MARKDOWN"
 [ -z "$fence" ] || { echo "FAIL $MARKDOWN: a code block is never closed"; failed=$((failed + 1)); }
 
 [ "$passed" -gt 0 ] || { echo "FAIL $MARKDOWN: no command was run"; failed=$((failed + 1)); }
-echo "readme-commands: $passed passed, $failed failed, $skipped skipped (they need hardware, root or a build), $pending to enable after the merge (PENDING_MERGE)"
+echo "readme-commands: $passed passed, $failed failed, $skipped skipped (they need hardware, root or a build)"
 [ "$failed" -eq 0 ]
