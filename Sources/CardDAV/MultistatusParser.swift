@@ -23,6 +23,9 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
     private var currentProperty: DAVName?
     private var propertyText = ""
     private var propertyDescendants: Set<DAVName> = []
+    /// The first error the parser met, and its line: parsing stops there (see
+    /// `parser(_:parseErrorOccurred:)`).
+    private var firstError: (line: Int, detail: String)?
 
     /// Parses `data`; `url` names the server in the error for a body that is not Multi-Status.
     static func parse(_ data: Data, url: URL) throws(CardDAVError) -> Multistatus {
@@ -32,9 +35,10 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         parser.shouldProcessNamespaces = true
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
-        guard parser.parse() else {
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unreadable XML"
-            throw .invalidXML(url: url, detail: "line \(parser.lineNumber): \(detail)")
+        guard parser.parse(), delegate.firstError == nil else {
+            let (line, detail) =
+                delegate.firstError ?? (parser.lineNumber, parser.parserError.map { ($0 as NSError).localizedDescription } ?? "unreadable XML")
+            throw .invalidXML(url: url, detail: "line \(line): \(detail)")
         }
         guard delegate.sawMultistatus else {
             throw .invalidXML(url: url, detail: "no DAV:multistatus element")
@@ -115,6 +119,16 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
                 propertyDescendants = []
             }
         }
+    }
+
+    /// Stops at the first error. Left to recover and go on, Foundation's XMLParser on Linux
+    /// keeps memory for each later error of the body and never frees it: a server that answers
+    /// garbled XML at every sync would grow the service without end. The first error is the
+    /// one the message names anyway.
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+        guard firstError == nil else { return }
+        firstError = (parser.lineNumber, (parseError as NSError).localizedDescription)
+        parser.abortParsing()
     }
 
     func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -65,6 +65,22 @@ struct MultistatusParserTests {
         #expect(url == Self.url)
     }
 
+    /// A garbled answer, with 135 errors that XMLParser would recover from one after another
+    /// (found by libFuzzer, fuzz-multistatus, as memory kept for each error until its 4 GB
+    /// limit): refused at its first error, which is what the message names.
+    @Test func aGarbledAnswerIsRefusedAtItsFirstError() throws {
+        let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../FuzzTests/Corpus/multistatus/xmlparser-keeps-memory-for-each-error.xml")
+        let body = try Data(contentsOf: file)
+        let error = #expect(throws: CardDAVError.self) { try MultistatusParser.parse(body, url: Self.url) }
+        guard case .invalidXML(let url, let detail) = error else {
+            Issue.record("expected invalidXML, got \(String(describing: error))")
+            return
+        }
+        #expect(url == Self.url)
+        #expect(detail.hasPrefix("line 3: "), "\(detail)")
+    }
+
     /// Foundation's XMLParser on Linux traps on a body that is not UTF-8 and dereferences NULL on
     /// a processing instruction without data (found by the fuzzer): both are refused first.
     @Test(
