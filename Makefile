@@ -27,10 +27,11 @@
 #   make release    the release build make install installs; TRAITS=none builds it without
 #                   CardDAV (no t9dial sync, no libcurl), for a board that never syncs
 #   make install    the program, its data, the udev rule, the systemd unit, the default config,
-#                   the man pages, the shell completions, the README and docs/
-#                   (PREFIX=/usr/local, DESTDIR to stage); make uninstall
+#                   the man pages, the shell completions, the README, docs/ and the
+#                   examples (PREFIX=/usr/local, DESTDIR to stage); make uninstall
 #   make docs       the man pages and completions alone, generated from the built program's
-#                   own arguments (so they never drift), into .build/.../docs
+#                   own arguments (so they never drift) and finished with man/, into
+#                   .build/.../docs
 #   make deb        a Debian package of the release build (TRAITS too), checked by lintian:
 #                   .build/deb/t9dial_VERSION-1_ARCH.deb, for dpkg -i
 #   make bench      load and per-keystroke latency on the 100,000-contact benchmark book, and
@@ -73,6 +74,9 @@ ANCHORS      ?= ../shared/anchors
 BENCH_QUERIES ?= 20000
 BENCH_RUNS   ?= 5
 SAMPLES      := Config/samples
+# What make install puts in DOCDIR/examples, to try t9dial with: the demo's contact book and its
+# recorded keypad session (t9dial(1) says how).
+EXAMPLES     := $(SAMPLES)/contacts.vcf $(SAMPLES)/demo-session.evemu
 T9DIAL       := .build/debug/t9dial
 
 # make install: where things go. PREFIX=/usr is a distribution's layout (rules and units under
@@ -391,20 +395,21 @@ release: deps
 	$(SWIFT) build -c release --static-swift-stdlib --disable-local-rpath --product t9dial $(TRAIT_FLAGS)
 
 # Installs the program, its data (keymaps, layouts, font, overlays), the udev rule, the systemd
-# unit, the t9dial group's sysusers file and the default config, which never replaces a
-# config already there. Without DESTDIR, as root, it then creates the group and reloads udev
+# unit, the t9dial group's sysusers file, the examples and the default config, which never
+# replaces a config already there. Without DESTDIR, as root, it then creates the group and reloads udev
 # and systemd so a keypad plugged in afterwards starts the service.
 install: $(if $(filter release,$(INSTALL_BUILD)),release,build)
 	@$(MAKE) --no-print-directory install-data
 	@$(MAKE) --no-print-directory install-files
 
 # The man pages and completions, from INSTALL_BINARY itself: swift-argument-parser's
-# generate-manual writes t9dial.1 and one page per subcommand (t9dial.search.1...) from the
-# program's --experimental-dump-help, and the program writes its completion scripts, so
-# neither can drift from the arguments. Two touches after: a command's page is named in its
-# NAME section as its file is (t9dial.search, which whatis and man -k index; the synopsis keeps
-# "t9dial search"), and bash's script loses its #! line (it is sourced, never run).
-# t9dial.toml.5 is written by hand (man/). The
+# generate-manual writes a page per command (t9dial.search.1...) from the program's
+# --experimental-dump-help, and the program writes its completion scripts, so neither can
+# drift from the arguments. man/finish-pages.py then finishes the pages (their header and
+# footer, the values of options such as --match, t9dial's exit statuses, NAME as the file's
+# name, which whatis and man -k index, no page for help) and puts the hand-written t9dial.1
+# (the commands, ENVIRONMENT, FILES, EXIT STATUS, EXAMPLES) and t9dial.toml.5 of man/ beside
+# them. bash's completion script loses its #! line (it is sourced, never run). The
 # generate-manual tool is built by SwiftPM's plugin machinery only: running the plugin for its
 # help builds it (offline, from the package's own checkout) without building t9dial again.
 MAN_DATE ?= $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
@@ -422,16 +427,11 @@ docs:
 	fi; \
 	rm -rf "$(DOCS_DIR)" && mkdir -p "$(DOCS_DIR)/man" "$(DOCS_DIR)/completions" && \
 	"$$tool" "$(INSTALL_BINARY)" --multi-page --section 1 --date "$(MAN_DATE)" -o "$(DOCS_DIR)/man" && \
-	cp man/t9dial.toml.5 "$(DOCS_DIR)/man/" && \
+	$(PYTHON) man/finish-pages.py "$(INSTALL_BINARY)" "$(DOCS_DIR)/man" "$(MAN_DATE)" "$(VERSION)" && \
 	for shell in bash zsh fish; do \
 	  "$(INSTALL_BINARY)" --generate-completion-script $$shell >"$(DOCS_DIR)/completions/t9dial.$$shell" || exit 1; \
 	done; \
-	sed -i '1{/^#!/d}' "$(DOCS_DIR)/completions/t9dial.bash"; \
-	for page in "$(DOCS_DIR)"/man/t9dial.*.1; do \
-	  command=$$(sed -n 's/^\.Nm "\(t9dial .*\)"$$/\1/p' "$$page" | head -1); \
-	  [ -z "$$command" ] || sed -i -e "s/^\.Nm \"$$command\"$$/.Nm $$(basename "$$page" .1)/" \
-	    -e "s/^\.Nm$$/.Nm \"$$command\"/" "$$page"; \
-	done
+	sed -i '1{/^#!/d}' "$(DOCS_DIR)/completions/t9dial.bash"
 
 # install without building: what install copies, given a built INSTALL_BINARY.
 # It builds nothing, neither the man pages (make docs needs Swift) nor the overlays: the VM test
@@ -448,6 +448,8 @@ install-files:
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -d "$(DESTDIR)$(DOCDIR)/docs"
 	install -m 644 docs/*.md "$(DESTDIR)$(DOCDIR)/docs/"
+	install -d "$(DESTDIR)$(DOCDIR)/examples"
+	install -m 644 $(EXAMPLES) "$(DESTDIR)$(DOCDIR)/examples/"
 	install -d "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(MANDIR)/man5" "$(DESTDIR)$(BASHCOMPDIR)" \
 	  "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	for page in "$(DOCS_DIR)"/man/*.1 "$(DOCS_DIR)"/man/*.5; do \

@@ -38,7 +38,8 @@ for path in /usr/bin/t9dial /usr/lib/udev/rules.d/70-t9dial.rules /usr/lib/syste
     /usr/share/man/man1/t9dial.1.gz /usr/share/man/man1/t9dial.run.1.gz /usr/share/man/man5/t9dial.toml.5.gz \
     /usr/share/bash-completion/completions/t9dial /usr/share/zsh/vendor-completions/_t9dial \
     /usr/share/fish/vendor_completions.d/t9dial.fish /usr/share/doc/t9dial/copyright /usr/share/doc/t9dial/docs/board.md \
-    /usr/share/doc/t9dial/changelog.Debian.gz; do
+    /usr/share/doc/t9dial/changelog.Debian.gz /usr/share/doc/t9dial/examples/contacts.vcf \
+    /usr/share/doc/t9dial/examples/demo-session.evemu; do
   check "contents: $path" grep -qxF "$path" <<<"$paths"
 done
 check "contents: nothing under /usr/local" test -z "$(grep '^/usr/local' <<<"$paths")"

@@ -24,13 +24,21 @@ for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" 
     "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
     "$PREFIX/share/doc/t9dial/README.md" "$PREFIX/share/doc/t9dial/docs/board.md" "$ROOT/etc/udev/rules.d/70-t9dial.rules" "$unit" \
     "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml" \
-    "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dtbo" "$PREFIX/share/t9dial/overlays/t9dial-gpio-keys.dtbo"; do
+    "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dtbo" "$PREFIX/share/t9dial/overlays/t9dial-gpio-keys.dtbo" \
+    "$PREFIX/share/doc/t9dial/examples/contacts.vcf" "$PREFIX/share/doc/t9dial/examples/demo-session.evemu"; do
   check "install: ${file#"$ROOT"}" test -s "$file"
 done
 check "install: the unit runs the installed program ($(grep ^ExecStart= "$unit"))" \
   grep -qx "ExecStart=$PREFIX/bin/t9dial run --device /dev/input/t9dial-keypad" "$unit"
 found=$("$PREFIX/bin/t9dial" search 957 --contacts "$REPO/Config/samples/contacts.vcf" --config /dev/null --limit 1 2>&1)
 check "install: the installed program finds its layouts under $PREFIX/share/t9dial ($found)" grep -qF "[W]illiam [J]ohn [S]mith" <<<"$found"
+
+# The examples work as t9dial(1)'s EXAMPLES say: the recorded session, replayed over the sample
+# book, dials William John Smith.
+examples=$PREFIX/share/doc/t9dial/examples
+replayed=$(cd "$examples" && "$PREFIX/bin/t9dial" run --replay demo-session.evemu --contacts contacts.vcf --config /dev/null \
+  --output text 2>&1)
+check "install: the examples' session replays and dials William John Smith" grep -q "William John Smith" <<<"$replayed"
 
 installed=$("$PREFIX/bin/t9dial" --version 2>&1)
 check "install: t9dial --version names VERSION's $(cat VERSION) ($installed)" grep -q "^t9dial $(cat VERSION) (" <<<"$installed"
@@ -40,16 +48,36 @@ man1=$PREFIX/share/man/man1 man5=$PREFIX/share/man/man5
 commands=$("$PREFIX/bin/t9dial" --experimental-dump-help |
   python3 -c 'import json, sys; print(" ".join(c["commandName"] for c in json.load(sys.stdin)["command"].get("subcommands", [])))')
 check "man: a command list from --experimental-dump-help (${commands:-none})" test -n "$commands"
-for page in t9dial $(printf 't9dial.%s ' $commands); do
-  check "man: $page.1.gz installed" test -s "$man1/$page.1.gz"
+for command in $commands; do
+  [ "$command" = help ] || check "man: t9dial.$command.1.gz installed" test -s "$man1/t9dial.$command.1.gz"
 done
+check "man: t9dial.1.gz installed" test -s "$man1/t9dial.1.gz"
+check "man: no page for help" test ! -e "$man1/t9dial.help.1.gz"
 check "man: t9dial.toml.5.gz installed" test -s "$man5/t9dial.toml.5.gz"
-for page in "$man1/t9dial.1.gz" "$man1/t9dial.run.1.gz" "$man5/t9dial.toml.5.gz"; do
+for page in "$man1"/t9dial.*1.gz "$man5/t9dial.toml.5.gz"; do
   warnings=$(MANWIDTH=80 man -l --warnings "$page" 2>&1 >/dev/null)
   check "man: man -l renders ${page##*/} without warnings${warnings:+: $warnings}" test -z "$warnings"
 done
+# t9dial.1 is written by hand (man/t9dial.1): the commands and what a first reader looks for.
 rendered=$(MANWIDTH=80 man -l "$man1/t9dial.1.gz" 2>/dev/null)
-check "man: t9dial.1 lists the commands' pages" grep -q "t9dial.search(1)" <<<"$rendered"
+for section in COMMANDS ENVIRONMENT FILES "EXIT STATUS" EXAMPLES "SEE ALSO"; do
+  check "man: t9dial.1 has $section" grep -qx "$section" <<<"$rendered"
+done
+for command in $commands; do
+  [ "$command" = help ] || check "man: t9dial.1 lists $command" grep -qE "^       $command( |$)" <<<"$rendered"
+done
+for variable in T9DIAL_CONFIG T9DIAL_DATA_DIR STATE_DIRECTORY XDG_STATE_HOME XDG_CONFIG_HOME CACHE_DIRECTORY; do
+  check "man: t9dial.1 explains $variable" grep -qE "^       $variable" <<<"$rendered"
+done
+check "man: t9dial.1 points to t9dial.search(1)" grep -q "t9dial.search(1)" <<<"$rendered"
+check "man: t9dial.1 names the examples' folder" grep -q "/usr/share/doc/t9dial/examples" <<<"$rendered"
+# The generated pages: headed as user commands, not as groff's BSD default, with the values of
+# an option that takes a fixed list.
+rendered=$(MANWIDTH=80 man -l "$man1/t9dial.search.1.gz" 2>/dev/null)
+check "man: t9dial.search.1 is headed User Commands ($(head -1 <<<"$rendered" | tr -s ' '))" \
+  grep -q "^T9DIAL.SEARCH(1) *User Commands *T9DIAL.SEARCH(1)$" <<<"$rendered"
+check "man: t9dial.search.1 lists --match's values" grep -q "Values: smart, anywhere." <<<"$rendered"
+check "man: t9dial.search.1 gives t9dial's exit statuses" grep -q "64 for a mistake in the arguments" <<<"$rendered"
 # t9dial.toml.5 is written by hand: every table and key of the documented config must be in it.
 missing=""
 for key in $(sed -n 's/^\[\([a-z_]*\)\]$/[\1]/p; s/^#\{0,1\} \{0,1\}\([a-z_]*\) = .*/\1/p' Config/t9dial.toml | sort -u); do

@@ -183,7 +183,7 @@ public final class SearchIndex: Sendable {
     var textIndex: TextIndex {
         textIndexStorage.withLock { stored in
             if let stored { return stored }
-            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactsByRank: contactsByRank)
+            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactsByRank: contactsByRank, mode: options.mode)
             stored = built
             return built
         }

@@ -6,18 +6,36 @@
 ///
 /// Names are spelled in base letters (`TextQuery.spell`: no case, no accents, other characters
 /// as a space), each letter coded as one byte: a space is 1, the letters and digits of the
-/// layouts 2...126, anything else 127 (it can't be typed, so it never matches). Keys start at
-/// every letter of a name: at its start (`namePrefix`), at the start of a later word
-/// (`laterWordPrefix`) and inside a word (`anywhere`).
+/// layouts 2...126, anything else 127 (it can't be typed, so it never matches). A word is a
+/// run of letters between spaces. Text matches as keys do in the default `MatchMode.smart`:
+/// keys start at the start of a name (`namePrefix`), as initials (one to three first letters
+/// of words, then the letters from a later word's start: `initials`), and at the start of a
+/// later word (`laterWordPrefix`); with `MatchMode.anywhere`, also inside a word (`anywhere`).
+/// `TextQuery.match` is the definition of the same rules, which the index agrees with.
 final class TextIndex: Sendable {
     static let space: UInt8 = 1
     static let untypable: UInt8 = 127
 
+    /// The tables, in the order their match qualities rank.
+    enum Table: Int, CaseIterable {
+        case nameStart, initials, laterWord, anywhere
+
+        var quality: MatchQuality {
+            switch self {
+            case .nameStart: .namePrefix
+            case .initials: .initials
+            case .laterWord: .laterWordPrefix
+            case .anywhere: .anywhere
+            }
+        }
+    }
+
     private let codes: [UInt32: UInt8]
     let keys: RankedTables
 
-    /// Indexes the names of `contacts`, written to the pool in the order of `contactsByRank`.
-    init(contacts: ContactTable, alphabet: T9Alphabet, contactsByRank: [UInt32]) {
+    /// Indexes the names of `contacts`, written to the pool in the order of `contactsByRank`,
+    /// with the keys `mode` lets match.
+    init(contacts: ContactTable, alphabet: T9Alphabet, contactsByRank: [UInt32], mode: MatchMode) {
         var codes: [UInt32: UInt8] = [0x20: Self.space]
         var typable = (0...9).map { UInt32(0x30 + $0) }
         for layout in alphabet.layouts {
@@ -30,8 +48,10 @@ final class TextIndex: Sendable {
         self.codes = codes
 
         var pool = KeyPool()
-        var entries: [[UInt32]] = [[], [], []]
+        var entries = [[UInt32]](repeating: [], count: Table.allCases.count)
         var symbols: [UInt8] = []
+        var wordStarts: [Int] = []
+        var initials: [UInt8] = []
         var cache = FoldCache(alphabet: alphabet)
         for contact in contactsByRank.lazy.map(Int.init) where contacts.hasNumbers(contact) {
             for field in contacts.fields(of: contact) where contacts.kind(of: field).nameKind != nil {
@@ -39,9 +59,23 @@ final class TextIndex: Sendable {
                 symbols.removeAll(keepingCapacity: true)
                 for letter in spelling.letters { symbols.append(codes[letter] ?? Self.untypable) }
                 let base = pool.append(contact: UInt32(contact), symbols: symbols)
+                wordStarts.removeAll(keepingCapacity: true)
                 for (position, symbol) in symbols.enumerated() where symbol != Self.space {
-                    let table = position == 0 ? 0 : symbols[position - 1] == Self.space ? 1 : 2
-                    entries[table].append(base + UInt32(position))
+                    let startsWord = position == 0 || symbols[position - 1] == Self.space
+                    if startsWord { wordStarts.append(position) }
+                    let table: Table = position == 0 ? .nameStart : startsWord ? .laterWord : .anywhere
+                    if table != .anywhere || mode == .anywhere { entries[table.rawValue].append(base + UInt32(position)) }
+                }
+                // Initials: one to three first letters of earlier words, then the letters from a
+                // later word's start, as `IndexBuilder` keys them.
+                let ruledWords = min(wordStarts.count, NameRules.maxWords)
+                for tail in 1..<max(1, ruledWords) {
+                    for heads in 1..<(1 << tail) where heads.nonzeroBitCount <= NameRules.maxInitials {
+                        initials.removeAll(keepingCapacity: true)
+                        for word in 0..<tail where heads & (1 << word) != 0 { initials.append(symbols[wordStarts[word]]) }
+                        initials.append(contentsOf: symbols[wordStarts[tail]...])
+                        entries[Table.initials.rawValue].append(pool.append(contact: UInt32(contact), symbols: initials))
+                    }
                 }
             }
         }
@@ -53,7 +87,7 @@ final class TextIndex: Sendable {
             tables.append(KeyTable(offsets: list, pool: pool, alphabet: Int(Self.untypable) + 1))
         }
         keys = RankedTables(
-            pool: pool, tables: tables, qualities: [.namePrefix, .laterWordPrefix, .anywhere], symbols: Self.space...Self.untypable,
+            pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: Self.space...Self.untypable,
             directoryDepth: 1)
     }
 
@@ -66,5 +100,14 @@ final class TextIndex: Sendable {
             result.append(code)
         }
         return result
+    }
+
+    /// The contacts that rank best among those with keys in `ranges`, the ranges of a query of
+    /// `queryLength` letters, best quality first.
+    func ranked(_ ranges: [Range<Int>], queryLength: Int, limit: Int) -> [(contact: UInt32, quality: MatchQuality)] {
+        var ranges = ranges
+        // One letter is an initial with no word after it: a prefix, not initials.
+        if queryLength < 2 { ranges[Table.initials.rawValue] = 0..<0 }
+        return keys.ranked(ranges, limit: limit)
     }
 }

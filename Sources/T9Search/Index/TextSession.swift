@@ -37,33 +37,36 @@ public final class TextSession {
         codes = newCodes
     }
 
-    /// The best `limit` contacts whose names contain the text, best first, with what to highlight.
+    /// The best `limit` contacts whose names match the text (`TextQuery.match`), best first, with what to highlight.
     public func results(limit: Int = 20) -> [SearchResult] {
         results(for: ranked(limit: limit))
     }
 
-    /// The best `limit` contacts whose names contain the text and how well each matches, best
+    /// The best `limit` contacts whose names match the text and how well each matches, best
     /// first, without working out which name matched or where.
     public func ranked(limit: Int = 20) -> [(contact: Int, quality: MatchQuality)] {
         guard !spelling.letters.isEmpty, limit > 0 else { return [] }
         guard let codes, let ranges = frames.last, frames.count == codes.count + 1 else {
             return TextQuery.scan(spelling, in: index, limit: limit).map { ($0.contact, $0.quality) }
         }
-        return index.textIndex.keys.ranked(ranges, limit: limit).map { found in (Int(found.contact), found.quality) }
+        return index.textIndex.ranked(ranges, queryLength: codes.count, limit: limit).map { found in (Int(found.contact), found.quality) }
     }
 
     /// The matched name and highlight range of `ranked`, found by `ranked(limit:)` for the
     /// text as it is now, in order: a dialer finds them only for the rows a screen shows.
     public func results(for ranked: [(contact: Int, quality: MatchQuality)]) -> [SearchResult] {
         ranked.compactMap { found in
-            guard let best = TextQuery.bestMatch(spelling, contact: found.contact, in: index.contacts, cache: &cache) else {
+            guard
+                let best = TextQuery.bestMatch(
+                    spelling, contact: found.contact, in: index.contacts, mode: index.options.mode, cache: &cache)
+            else {
                 assertionFailure("the text search found contact \(found.contact), the matcher did not")
                 return nil
             }
             assert(best.quality == found.quality, "the text search and the matcher disagree on contact \(found.contact)")
             return SearchResult(
                 contact: found.contact, quality: best.quality, field: .name(best.field),
-                number: index.contacts.preferredNumber(of: found.contact), ranges: [best.range])
+                number: index.contacts.preferredNumber(of: found.contact), ranges: best.ranges)
         }
     }
 }

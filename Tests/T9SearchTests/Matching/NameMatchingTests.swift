@@ -90,13 +90,22 @@ struct NameMatchingTests {
         #expect(gloria.quality == .namePrefix)
     }
 
-    @Test func textSearchIgnoresCaseAndAccents() {
-        let index = Fixtures.index([
-            Fixtures.contact("Ánna Bell"), Fixtures.contact("Johann Strauss"), Fixtures.contact("Bob Annan"), Fixtures.contact("Zed"),
-        ])
+    /// Letters match at word starts, ignoring case and accents; inside a word only with
+    /// `MatchMode.anywhere`.
+    @Test(arguments: [
+        (MatchMode.smart, ["Ánna Bell", "Bob Annan"], [MatchQuality.namePrefix, .laterWordPrefix], [[0..<3], [4..<7]]),
+        (
+            .anywhere, ["Ánna Bell", "Bob Annan", "Johann Strauss"], [.namePrefix, .laterWordPrefix, .anywhere],
+            [[0..<3], [4..<7], [3..<6]]
+        ),
+    ])
+    func textSearchIgnoresCaseAndAccents(mode: MatchMode, names: [String], qualities: [MatchQuality], ranges: [[Range<Int>]]) {
+        let index = Fixtures.index(
+            [Fixtures.contact("Ánna Bell"), Fixtures.contact("Johann Strauss"), Fixtures.contact("Bob Annan"), Fixtures.contact("Zed")],
+            options: SearchOptions(mode: mode))
         let results = TextQuery.search("ann", in: index)
-        #expect(results.map { index.contacts[$0.contact].displayName } == ["Ánna Bell", "Bob Annan", "Johann Strauss"])
-        #expect(results.map(\.ranges) == [[0..<3], [4..<7], [3..<6]])
-        #expect(results.map(\.quality) == [.namePrefix, .laterWordPrefix, .anywhere])
+        #expect(results.map { index.contacts[$0.contact].displayName } == names)
+        #expect(results.map(\.ranges) == ranges)
+        #expect(results.map(\.quality) == qualities)
     }
 }
