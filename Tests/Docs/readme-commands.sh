@@ -43,8 +43,9 @@ SKIPPED=(
   't9dial devices*|needs a board'"'"'s input devices'
   't9dial doctor*|checks a board with t9dial installed'
 )
-# TODO after merge: the commands of issue 32's other branches. Delete a line once its branch is
-# merged; the command then runs like the others.
+# The package's examples folder stands for the source tree's samples: the README shows how to
+# try them after dpkg -i, and the install and package tests check they are installed.
+EXAMPLES_INSTALLED=/usr/share/doc/t9dial/examples
 
 if [ ! -x "$T9DIAL" ] || [ "$(basename "$T9DIAL")" != t9dial ]; then
   echo "readme-commands: no program t9dial at $T9DIAL: build it first (make build)"
@@ -81,7 +82,7 @@ run() {
     failed=$((failed + 1)); return
   fi
   actual=$(cd "$HOME_DIR" && env -i HOME="$HOME_DIR" PATH="$BIN_DIR:/usr/bin:/bin" LANG=C.UTF-8 \
-    bash -c "$command" 2>&1)
+    bash -c "${command//"$EXAMPLES_INSTALLED"/$REPO/Config/samples}" 2>&1)
   status=$?
   actual=${actual//"$HOME_DIR"/\~}
   actual=${actual//"$REPO"/.}
