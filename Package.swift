@@ -21,7 +21,6 @@ let buildCommit = Context.environment["T9DIAL_COMMIT"] ?? "unknown commit"
 
 let package = Package(
     name: "t9dial",
-    platforms: [.macOS(.v13)],
     products: [
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),

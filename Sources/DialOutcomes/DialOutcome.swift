@@ -126,7 +126,8 @@ extension String {
 }
 
 extension Duration {
-    /// "30 s", "1.5 s", "250 ms": a time-out as a message shows it.
+    /// A time-out as a message shows it: whole or decimal seconds ("30 s", "1.5 s"), or
+    /// milliseconds under a second.
     package var shortText: String {
         let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         if milliseconds < 1000 { return "\(milliseconds) ms" }

@@ -32,10 +32,9 @@ public enum ProcessMemory {
     /// system.
     ///
     /// A build allocates and drops tables of megabytes (lists that grow, sort buffers, the
-    /// pool before it is put in rank order). On pages of their own, each was faulted in
-    /// afresh, page by page: the 100,000-contact book's index took 60,000 page faults, a
-    /// fifth of its time. Reused from the heap: 44,000, and about 40 ms less, for 4 MB more
-    /// at the peak.
+    /// pool before it is put in rank order). On pages of their own, each would be faulted in
+    /// afresh, page by page, for a good part of the build's time; reused from the heap, far
+    /// fewer pages fault, for a few megabytes more at the peak.
     public static func whileIndexing<Result>(_ body: () -> Result) -> Result {
         indexBuilds.withLock { builds in
             if builds == 0 {

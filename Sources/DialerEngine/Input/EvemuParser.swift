@@ -126,7 +126,7 @@ struct EvemuParser {
     static let maxSeconds: Int64 = 4_000_000_000
 
     /// `<sec>.<usec>` in microseconds, with exactly six digits after the dot as evemu writes
-    /// them (so "0.5" is refused rather than read as 5 µs, as evemu would). A leading `-` is
+    /// them (so "0.5" is refused rather than read as five microseconds, as evemu would). A leading `-` is
     /// allowed, so every time `EvemuRecording.text` writes reads back.
     private func eventTime(_ field: Substring, line: Int) throws(EvemuRecordingError) -> Microseconds {
         let isNegative = field.first == "-"

@@ -18,7 +18,7 @@ public struct HookSwitch: Sendable, Hashable {
     /// handset dropped on its cradle may jump up for a moment.
     public var settle: Microseconds
 
-    /// How long a state must hold by default (30 ms): longer than a switch's bounce, far
+    /// How long a state must hold by default: longer than a switch's bounce, far
     /// shorter than anyone takes to lift a handset and listen.
     public static let defaultSettle: Microseconds = 30_000
 

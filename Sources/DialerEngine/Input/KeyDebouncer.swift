@@ -10,7 +10,7 @@ public import InputEvents
 /// - if the same key goes down again within the window, the release and that press are both
 ///   chatter and are dropped; the key stays down, as it really was;
 /// - otherwise the release is passed on when the window ends, with its own original time, so a
-///   genuine very short tap (8 ms) still releases and is timed right.
+///   genuine very short tap, shorter than the window, still releases and is timed right.
 ///
 /// So a press less than `window` after the key's last release is chatter, and so is a release
 /// less than `window` after its press when the key bounces down again. A press of a key that is

@@ -6,12 +6,13 @@ public import InputEvents
 /// microseconds of the events' clock.
 public struct KeyTiming: Sendable, Hashable {
     /// A press this soon after the key's last release, or a release followed this soon by a new
-    /// press, is contact chatter (15 ms). Fast multi-tap is 80 ms or more between presses.
+    /// press, is contact chatter. The default window stays well below the gap between the
+    /// presses of the fastest multi-tap typing.
     public var debounce: Microseconds
     /// A key held this long is held (`*` deletes, `#` switches mode, `0` types `+`); released
-    /// sooner it is tapped (500 ms).
+    /// sooner it is tapped.
     public var longPress: Microseconds
-    /// A key held this long is held longer (`*` clears the query) (2 s). When it is not longer
+    /// A key held this long is held longer (`*` clears the query). When it is not longer
     /// than `longPress`, both fire together, held first.
     public var clearHold: Microseconds
 

@@ -4,7 +4,7 @@ public import InputEvents
 
 /// The dialer's timings and limits; the defaults are what feature phones and TT9 use.
 public struct DialerSettings: Sendable, Hashable {
-    /// How long a multi-tap letter stays open for another press of its key (TT9: 800 ms).
+    /// How long a multi-tap letter stays open for another press of its key (TT9's time by default).
     public var multiTapCommit: Microseconds
     /// How long after the last key the query clears by itself; nil never clears it.
     public var idleClear: Microseconds?

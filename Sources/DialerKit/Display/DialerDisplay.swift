@@ -62,10 +62,8 @@ extension DialerMachine {
     /// and has `display` work out each screen it gives without showing it
     /// (`DialerDisplay.rehearse`). Run on the loop's thread when a book comes in: whichever key
     /// the user types first then finds its search, the dialer and the display warm in this
-    /// core's caches, and is no slower than the keys after it (with one key rehearsed, the
-    /// others took a little longer; with none, twice as long). About ten keys' work, well
-    /// under a millisecond on the 100,000-contact book. The session, its query and what is
-    /// shown do not change.
+    /// core's caches, and is no slower than the keys after it. About ten keys' work. The
+    /// session, its query and what is shown do not change.
     public func rehearseKeys(on display: some DialerDisplay) {
         guard !session.index.contacts.isEmpty else { return }
         for digit: UInt8 in 0...9 {

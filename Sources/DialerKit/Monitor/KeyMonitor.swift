@@ -13,7 +13,7 @@ import Evdev
 /// Pure like the engine: time is the events' own and what `advance(to:)` is given, so a
 /// recording is monitored exactly as the live keypad would be. A release the debouncer holds
 /// back is shown once its fate is known: when the chatter window ends (passed) or when the key
-/// bounces down again (both dropped as chatter), at most the window (15 ms) later.
+/// bounces down again (both dropped as chatter), at most the chatter window later.
 public final class KeyMonitor {
     public let timing: KeyTiming
     public let session: DialerSession

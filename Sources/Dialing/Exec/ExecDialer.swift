@@ -43,7 +43,7 @@ public struct ExecDialer: DialMethod {
 
     /// Starts the program. ETXTBSY (the file is open for writing somewhere: a script being
     /// replaced, or a child forked elsewhere in this process while it was written and not yet
-    /// exec'd) passes within moments: tried again up to 5 times, 20 ms apart.
+    /// exec'd) passes within moments: tried again a few times, a moment apart.
     private static func start(_ arguments: [String]) -> Result<ChildProcess, Errno> {
         var attempt = 0
         while true {
@@ -113,7 +113,7 @@ public struct ExecDialer: DialMethod {
     }
 
     /// How long one wait may last: until `deadline`, as the program's end wakes it (pidfd);
-    /// on a kernel without pidfd, 10 ms at most, to look again whether it ended.
+    /// on a kernel without pidfd, `pollStep` at most, to look again whether it ended.
     private func step(_ deadline: Deadline, _ child: borrowing ChildProcess) -> Int32 {
         child.wakesWhenEnded ? deadline.millisecondsLeft : min(deadline.millisecondsLeft, Self.pollStep)
     }

@@ -281,8 +281,8 @@ public struct FoldCache: Sendable {
     }
 }
 
-/// Decodes scalars straight from a string's UTF-8 bytes: several times faster than
-/// `String.unicodeScalars` for the short names and numbers that search results show.
+/// Decodes scalars straight from a string's UTF-8 bytes, without `String.unicodeScalars`'s
+/// view and its checks, for the short names and numbers that search results show.
 enum UTF8Scalars {
     /// The scalar starting at `index` and its length in bytes. A Swift String always holds
     /// valid UTF-8, so the continuation bytes are there.

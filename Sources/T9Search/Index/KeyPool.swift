@@ -15,8 +15,8 @@
 /// a key's offset alone says how its contact ranks against another contact's segment: a key
 /// before the segment start of the worst result kept so far belongs to a better contact, a key
 /// past it cannot get in. A search compares offsets, which it reads in order from its sorted
-/// tables, and reads the pool only for the few keys that get in; it used to read the pool and
-/// then the contact's rank, from anywhere in memory, for every key it looked at.
+/// tables, and reads the pool only for the few keys that get in, rather than reading the pool
+/// and then the contact's rank, from anywhere in memory, for every key it looks at.
 struct KeyPool: Sendable {
     static let end: UInt8 = 0
     private(set) var bytes: [UInt8] = []

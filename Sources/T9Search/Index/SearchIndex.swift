@@ -171,7 +171,7 @@ public final class SearchIndex: Sendable {
     /// Searches each one-key query once and throws the results away, so the tables, trees and
     /// contact texts a first key touches are in memory and cache before a person presses it:
     /// the first key after start is then no slower than the rest. Costs about as much as ten
-    /// keys (well under a millisecond on the 100,000-contact book).
+    /// keys.
     public func warmUp(limit: Int = 20) {
         let session = SearchSession(index: self)
         for key: UInt8 in 0...9 {

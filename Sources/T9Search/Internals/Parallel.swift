@@ -14,9 +14,9 @@ import Synchronization
 /// it) makes of threads.
 ///
 /// Each call starts its threads and joins them before it returns, so nothing of a call (not
-/// even the release of what its jobs captured) outlives it. Dispatch's `concurrentPerform`,
-/// used before, leaves that to its pool's threads: a book loaded on a thread of its own
-/// (the service's start) could end, and free what they still touched, before they had.
+/// even the release of what its jobs captured) outlives it. Dispatch's `concurrentPerform`
+/// leaves that to its pool's threads: a book loaded on a thread of its own (the service's
+/// start) could end, and free what they still touched, before they had.
 ///
 /// Each job writes only its own slot of the results, and every job has ended when a call
 /// returns; the jobs must share nothing they change. A thread that cannot be started costs
