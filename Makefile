@@ -117,7 +117,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -535,6 +535,12 @@ bench: deps release
 	Benchmarks/.build/release/t9dial-bench keypad --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	Benchmarks/.build/release/t9dial-bench screen --contacts "$(abspath $(BOOK))" --data-dir "$(abspath Config)"
 	$(PYTHON) Benchmarks/process-bench.py .build/release/t9dial "$(abspath $(BOOK))" "$(abspath $(ANCHORS))" .build/bench $(BENCH_QUERIES) $(BENCH_RUNS)
+
+# evdev's key and switch names, made again from this machine's kernel header (linux-libc-dev):
+# after a kernel adds keys. EvdevTests checks the table against libevdev's.
+event-codes:
+	$(PYTHON) Sources/InputEvents/EventCodes/generate-event-codes.py /usr/include/linux/input-event-codes.h \
+	  > Sources/InputEvents/EventCodes/EventCodeTable.swift
 
 # Formats the Swift sources in place, as make check-format wants them.
 format:

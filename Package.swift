@@ -61,7 +61,7 @@ let package = Package(
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
         ),
         .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls"]),
-        .target(name: "InputEvents"),
+        .target(name: "InputEvents", exclude: ["EventCodes/generate-event-codes.py"]),
         .target(name: "DialOutcomes"),
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
         .target(name: "SystemCalls"),
@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "Evdev", "SystemCalls", "Telephony", "TOML"]
+            dependencies: ["T9Search", "DialerEngine", "InputEvents", "SystemCalls", "Telephony", "TOML"]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
@@ -122,7 +122,7 @@ let package = Package(
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
         .testTarget(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
-        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),

@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerEngine
-import Evdev
 import InputEvents
 
 /// A keymap's `[hook]` table: the hook switch of a keypad built into a phone.
@@ -61,7 +60,7 @@ extension KeymapFile {
     /// The code `key` of [hook] gives: a name evdev knows for `type`, or a number.
     private static func hookCode(_ table: TableReader, key: String, type: UInt16) throws(ConfigError) -> UInt16 {
         let isSwitch = type == EventType.switch
-        let highest = isSwitch ? Int(SwitchNames.highestCode) : 0x2ff
+        let highest = isSwitch ? Int(EventCodes.highestSwitchCode) : Int(EventCodes.highestKeyCode)
         let example = isSwitch ? hookExample : #"key = "KEY_PICKUP_PHONE""#
         guard let value = table.table.value(key) else { throw table.error(at: key, "missing") }
         if let number = value.integer.flatMap({ Int(exactly: $0) }) {
@@ -74,11 +73,11 @@ extension KeymapFile {
             throw table.error(
                 at: key, "\(table.subject(key)) must be a name or a number, like \(example); found \(TableReader.describe(value))")
         }
-        if let code = isSwitch ? SwitchNames.code(of: name) : Self.code(ofKeyName: name) { return code }
+        if let code = isSwitch ? EventCodes.switchCode(named: name) : Self.code(ofKeyName: name) { return code }
         var message = "\(TableReader.quoted(name)) \(table.place) is not \(isSwitch ? "a switch" : "a key") name evdev knows"
         if isSwitch, Self.code(ofKeyName: name) != nil {
             message += "; it is a key: write key = \(TableReader.quoted(name))"
-        } else if !isSwitch, SwitchNames.code(of: name) != nil {
+        } else if !isSwitch, EventCodes.switchCode(named: name) != nil {
             message += "; it is a switch: write switch = \(TableReader.quoted(name))"
         } else if let suggestion = Suggestion.closest(to: name, in: isSwitch ? knownSwitchNames : knownKeyNames) {
             message += "; did you mean \(suggestion)?"
@@ -89,5 +88,5 @@ extension KeymapFile {
     }
 
     /// The name of every switch code evdev names, for "did you mean".
-    static let knownSwitchNames: [String] = (0...SwitchNames.highestCode).compactMap { SwitchNames.name(of: $0) }
+    static let knownSwitchNames = EventCodes.shownSwitchNames
 }

@@ -2,7 +2,7 @@
 
 import Foundation
 public import DialerEngine
-import Evdev
+import InputEvents
 
 /// One keymap file (`Config/keymaps/usb-numpad.toml`): what each key of a device means, by its
 /// evdev name. The format is documented at the top of `usb-numpad.toml`.
@@ -121,9 +121,9 @@ public enum KeymapFile {
 
     /// The code of an evdev key name ("KEY_KP1" is 79), nil when evdev has no such key.
     static func code(ofKeyName name: String) -> UInt16? {
-        KeyNames.code(of: name)
+        EventCodes.keyCode(named: name)
     }
 
     /// The name of every key code evdev names (up to KEY_MAX, 0x2ff), for "did you mean".
-    static let knownKeyNames: [String] = (0...0x2ff).compactMap { KeyNames.name(of: UInt16($0)) }
+    static let knownKeyNames = EventCodes.shownKeyNames
 }

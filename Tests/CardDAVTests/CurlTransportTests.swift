@@ -7,7 +7,7 @@ import Testing
 
 /// The transport and the client against servers that misbehave on purpose
 /// (Support/hostile-server.py): silent, trickling, endless, redirecting elsewhere.
-@Suite("CardDAV over a hostile network", .timeLimit(.minutes(1)))
+@Suite("CardDAV over a hostile network")
 struct CurlTransportTests {
     /// A hostile server, stopped when the value goes away.
     final class HostileServer {

@@ -211,7 +211,7 @@ struct DiscardingOutput: TextOutputStream {
 
 /// Typing as a USB numpad sends it: a press, a release 60 ms later, the next key after a pause.
 enum KeyEvents {
-    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static func code(_ name: String) -> UInt16 { EventCodes.keyCode(named: name)! }
     static let backspace = code("KEY_BACKSPACE")
 
     static func t9Sessions(_ scripts: [TypingScript]) -> [InputEvent] {

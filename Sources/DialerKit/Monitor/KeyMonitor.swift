@@ -197,7 +197,7 @@ public final class KeyMonitor {
 
     /// libevdev's name of key `code` (KEY_KP5), or "key 700" when it has none.
     static func name(of code: UInt16) -> String {
-        KeyNames.name(of: code) ?? "key \(code)"
+        EventCodes.keyName(of: code) ?? "key \(code)"
     }
 
     /// Stable: lines at the same time keep their order.

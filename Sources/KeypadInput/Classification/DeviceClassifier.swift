@@ -2,6 +2,7 @@
 
 public import DialerEngine
 import Evdev
+import InputEvents
 
 /// Decides from a device's keys whether it is a dedicated keypad, a full keyboard or of no use
 /// to t9dial. Pure: it looks at key codes only, so it is tested on plain values.
@@ -65,7 +66,7 @@ public enum DeviceClassifier {
         if lack.digits.count == 10 { return "all ten digits of keymap \"\(keymap.id)\"" }
         let keys = lack.digits.map { digit in
             keymap.roles.filter { $0.value == .digit(digit) }.keys.sorted()
-                .map { KeyNames.name(of: $0) ?? "code \($0)" }
+                .map { EventCodes.keyName(of: $0) ?? "code \($0)" }
                 .joined(separator: " or ")
         }
         var digitList = lack.digits.map(String.init)

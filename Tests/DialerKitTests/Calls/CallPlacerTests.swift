@@ -12,7 +12,7 @@ import Testing
 
 /// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and
 /// an AT modem answering on a pseudo-terminal.
-@Suite("Placing calls", .timeLimit(.minutes(1)))
+@Suite("Placing calls")
 struct CallPlacerTests {
     static let fred = DialRequest(name: "Siobhán O'Brien; rm -rf $HOME", number: "+353 (1) 234-5678 ext. 9", uid: "obrien")
 

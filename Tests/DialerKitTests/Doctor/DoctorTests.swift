@@ -5,6 +5,7 @@ import Evdev
 import EvdevTestSupport
 import Foundation
 import Testing
+import InputEvents
 
 /// A fake system in a temporary folder, set up as `t9dial doctor` wants it, for a scenario to
 /// break one thing of.
@@ -21,7 +22,7 @@ final class FakeSystem {
     var syncLibraryProblem: String? = nil
 
     static let numpadKeys: [UInt16] = ((0...9).map { "KEY_KP\($0)" } + ["KEY_KPASTERISK", "KEY_KPDOT", "KEY_KPENTER"])
-        .compactMap { KeyNames.code(of: $0) }
+        .compactMap { EventCodes.keyCode(named: $0) }
 
     init() throws {
         directory = try TemporaryDirectory()

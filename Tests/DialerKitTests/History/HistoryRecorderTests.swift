@@ -10,7 +10,7 @@ import Testing
 
 /// The history's writes are made on a thread of their own, in the order the dials ended, and
 /// the loop learns of each through a descriptor; a run that ends waits for them.
-@Suite("History recorder", .timeLimit(.minutes(1)))
+@Suite("History recorder")
 struct HistoryRecorderTests {
     static let william = DialRequest(name: "William John Smith", number: "+1 201-555-0123", contact: 0, uid: "william")
 

@@ -5,12 +5,13 @@ import Evdev
 import EvdevTestSupport
 import Glibc
 import Testing
+import InputEvents
 
 /// A keypad the service grabbed sends its keys to the service alone: the monitor finds out by
 /// grabbing and letting go, and says how to proceed.
 @Suite("The monitor tells a keypad grabbed elsewhere")
 struct GrabbedKeypadTests {
-    static let keys = (0...9).map { KeyNames.code(of: "KEY_NUMERIC_\($0)")! }
+    static let keys = (0...9).map { EventCodes.keyCode(named: "KEY_NUMERIC_\($0)")! }
 
     struct Case: CustomTestStringConvertible {
         var name: String

@@ -11,7 +11,7 @@ import Testing
 /// with what the keymap, the debouncer and the gestures made of it.
 @Suite("Key monitor")
 struct KeyMonitorTests {
-    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static func code(_ name: String) -> UInt16 { EventCodes.keyCode(named: name)! }
 
     /// A key event at `ms` milliseconds.
     static func key(_ name: String, _ value: Int32, at ms: Int64) -> InputEvent {

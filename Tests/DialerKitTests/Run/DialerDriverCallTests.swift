@@ -13,7 +13,7 @@ import Testing
 
 /// The driver with a line that follows calls: what the line says reaches the screen and the
 /// history, and missed calls wait on the notice line until a key is pressed.
-@Suite("The dialer driver and a followed call", .timeLimit(.minutes(1)))
+@Suite("The dialer driver and a followed call")
 struct DialerDriverCallTests {
     /// A line the test speaks for: it records what the driver asks of it, and says what the
     /// test gives it to say, as the real lines do in `Telephony`.

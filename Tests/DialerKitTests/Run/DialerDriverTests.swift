@@ -8,7 +8,7 @@ import Testing
 
 /// The driver keeps the book read at start current: its sources are watched from before the
 /// reading begins, so an edit made while a large book is read is not lost.
-@Suite("The dialer driver", .timeLimit(.minutes(1)))
+@Suite("The dialer driver")
 struct DialerDriverTests {
     static let fred = TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"])
     static let eve = TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"])

@@ -15,9 +15,9 @@ import InputEvents
 /// `t9dial run` as a service, on a fake /dev/input and a config in a temporary folder: it runs
 /// on with no contacts and says so, loads the book once the config is fixed with the query
 /// kept, reloads on SIGHUP, and says when no keypad is plugged in.
-@Suite("The dialer as a service", .timeLimit(.minutes(1)))
+@Suite("The dialer as a service")
 struct DialerServiceTests {
-    static func code(_ name: String) -> UInt16 { KeyNames.code(of: name)! }
+    static func code(_ name: String) -> UInt16 { EventCodes.keyCode(named: name)! }
     static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
 
     /// A service over `directory`'s config.toml, reading `directory/input` as /dev/input.

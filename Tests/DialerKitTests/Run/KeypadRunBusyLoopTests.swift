@@ -15,7 +15,7 @@ import Testing
 /// holds. A loop that read the keypad only between its steps lost taps to the overflow; with the
 /// keypad read on a thread of its own, nothing overflows, every tap types once, and the loop
 /// catches up.
-@Suite("A busy board never loses a key", .timeLimit(.minutes(1)))
+@Suite("A busy board never loses a key")
 struct KeypadRunBusyLoopTests {
     typealias Chatter = KeypadRunChatterTests
 

@@ -10,7 +10,7 @@ import Testing
 
 /// `t9dial run` on a keypad built into a phone: its hook switch's state reaches the dialer when
 /// the keypad is opened, at start and replugged, and its changes after.
-@Suite("Reading a keypad's hook switch into the dialer", .timeLimit(.minutes(1)))
+@Suite("Reading a keypad's hook switch into the dialer")
 struct KeypadRunHookTests {
     /// SW_KEYPAD_SLIDE, on while the handset is lifted.
     static let slide: UInt16 = 0x0a

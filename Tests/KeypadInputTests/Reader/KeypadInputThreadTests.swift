@@ -10,7 +10,7 @@ import Testing
 
 /// The input thread on fake nodes: it empties the kernel's buffer by itself, while nobody on
 /// the loop's side reads, and hands the events over with their kernel times.
-@Suite("The keypads' input thread", .timeLimit(.minutes(1)))
+@Suite("The keypads' input thread")
 struct KeypadInputThreadTests {
     static let five = TestKeymaps.code("KEY_NUMERIC_5")
 

@@ -8,7 +8,7 @@ import Testing
 
 /// The hook switch of a keypad built into a phone, read from fake nodes: its state when the
 /// keypad is opened, at start and replugged, then its events.
-@Suite("Reading keypads: hook switch", .timeLimit(.minutes(1)))
+@Suite("Reading keypads: hook switch")
 struct KeypadReaderHookTests {
     /// SW_KEYPAD_SLIDE and KEY_PICKUP_PHONE.
     static let slide: UInt16 = 0x0a, pickUp: UInt16 = 0x1bd

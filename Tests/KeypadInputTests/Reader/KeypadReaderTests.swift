@@ -11,7 +11,7 @@ import InputEvents
 
 /// The reader end to end on a temporary input directory of fake nodes: libevdev reads them
 /// (through CFakeEvdev's ioctls), poll waits on them, inotify sees them come and go.
-@Suite("Reading keypads", .timeLimit(.minutes(1)))
+@Suite("Reading keypads")
 struct KeypadReaderTests {
     static let five = TestKeymaps.code("KEY_NUMERIC_5")
 

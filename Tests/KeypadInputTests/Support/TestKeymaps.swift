@@ -2,6 +2,7 @@
 
 import DialerEngine
 import Evdev
+import InputEvents
 
 /// The three keymaps t9dial ships (Config/keymaps/), built in code so these tests do not read
 /// files, and the key sets of typical devices.
@@ -40,7 +41,7 @@ enum TestKeymaps {
     }
 
     static func code(_ name: String) -> UInt16 {
-        guard let code = KeyNames.code(of: name) else { preconditionFailure("no key \(name) in libevdev's tables") }
+        guard let code = EventCodes.keyCode(named: name) else { preconditionFailure("no key \(name) in libevdev's tables") }
         return code
     }
 

@@ -26,7 +26,7 @@ final class SoakKeypad {
                 case .previous: "KEY_UP"
                 case .hangUp: "KEY_CANCEL"
                 }
-            return KeyNames.code(of: name)!
+            return EventCodes.keyCode(named: name)!
         }
 
         static let all: [Key] = (0...9).map { .digit($0) } + [.star, .pound, .dial, .delete, .next, .previous, .hangUp]

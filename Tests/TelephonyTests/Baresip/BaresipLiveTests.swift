@@ -11,8 +11,7 @@ import Testing
 /// BaresipLine against the real baresip (from the shipped Config/baresip) and SIPp as the far
 /// end, on free ports of 127.0.0.1; every wait has a deadline and every program is stopped.
 @Suite(
-    "BaresipLine against a real baresip and SIPp", .enabled(if: LiveBaresip.isInstalled && LiveSIPp.isInstalled, "needs baresip-core and sip-tester"),
-    .timeLimit(.minutes(1)))
+    "BaresipLine against a real baresip and SIPp", .enabled(if: LiveBaresip.isInstalled && LiveSIPp.isInstalled, "needs baresip-core and sip-tester"))
 struct BaresipLiveTests {
     /// A line and the events it gave, driven as the loop drives it, on the monotonic clock.
     final class Driven {

@@ -8,8 +8,7 @@ import Testing
 /// Config/baresip), SIPp as the far end, `t9dial try` typed into key by key. What the user sees
 /// (the text display's lines) and what the history keeps are checked, and what the peer got.
 @Suite(
-    "SIP calls through baresip, end to end", .enabled(if: LiveBaresip.isInstalled && LiveSIPp.isInstalled, "needs baresip-core and sip-tester"),
-    .timeLimit(.minutes(3)))
+    "SIP calls through baresip, end to end", .enabled(if: LiveBaresip.isInstalled && LiveSIPp.isInstalled, "needs baresip-core and sip-tester"))
 struct SIPCallTests {
     /// A book with Sam Sipp (726 in T9) at a bare number, which baresip completes with its
     /// account's domain (SIPp's address), and Nora Caller, whose number calls in.

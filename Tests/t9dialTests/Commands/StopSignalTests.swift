@@ -7,7 +7,7 @@ import Testing
 /// leave by their normal path (the terminal, the framebuffer and the console put back) and
 /// then end by the signal itself, as systemd and a shell expect. The framebuffer is checked on a
 /// real one in the VM tests.
-@Suite("Stopping t9dial with a signal", .timeLimit(.minutes(1)))
+@Suite("Stopping t9dial with a signal")
 struct StopSignalTests {
     /// A running t9dial, its standard input a pipe left open, its output in files.
     final class Running {
@@ -32,6 +32,17 @@ struct StopSignalTests {
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/stdout"))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/stderr"))
             try process.run()
+        }
+
+        /// Waits for the process to end; one still running after a generous while is killed and
+        /// the test fails, so that a t9dial that ignores the signal fails the test rather than
+        /// hang the run.
+        func waitForExit(sourceLocation: SourceLocation = #_sourceLocation) {
+            if !waitUntil({ !process.isRunning }) {
+                Issue.record("t9dial still runs after the signal; killed", sourceLocation: sourceLocation)
+                kill(process.processIdentifier, SIGKILL)
+            }
+            process.waitUntilExit()
         }
 
         /// Waits (checking every 20 ms, up to 30 s) until `condition` holds.
@@ -61,7 +72,7 @@ struct StopSignalTests {
             let ready = arguments.first == "monitor" ? "--device /nonexistent/event0: nothing is there yet" : "T9:"
             #expect(running.waitUntil { running.stdout.hasPrefix(ready) || running.stdout.contains("\n" + ready) }, "stderr: \(running.stderr)")
             kill(running.process.processIdentifier, signal)
-            running.process.waitUntilExit()
+            running.waitForExit()
             #expect(running.process.terminationReason == .uncaughtSignal)
             #expect(running.process.terminationStatus == signal)
             if arguments.first == "run" {
@@ -79,7 +90,7 @@ struct StopSignalTests {
             #expect(running.waitUntil { running.stderr.contains("reloaded:") }, "\(running.stderr)")
             #expect(running.process.isRunning)
             kill(running.process.processIdentifier, SIGTERM)
-            running.process.waitUntilExit()
+            running.waitForExit()
             #expect(running.process.terminationStatus == SIGTERM)
         }
     }
@@ -95,7 +106,7 @@ struct StopSignalTests {
                 ["run", "--replay", recording, "--realtime", "--contacts", T9DialProcess.sampleContacts], in: directory)
             #expect(running.waitUntil { running.stdout.contains("dial: ") }, "stderr: \(running.stderr)")
             kill(running.process.processIdentifier, SIGTERM)
-            running.process.waitUntilExit()
+            running.waitForExit()
             #expect(running.process.terminationReason == .uncaughtSignal)
             #expect(running.process.terminationStatus == SIGTERM)
         }
