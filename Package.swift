@@ -37,6 +37,7 @@ let package = Package(
         .library(name: "CardDAV", targets: ["CardDAV"]),
         .library(name: "Telephony", targets: ["Telephony"]),
         .library(name: "DialOutcomes", targets: ["DialOutcomes"]),
+        .library(name: "BackgroundWork", targets: ["BackgroundWork"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     // A board that never syncs builds without CardDAV (swift build --disable-default-traits, or
@@ -66,7 +67,7 @@ let package = Package(
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
         .target(name: "SystemCalls"),
         .target(name: "TerminalText"),
-        .target(name: "BackgroundWork", dependencies: ["SystemCalls", "CLinux"]),
+        .target(name: "BackgroundWork", dependencies: ["T9Search", "SystemCalls", "CLinux"]),
         .target(name: "Inotify", dependencies: ["SystemCalls"]),
         .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
         .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
@@ -118,8 +119,8 @@ let package = Package(
         .target(
             name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
             path: "Tests/Support/EvdevTestSupport"),
-        .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig"]),
-        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search"], exclude: ["Fixtures"]),
+        .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig", "BackgroundWork"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search", "BackgroundWork"], exclude: ["Fixtures"]),
         .testTarget(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
@@ -127,7 +128,7 @@ let package = Package(
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport", "Telephony"]),
-        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search"]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
         .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),

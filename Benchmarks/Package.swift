@@ -27,6 +27,7 @@ let package = Package(
                 .product(name: "ScreenOutput", package: "t9dial"),
                 .product(name: "DialHistory", package: "t9dial"),
                 .product(name: "ProcessLoop", package: "t9dial"),
+                .product(name: "BackgroundWork", package: "t9dial"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

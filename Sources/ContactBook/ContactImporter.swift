@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+public import T9Search
+
 /// Loads contacts from vCard (.vcf, .vcard) and CSV (.csv) exports.
 ///
 /// Problems that stop a whole file (missing, unreadable, not a contacts file) are thrown;
@@ -30,28 +32,30 @@ public enum ContactImporter {
     /// keeps only what it searches). Returns the warnings. `progress` is told of the bytes
     /// parsed as they are (the whole file's by the time this returns, also when it throws).
     public static func read(
-        path: String, progress: Progress? = nil, each body: (Contact) -> Void
+        path: String, progress: Progress? = nil, parallelism: Parallelism = .serial, each body: (Contact) -> Void
     ) throws(ContactBookError) -> [ImportWarning] {
         let (parts, warnings) = try read(
-            path: path, progress: progress, makePart: HandedOnInOrder.init, add: { part, contact in part.add(contact, body) })
+            path: path, progress: progress, parallelism: parallelism, makePart: HandedOnInOrder.init, add: { part, contact in part.add(contact, body) })
         for part in parts { part.handOnKept(body) }
         return warnings
     }
 
     /// Reads the file at `path` like `load(path:)`, into parts made by `makePart`: a large
-    /// vCard file is parsed in two parts at once, on two cores, each part's contacts added to
-    /// its own `Part` on the thread that parses it, so what the caller keeps of a contact is
-    /// made on both cores too. The parts come back in the file's order (one for a small file
+    /// vCard file is parsed in two parts at once when `parallelism` has two threads, each
+    /// part's contacts added to its own `Part` on the thread that parses it, so what the caller
+    /// keeps of a contact is made on both threads too. The parts come back in the file's order (one for a small file
     /// or a CSV file). `makePart` and `add` may run on two threads at once: they must change
     /// nothing but the part they are given. Returns the warnings as `read(path:each:)` does.
     public static func read<Part>(
-        path: String, progress: Progress? = nil, parts makePart: () -> Part, add: (inout Part, Contact) -> Void
+        path: String, progress: Progress? = nil, parallelism: Parallelism = .serial, parts makePart: () -> Part,
+        add: (inout Part, Contact) -> Void
     ) throws(ContactBookError) -> (parts: [Part], warnings: [ImportWarning]) {
-        try read(path: path, progress: progress, makePart: { _ in makePart() }, add: add)
+        try read(path: path, progress: progress, parallelism: parallelism, makePart: { _ in makePart() }, add: add)
     }
 
     private static func read<Part>(
-        path: String, progress: Progress?, makePart: (_ index: Int) -> Part, add: (inout Part, Contact) -> Void
+        path: String, progress: Progress?, parallelism: Parallelism = .serial, makePart: (_ index: Int) -> Part,
+        add: (inout Part, Contact) -> Void
     ) throws(ContactBookError) -> (parts: [Part], warnings: [ImportWarning]) {
         // Standard input ("-") is named so in messages; its format is told by its content.
         let fromStandardInput = StandardInputReader.isStandardInput(path)
@@ -70,7 +74,8 @@ public enum ContactImporter {
                 // progress counts the file's bytes.
                 let scale = Double(bytes.count) / Double(max(buffer.count, 1))
                 let fileProgress = progress.map { report in { @Sendable (parsed: Int) in report(Int((Double(parsed) * scale).rounded())) } }
-                let (parts, warnings, sawCard) = VCardParser.parse(buffer, file: path, progress: fileProgress, makePart: makePart, add: add)
+                let (parts, warnings, sawCard) = VCardParser.parse(
+                    buffer, file: path, progress: fileProgress, parallelism: parallelism, makePart: makePart, add: add)
                 return (parts, warnings, sawCard, buffer.contains { !ASCII.isWhitespace($0) })
             }
             // An empty file is an empty book; text without any card is something else.

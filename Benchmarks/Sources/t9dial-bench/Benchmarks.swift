@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import BackgroundWork
 import ContactBook
 import DialerConfig
 import DialerKit
@@ -95,7 +96,7 @@ private struct TimedLoad {
         // As the dialer loads a book: each contact goes into the compact table of its part of
         // the file as it is read, on the core that parses the part, and the parts are joined.
         let (parts, warnings) = try ContactImporter.read(
-            path: options.contacts, parts: { (table: ContactTable(), numbers: 0) },
+            path: options.contacts, parallelism: .cores, parts: { (table: ContactTable(), numbers: 0) },
             add: { part, contact in
                 part.numbers += contact.numbers.count
                 part.table.append(contact.searchable)
@@ -107,7 +108,7 @@ private struct TimedLoad {
         let parsed = clock.now
         parsedRSS = Memory.residentMegabytes()
         index = ProcessMemory.whileIndexing {
-            SearchIndex(table: table, alphabet: alphabet, options: SearchOptions(region: DialingRegion(options.region)))
+            SearchIndex(table: table, alphabet: alphabet, options: SearchOptions(region: DialingRegion(options.region)), parallelism: .cores)
         }
         indexTime = clock.now - parsed
         parseTime = parsed - parseStart

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import BackgroundWork
 import DialerConfig
 import DialerEngine
 import DialerKit
@@ -157,7 +158,9 @@ extension KeypadBenchmark {
         var byPosition: [[Duration]] = Array(repeating: [], count: 5)
         for trial in 0..<trials {
             let fresh = onAnotherThread { [book] in
-                let fresh = ProcessMemory.whileIndexing { SearchIndex(table: index.contacts, alphabet: index.alphabet, options: index.options) }
+                let fresh = ProcessMemory.whileIndexing {
+                    SearchIndex(table: index.contacts, alphabet: index.alphabet, options: index.options, parallelism: .cores)
+                }
                 fresh.prepareForKeys(resultLimit: book.limit)
                 return fresh
             }

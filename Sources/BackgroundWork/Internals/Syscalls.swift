@@ -32,4 +32,41 @@ enum Syscalls {
     static func nameThisThread(_ name: String) {
         _ = t9dial_name_this_thread(name)
     }
+
+    /// The cores online, 1 at least. (sysconf _SC_NPROCESSORS_ONLN)
+    static func coresOnline() -> Int {
+        max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    }
+
+    /// A thread started by `startJoinableThread`, to be joined.
+    typealias JoinableThread = pthread_t
+
+    /// Starts a thread that runs `work`, to be joined with `join`; nil when none can be started
+    /// (EAGAIN: the process or the system has no threads left). (pthread_create)
+    static func startJoinableThread(_ work: @escaping () -> Void) -> JoinableThread? {
+        let context = Unmanaged.passRetained(ThreadWork(work)).toOpaque()
+        var thread = pthread_t()
+        let result = pthread_create(
+            &thread, nil,
+            { context in
+                Unmanaged<ThreadWork>.fromOpaque(context!).takeRetainedValue().run()
+                return nil
+            }, context)
+        guard result == 0 else {
+            Unmanaged<ThreadWork>.fromOpaque(context).release()
+            return nil
+        }
+        return thread
+    }
+
+    /// Waits for a thread started by `startJoinableThread` to end. (pthread_join)
+    static func join(_ thread: JoinableThread) {
+        pthread_join(thread, nil)
+    }
+}
+
+/// What a started thread runs, handed to it through `pthread_create`'s context pointer.
+private final class ThreadWork {
+    let run: () -> Void
+    init(_ run: @escaping () -> Void) { self.run = run }
 }

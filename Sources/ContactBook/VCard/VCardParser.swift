@@ -37,7 +37,7 @@ struct VCardParser {
         return (ContactImport(contacts: contacts, warnings: warnings), sawCard)
     }
 
-    /// A file this large is parsed in two halves at once, on two cores: 4 MiB, about 15,000
+    /// A file this large is parsed in two halves at once, given two threads: 4 MiB, about 15,000
     /// cards of a phone's export.
     static let parallelBytes = 4 << 20
 
@@ -45,10 +45,10 @@ struct VCardParser {
     /// large file's first part as they are read, those of its second once the first is done.
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes,
-        progress: ContactImporter.Progress? = nil, emit: (Contact) -> Void
+        progress: ContactImporter.Progress? = nil, parallelism: Parallelism = .serial, emit: (Contact) -> Void
     ) -> (warnings: [ImportWarning], sawCard: Bool) {
         let (parts, warnings, sawCard) = parse(
-            bytes, file: file, parallelBytes: parallelBytes, progress: progress, makePart: ContactImporter.HandedOnInOrder.init,
+            bytes, file: file, parallelBytes: parallelBytes, progress: progress, parallelism: parallelism, makePart: ContactImporter.HandedOnInOrder.init,
             add: { part, contact in part.add(contact, emit) })
         for part in parts { part.handOnKept(emit) }
         return (warnings, sawCard)
@@ -58,15 +58,16 @@ struct VCardParser {
     /// `makePart(index)`) on the thread that parses it; the parts come back in the file's order.
     ///
     /// A file of `parallelBytes` or more is cut in two at a card boundary near its middle (a
-    /// line `BEGIN:VCARD` right after a line `END:VCARD`), and the two are parsed at once, on two
-    /// cores, so `makePart` and `add` must touch nothing the other part's calls touch. What
+    /// line `BEGIN:VCARD` right after a line `END:VCARD`), and the two are parsed at once when
+    /// `parallelism` has two threads, so `makePart` and `add` must touch nothing the other part's calls touch. What
     /// comes out is what one pass gives: the same contacts, UIDs and warnings, at the same lines.
     ///
     /// `progress`, when given, is told how many more bytes have been parsed, every
     /// `progressStep` bytes or so, from whichever thread parses them.
     static func parse<Part>(
         _ bytes: UnsafeBufferPointer<UInt8>, file: String, parallelBytes: Int = parallelBytes,
-        progress: ContactImporter.Progress? = nil, makePart: (_ index: Int) -> Part, add: (inout Part, Contact) -> Void
+        progress: ContactImporter.Progress? = nil, parallelism: Parallelism = .serial, makePart: (_ index: Int) -> Part,
+        add: (inout Part, Contact) -> Void
     ) -> (parts: [Part], warnings: [ImportWarning], sawCard: Bool) {
         guard bytes.count >= parallelBytes, let cut = cardBoundary(near: bytes.count / 2, in: bytes) else {
             var parser = VCardParser(file: file)
@@ -77,7 +78,7 @@ struct VCardParser {
         let first = UnsafeBufferPointer(rebasing: bytes[..<cut])
         let second = UnsafeBufferPointer(rebasing: bytes[cut...])
         let secondLine = 1 + first.reduce(0) { $0 + ($1 == ASCII.lineFeed ? 1 : 0) }
-        let halves = Parallel.map(2) { half in
+        let halves = parallelism.map(2) { half in
             var parser = VCardParser(file: file)
             var part = makePart(half)
             parser.parse(half == 0 ? first : second, firstLineNumber: half == 0 ? 1 : secondLine, progress: progress) { add(&part, $0) }

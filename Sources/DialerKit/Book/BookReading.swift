@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import BackgroundWork
 #if CardDAV
 import CardDAV
 #endif
@@ -88,7 +89,7 @@ struct BookReading {
             // their own, on the core that parses them, and the tables are joined in order.
             let rule = favourites.isFavourite
             let (parts, fileWarnings) = try ContactImporter.read(
-                path: file, progress: progress?.reading, parts: { ReadPart() },
+                path: file, progress: progress?.reading, parallelism: .cores, parts: { ReadPart() },
                 add: { part, contact in
                     if rule.includes(contact) { part.favourites.append(contact.uid) }
                     part.table.append(contact.searchable)
@@ -131,7 +132,9 @@ struct BookReading {
         table.shrink()
         let affinity = favourites.affinity(from: history, contacts: table)
         let index = ProcessMemory.whileIndexing {
-            SearchIndex(table: table, alphabet: loader.alphabet, options: loader.options, affinity: affinity, progress: progress?.indexing)
+            SearchIndex(
+                table: table, alphabet: loader.alphabet, options: loader.options, affinity: affinity, progress: progress?.indexing,
+                parallelism: .cores)
         }
         return LoadedBook(
             index: index, sources: ContactSources(contacts: [], warnings: warnings, files: read), problems: problems,

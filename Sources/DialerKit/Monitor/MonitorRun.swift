@@ -65,8 +65,8 @@ public enum MonitorRun {
         let loop = EventLoop()
         // Read on a thread of its own, as `t9dial run` reads them: what the monitor shows is
         // what the dialer gets, not what a slow terminal made the kernel drop.
-        let input: KeypadInputThread
-        do { input = try KeypadInputThread(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
+        let input: ThreadedKeypadReader
+        do { input = try ThreadedKeypadReader(discovery: discovery, clock: loop.clock) } catch { throw .input(error) }
         if serviceIsRunning {
             try write(
                 "note: the t9dial service is running. A keypad it grabbed sends its keys to it alone; "

@@ -9,7 +9,7 @@ public import ProcessLoop
 /// `t9dial run` on real keypads: reads what discovery chooses, follows hotplug, and drives the
 /// dialer, sleeping in poll until a key or the dialer's next timer.
 ///
-/// The keypads are read on a thread of their own (`KeypadInputThread`), which moves each
+/// The keypads are read on a thread of their own (`ThreadedKeypadReader`), which moves each
 /// event out of the kernel's small buffer as it comes, so a step that takes long (a search, a
 /// slow panel, a busy board) delays keys but never loses one. The loop takes them, with their
 /// kernel times, at every wake-up.
@@ -23,7 +23,7 @@ public final class KeypadRun {
     public var machine: DialerMachine { driver.machine }
     private var logger: Logger { driver.logger }
     private let setup: KeypadSetup
-    private let input: KeypadInputThread
+    private let input: ThreadedKeypadReader
     private let loop: EventLoop
     /// The machine's device number of each device read, by path.
     private var devices: [String: Int] = [:]
@@ -47,7 +47,7 @@ public final class KeypadRun {
         )
         loop = EventLoop(clock: clock)
         do {
-            input = try KeypadInputThread(discovery: discovery, clock: clock)
+            input = try ThreadedKeypadReader(discovery: discovery, clock: clock)
         } catch {
             throw .input(error)
         }

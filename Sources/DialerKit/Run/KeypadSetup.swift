@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerConfig
-import Foundation
+import BackgroundWork
 public import DialerEngine
 public import Logging
 public import T9Search
@@ -113,7 +113,7 @@ public struct KeypadSetup: Sendable {
     /// the first keys were typed, holding the heap they allocate from.
     public func makeMachine(index: SearchIndex) throws(DialerError) -> DialerMachine {
         if !index.isTextSearchPrepared {
-            Thread.detachNewThread {
+            DetachedWork.start(name: "t9dial-text") {
                 // What building it freed goes back to the system at the end.
                 ProcessMemory.whileIndexing { index.prepareTextSearch() }
             }

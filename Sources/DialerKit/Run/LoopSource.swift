@@ -5,7 +5,7 @@ import ProcessLoop
 /// What the dialer's one loop waits on (`EventLoop`), each tagged with its owner, so whatever
 /// woke the loop goes straight to the one who acts on it.
 public enum LoopSource: Hashable, Sendable {
-    /// The keypads' input thread has queued events, or device changes (`KeypadInputThread`).
+    /// The keypads' input thread has queued events, or device changes (`ThreadedKeypadReader`).
     case keypads
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call

@@ -6,7 +6,7 @@ import InputEvents
 /// Reading, grabbing and letting go of one open device.
 extension KeypadReader {
     /// Reads what every open device has now, without waiting for poll: for a caller that must
-    /// hold every event stamped before a moment already past (`KeypadInputThread.take`).
+    /// hold every event stamped before a moment already past (`ThreadedKeypadReader.take`).
     public func drain() -> [KeypadEvent] {
         openDevices.flatMap { read($0, vanished: false) }
     }

@@ -48,7 +48,7 @@ struct IndexBuilder {
     var foldCache: FoldCache { cache }
 
     /// The pool, its segments put in rank order (`contactsByRank`), and the tables sorted.
-    mutating func finish(contactsByRank: [UInt32]) -> (KeyPool, [KeyTable]) {
+    mutating func finish(contactsByRank: [UInt32], parallelism: Parallelism) -> (KeyPool, [KeyTable]) {
         let reordering = PoolReordering(pool, contactsByRank: contactsByRank)
         pool = KeyPool()
         // Each table moves its offsets to the reordered pool (in order: they were added in the
@@ -57,7 +57,7 @@ struct IndexBuilder {
         let lists = entries
         entries = []
         let pool = reordering.pool
-        let tables = Parallel.map(largestFirst: lists.map(\.count)) { table in
+        let tables = parallelism.map(largestFirst: lists.map(\.count)) { table in
             KeyTable(offsets: reordering.moved(ascending: lists[table]), pool: pool)
         }
         return (pool, tables)

@@ -16,7 +16,7 @@ struct PrefixDirectory: Sendable {
     /// `position(of:)`.
     private let bounds: [[UInt32]]
 
-    init(tables: [KeyTable], pool: KeyPool, symbols: ClosedRange<UInt8>, depth: Int) {
+    init(tables: [KeyTable], pool: KeyPool, symbols: ClosedRange<UInt8>, depth: Int, parallelism: Parallelism) {
         self.symbols = symbols
         self.depth = depth
         let radix = symbols.count
@@ -26,7 +26,7 @@ struct PrefixDirectory: Sendable {
             width *= radix
             prefixCount += width
         }
-        bounds = Parallel.map(tables.count) { table in
+        bounds = parallelism.map(tables.count) { table in
             var bounds = [UInt32](repeating: 0, count: 2 * prefixCount)
             // Each prefix is its parent's range narrowed by its last symbol; prefixes of one
             // length follow those of the length before, in order, so a parent comes first.

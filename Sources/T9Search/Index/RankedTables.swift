@@ -12,22 +12,26 @@ struct RankedTables: Sendable {
     let qualities: [MatchQuality]
     /// The ranges of the shortest queries, looked up instead of narrowed.
     let directory: PrefixDirectory
+    /// The threads the trees, and the tables of a new ranking, are made on.
+    let parallelism: Parallelism
 
     /// `symbols` are the bytes a key can have, and `directoryDepth` how long a prefix the
     /// directory keeps the ranges of.
     init(
-        pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], symbols: ClosedRange<UInt8>, directoryDepth: Int
+        pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], symbols: ClosedRange<UInt8>, directoryDepth: Int,
+        parallelism: Parallelism
     ) {
-        let directory = PrefixDirectory(tables: tables, pool: pool, symbols: symbols, depth: directoryDepth)
-        self.init(pool: pool, tables: tables, qualities: qualities, directory: directory)
+        let directory = PrefixDirectory(tables: tables, pool: pool, symbols: symbols, depth: directoryDepth, parallelism: parallelism)
+        self.init(pool: pool, tables: tables, qualities: qualities, directory: directory, parallelism: parallelism)
     }
 
-    private init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], directory: PrefixDirectory) {
+    private init(pool: KeyPool, tables: [KeyTable], qualities: [MatchQuality], directory: PrefixDirectory, parallelism: Parallelism) {
         self.pool = pool
         self.tables = tables
         self.qualities = qualities
         self.directory = directory
-        self.trees = Parallel.map(largestFirst: tables.map(\.count)) { TopRankTree(table: tables[$0], pool: pool) }
+        self.parallelism = parallelism
+        self.trees = parallelism.map(largestFirst: tables.map(\.count)) { TopRankTree(table: tables[$0], pool: pool) }
     }
 
     /// The same keys with the contacts ranked in a new order: the pool's segments reordered,
@@ -35,11 +39,11 @@ struct RankedTables: Sendable {
     /// are the directory's ranges), and new trees.
     func reranked(contactsByRank: [UInt32]) -> RankedTables {
         let reordering = PoolReordering(pool, contactsByRank: contactsByRank)
-        let moved = Parallel.map(largestFirst: tables.map(\.count)) { table in
+        let moved = parallelism.map(largestFirst: tables.map(\.count)) { table in
             let offsets = tables[table].offsets
             return KeyTable(sortedOffsets: reordering.moved((0..<offsets.count).lazy.map { offsets[$0] }), pool: reordering.pool)
         }
-        return RankedTables(pool: reordering.pool, tables: moved, qualities: qualities, directory: directory)
+        return RankedTables(pool: reordering.pool, tables: moved, qualities: qualities, directory: directory, parallelism: parallelism)
     }
 
     /// Every entry of every table: the ranges of the empty query.

@@ -59,9 +59,10 @@ public final class SearchIndex: Sendable {
         contacts: [SearchableContact],
         alphabet: T9Alphabet,
         options: SearchOptions = SearchOptions(),
-        affinity: [Double] = []
+        affinity: [Double] = [],
+        parallelism: Parallelism = .serial
     ) {
-        self.init(table: ContactTable(contacts), alphabet: alphabet, options: options, affinity: affinity)
+        self.init(table: ContactTable(contacts), alphabet: alphabet, options: options, affinity: affinity, parallelism: parallelism)
     }
 
     /// Told how much of the indexing is done, from 0 to 1, a few dozen times while a large
@@ -75,24 +76,28 @@ public final class SearchIndex: Sendable {
         alphabet: T9Alphabet,
         options: SearchOptions = SearchOptions(),
         affinity: [Double] = [],
-        progress: Progress? = nil
+        progress: Progress? = nil,
+        parallelism: Parallelism = .serial
     ) {
-        self.init(table: table, alphabet: alphabet, options: options, affinity: affinity, progress: progress, contactsPerKeyJob: 8192)
+        self.init(
+            table: table, alphabet: alphabet, options: options, affinity: affinity, progress: progress, parallelism: parallelism,
+            contactsPerKeyJob: 8192)
     }
 
     /// Indexes `table`, making the keys of `contactsPerKeyJob` contacts a job (tests make
     /// small books in several jobs).
     convenience init(
-        table: ContactTable, alphabet: T9Alphabet, options: SearchOptions, affinity: [Double], progress: Progress?, contactsPerKeyJob: Int
+        table: ContactTable, alphabet: T9Alphabet, options: SearchOptions, affinity: [Double], progress: Progress?,
+        parallelism: Parallelism, contactsPerKeyJob: Int
     ) {
         // The rank order and the keys are independent, and the keys of one contact are
         // independent of another's: the rank order and the keys of chunks of contacts, each
         // chunk into a builder of its own, are shared out over the cores, the rank order first
         // (the longest job); the builders are then joined. The key tables are sorted after,
         // on every core (finish()).
-        let chunks = Self.keyChunks(table.count, contactsPerJob: contactsPerKeyJob)
+        let chunks = Self.keyChunks(table.count, contactsPerJob: contactsPerKeyJob, width: parallelism.width)
         let contactsDone = Atomic<Int>(0)
-        let made = Parallel.map(1 + chunks.count) { job -> IndexPart in
+        let made = parallelism.map(1 + chunks.count) { job -> IndexPart in
             guard job > 0 else { return .order(RankOrder(contacts: table, alphabet: alphabet, affinity: affinity)) }
             var builder = IndexBuilder(alphabet: alphabet, options: options)
             for contact in chunks[job - 1] {
@@ -112,9 +117,11 @@ public final class SearchIndex: Sendable {
         let builder = builders.count == 1 ? builders[0] : IndexBuilder(joining: builders)
         progress?(Self.keysShare)
         var finishing = builder
-        let (pool, tables) = finishing.finish(contactsByRank: order.contactsByRank)
+        let (pool, tables) = finishing.finish(contactsByRank: order.contactsByRank, parallelism: parallelism)
         progress?(Self.sortedShare)
-        let keys = RankedTables(pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: 1...10, directoryDepth: 3)
+        let keys = RankedTables(
+            pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: 1...10, directoryDepth: 3,
+            parallelism: parallelism)
         progress?(1)
         self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order, foldCache: finishing.foldCache)
     }
@@ -126,10 +133,10 @@ public final class SearchIndex: Sendable {
     }
 
     /// The chunks of contacts whose keys are made one a job: a job for every `contactsPerJob`
-    /// contacts, at most four a core, so a core that ends its last job early waits little
-    /// for the others.
-    static func keyChunks(_ count: Int, contactsPerJob: Int) -> [Range<Int>] {
-        let chunkCount = max(1, min(count / contactsPerJob, 4 * Parallel.cores))
+    /// contacts, at most four a thread (of `width`), so a thread that ends its last job early
+    /// waits little for the others.
+    static func keyChunks(_ count: Int, contactsPerJob: Int, width: Int) -> [Range<Int>] {
+        let chunkCount = max(1, min(count / contactsPerJob, 4 * width))
         return (0..<chunkCount).map { chunk in count * chunk / chunkCount..<count * (chunk + 1) / chunkCount }
     }
 
@@ -183,7 +190,8 @@ public final class SearchIndex: Sendable {
     var textIndex: TextIndex {
         textIndexStorage.withLock { stored in
             if let stored { return stored }
-            let built = TextIndex(contacts: contacts, alphabet: alphabet, contactsByRank: contactsByRank, mode: options.mode)
+            let built = TextIndex(
+                contacts: contacts, alphabet: alphabet, contactsByRank: contactsByRank, mode: options.mode, parallelism: keys.parallelism)
             stored = built
             return built
         }

@@ -35,7 +35,7 @@ final class TextIndex: Sendable {
 
     /// Indexes the names of `contacts`, written to the pool in the order of `contactsByRank`,
     /// with the keys `mode` lets match.
-    init(contacts: ContactTable, alphabet: T9Alphabet, contactsByRank: [UInt32], mode: MatchMode) {
+    init(contacts: ContactTable, alphabet: T9Alphabet, contactsByRank: [UInt32], mode: MatchMode, parallelism: Parallelism) {
         var codes: [UInt32: UInt8] = [0x20: Self.space]
         var typable = (0...9).map { UInt32(0x30 + $0) }
         for layout in alphabet.layouts {
@@ -88,7 +88,7 @@ final class TextIndex: Sendable {
         }
         keys = RankedTables(
             pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: Self.space...Self.untypable,
-            directoryDepth: 1)
+            directoryDepth: 1, parallelism: parallelism)
     }
 
     /// The codes of a spelled query; nil when it has a letter no layout has, which no name

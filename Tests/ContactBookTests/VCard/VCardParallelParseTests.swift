@@ -3,6 +3,7 @@
 import Foundation
 import Synchronization
 import Testing
+import BackgroundWork
 
 @testable import ContactBook
 
@@ -15,7 +16,7 @@ struct VCardParallelParseTests {
             var whole: [Contact] = []
             let (wholeWarnings, _) = VCardParser.parse(buffer, file: file, parallelBytes: .max) { whole.append($0) }
             var halves: [Contact] = []
-            let (halvesWarnings, _) = VCardParser.parse(buffer, file: file, parallelBytes: 0) { halves.append($0) }
+            let (halvesWarnings, _) = VCardParser.parse(buffer, file: file, parallelBytes: 0, parallelism: .cores) { halves.append($0) }
             return ((whole, wholeWarnings), (halves, halvesWarnings))
         }
     }

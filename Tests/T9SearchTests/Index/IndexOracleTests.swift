@@ -2,6 +2,7 @@
 
 import Testing
 
+import BackgroundWork
 @testable import T9Search
 
 /// The index must find exactly what the matcher defines, in rank order, for any book: random
@@ -59,9 +60,12 @@ struct IndexOracleTests {
         let options = SearchOptions(mode: .anywhere, region: DialingRegion("GB"))
         let affinity = RandomBook.affinity(count: contacts.count, &random)
         func index(_ contactsPerJob: Int) -> SearchIndex {
-            SearchIndex(table: contacts, alphabet: Fixtures.alphabet, options: options, affinity: affinity, progress: nil, contactsPerKeyJob: contactsPerJob)
+            SearchIndex(
+                table: contacts, alphabet: Fixtures.alphabet, options: options, affinity: affinity, progress: nil, parallelism: .cores,
+                contactsPerKeyJob: contactsPerJob)
         }
-        #expect(SearchIndex.keyChunks(contacts.count, contactsPerJob: contactsPerJob).count == min(contacts.count / contactsPerJob, 4 * Parallel.cores))
+        let width = Parallelism.cores.width
+        #expect(SearchIndex.keyChunks(contacts.count, contactsPerJob: contactsPerJob, width: width).count == min(contacts.count / contactsPerJob, 4 * width))
         let whole = index(.max), chunked = index(contactsPerJob)
         #expect(chunked.keys.pool.bytes == whole.keys.pool.bytes)
         func offsets(_ index: SearchIndex) -> [[UInt32]] { index.keys.tables.map { table in (0..<table.count).map { table.offsets[$0] } } }

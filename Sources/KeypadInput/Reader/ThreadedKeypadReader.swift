@@ -28,7 +28,7 @@ public import SystemCalls
 ///
 /// The thread asks for a higher priority than the rest of the process (`inputNice`), which a
 /// service is allowed by its unit's `LimitNICE=`; elsewhere it keeps the process's priority.
-public final class KeypadInputThread {
+public final class ThreadedKeypadReader {
     /// The nice value the input thread asks for: ahead of the dialer's own work (nice 0) and of
     /// the board's other programs, modestly. Reading is a few microseconds a key, so it takes
     /// nothing from them but latency.

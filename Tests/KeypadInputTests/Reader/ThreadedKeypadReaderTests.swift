@@ -11,7 +11,7 @@ import Testing
 /// The input thread on fake nodes: it empties the kernel's buffer by itself, while nobody on
 /// the loop's side reads, and hands the events over with their kernel times.
 @Suite("The keypads' input thread")
-struct KeypadInputThreadTests {
+struct ThreadedKeypadReaderTests {
     static let five = TestKeymaps.code("KEY_NUMERIC_5")
 
     /// Whether `descriptor` becomes readable within a generous time (it is expected to).
@@ -24,7 +24,7 @@ struct KeypadInputThreadTests {
     func keysAreDrainedByTheThread() throws {
         let directory = try TemporaryDirectory()
         let node = try KeypadReaderTests.keypad(directory)
-        let input = try KeypadInputThread(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
+        let input = try ThreadedKeypadReader(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
         #expect(KeypadReaderTests.lines(input.start(), in: directory) == ["connected event0 phone-keypad grab", "grabbed event0"])
 
         try node.key(Self.five, KeyValue.press, at: 8_000_000)
@@ -53,7 +53,7 @@ struct KeypadInputThreadTests {
     func takeReadsWhatTheThreadHasNotYet() throws {
         let directory = try TemporaryDirectory()
         let node = try KeypadReaderTests.keypad(directory)
-        let input = try KeypadInputThread(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
+        let input = try ThreadedKeypadReader(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
         _ = input.start()
         // However soon after the write take comes, the press is in what it returns (read by the
         // thread or by take itself), and only once.
@@ -70,14 +70,14 @@ struct KeypadInputThreadTests {
     @Test("the thread asks for nice -10, or is told why not")
     func priority() throws {
         let directory = try TemporaryDirectory()
-        let input = try KeypadInputThread(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
+        let input = try ThreadedKeypadReader(discovery: DeviceDiscovery(inputDirectory: directory.path, keymaps: TestKeymaps.auto))
         _ = input.start()
         while input.priority == nil { usleep(1_000) }
         let priority = try #require(input.priority)
         if let refused = priority.refused {
             #expect([EPERM, EACCES].contains(refused.rawValue))
         } else {
-            #expect(priority.nice == KeypadInputThread.inputNice)
+            #expect(priority.nice == ThreadedKeypadReader.inputNice)
         }
     }
 }
