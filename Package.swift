@@ -38,6 +38,8 @@ let package = Package(
         .library(name: "Telephony", targets: ["Telephony"]),
         .library(name: "DialOutcomes", targets: ["DialOutcomes"]),
         .library(name: "BackgroundWork", targets: ["BackgroundWork"]),
+        // The seeded generator of the tests, for the benchmarks too (Benchmarks/).
+        .library(name: "SeededRandom", targets: ["SeededRandom"]),
         .executable(name: "t9dial", targets: ["t9dial"]),
     ],
     // A board that never syncs builds without CardDAV (swift build --disable-default-traits, or
@@ -116,10 +118,11 @@ let package = Package(
         // Test support: fake evdev devices that libevdev reads through pipes and FIFOs, on
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
+        .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .target(
             name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
             path: "Tests/Support/EvdevTestSupport"),
-        .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig", "BackgroundWork"]),
+        .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig", "BackgroundWork", "SeededRandom"]),
         .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search", "BackgroundWork"], exclude: ["Fixtures"]),
         .testTarget(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
@@ -139,7 +142,8 @@ let package = Package(
         // The real programs of the calls tests: baresip from Config/baresip, SIPp with Tests/Calls/sipp.
         .target(name: "TelephonyTestSupport", path: "Tests/Support/TelephonyTestSupport"),
         .testTarget(
-            name: "TelephonyTests", dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport"],
+            name: "TelephonyTests",
+            dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom"],
             exclude: ["ModemManager/modemmanager_template.py"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
@@ -168,14 +172,14 @@ let package = Package(
             name: "SoakTests",
             dependencies: [
                 "DialerKit", "DialerConfig", "DialerEngine", "DialHistory", "DialOutcomes", "EvdevTestSupport", "CardDAVTestSupport", "Evdev", "InputEvents",
-                "ProcessLoop", "Telephony", "CLinux", .product(name: "Logging", package: "swift-log"),
+                "ProcessLoop", "Telephony", "CLinux", "SeededRandom", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["README.md"]
         ),
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "SeededRandom"],
             exclude: ["Corpus", "README.md"]
         ),
     ]

@@ -28,6 +28,7 @@ let package = Package(
                 .product(name: "DialHistory", package: "t9dial"),
                 .product(name: "ProcessLoop", package: "t9dial"),
                 .product(name: "BackgroundWork", package: "t9dial"),
+                .product(name: "SeededRandom", package: "t9dial"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

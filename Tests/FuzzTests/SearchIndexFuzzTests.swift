@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerConfig
+import SeededRandom
 import T9Search
 import Testing
 
@@ -46,7 +47,7 @@ struct SearchIndexFuzzTests {
 
     /// Queries likely to find something: prefixes of words and numbers, runs across words,
     /// and random digits.
-    static func queries(_ contacts: [SearchableContact], random: inout FuzzRandom) -> [[UInt8]] {
+    static func queries(_ contacts: [SearchableContact], random: inout SplitMix) -> [[UInt8]] {
         var queries: [[UInt8]] = (0..<8).map { _ in (0...random.below(4)).map { _ in UInt8(random.below(10)) } }
         for contact in contacts {
             let texts = contact.names.map { NaiveT9Matcher.keyed($0.text, alphabet: alphabet).keys } + contact.numbers.map(NaiveT9Matcher.numberDigits)
@@ -63,7 +64,7 @@ struct SearchIndexFuzzTests {
         Self.runner.run(variant: "-\(mode)") { check, input in
             let contacts = Self.book(input)
             let index = SearchIndex(contacts: contacts, alphabet: Self.alphabet, options: SearchOptions(mode: mode))
-            var random = FuzzRandom(seed: FuzzRunner.fixedSeed(input.text))
+            var random = SplitMix(seed: FuzzRunner.fixedSeed(input.text))
             for name in contacts.flatMap(\.names) where name.text.unicodeScalars.allSatisfy(\.isASCII) {
                 let folded = KeyedText(name.text, alphabet: Self.alphabet)
                 let naive = NaiveT9Matcher.keyed(name.text, alphabet: Self.alphabet)

@@ -8,6 +8,7 @@ import DialerKit
 import Evdev
 import Foundation
 import InputEvents
+import SeededRandom
 import T9Search
 
 /// From a key event's arrival to its screen update: typing as raw evdev events from a USB

@@ -11,6 +11,7 @@ import Glibc
 import InputEvents
 import Logging
 import ProcessLoop
+import SeededRandom
 import T9Search
 
 /// How long the loop's thread is held, and so how long keys wait (the keypads are read on a

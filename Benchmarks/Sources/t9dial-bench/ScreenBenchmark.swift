@@ -7,6 +7,7 @@ import InputEvents
 import Foundation
 import ScreenOutput
 import ScreenRender
+import SeededRandom
 import T9Search
 
 /// From a new screen to the framebuffer: the screens a dialer shows while people type (T9

@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import DialerKit
+import SeededRandom
 import T9Search
 
 /// Loads a contact book, then types queries key by key as people do (names, initials, numbers,

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import SeededRandom
 import Testing
 
 /// What one input broke: the target's checks fill it in, the runner reports it.
@@ -112,7 +113,7 @@ struct FuzzRunner {
         if let seconds = settings.seconds {
             let seed = settings.seed ?? UInt64.random(in: 1...UInt64.max)
             print("fuzz \(target): \(seconds) s from seed \(seed) (T9DIAL_FUZZ_SEED=\(seed) repeats it)")
-            var random = FuzzRandom(seed: seed)
+            var random = SplitMix(seed: seed)
             let deadline = ContinuousClock.now + .seconds(seconds)
             var count = 0
             while ContinuousClock.now < deadline {
@@ -122,7 +123,7 @@ struct FuzzRunner {
             }
             print("fuzz \(target): \(count) inputs, \(reported) failing")
         } else {
-            var random = FuzzRandom(seed: settings.seed ?? Self.fixedSeed(target))
+            var random = SplitMix(seed: settings.seed ?? Self.fixedSeed(target))
             for count in 0..<mutations where !inputs.isEmpty {
                 let input = mutator.mutate(inputs[random.below(inputs.count)], corpus: inputs, random: &random)
                 one(input, "mutant \(count)")

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import SeededRandom
+
 /// Byte-level mutations of a corpus input, libFuzzer style: bit flips, interesting bytes,
 /// inserts, deletes, duplicated chunks, splices with another input, and the target's own
 /// tokens (`BEGIN:VCARD`, `((`...), sometimes repeated many times to reach the parsers' limits.
@@ -12,14 +14,14 @@ struct Mutator {
     static let interestingBytes: [UInt8] = [0x00, 0x07, 0x09, 0x0A, 0x0D, 0x1B, 0x20, 0x22, 0x27, 0x2C, 0x3A, 0x3B, 0x3D, 0x5C, 0x7F, 0x80, 0xC3, 0xE2, 0xFF]
 
     /// `input` changed by one to eight stacked mutations; `corpus` gives splice partners.
-    func mutate(_ input: [UInt8], corpus: [[UInt8]], random: inout FuzzRandom) -> [UInt8] {
+    func mutate(_ input: [UInt8], corpus: [[UInt8]], random: inout SplitMix) -> [UInt8] {
         var bytes = input
         for _ in 0...random.below(8) { mutateOnce(&bytes, corpus: corpus, random: &random) }
         if bytes.count > maxLength { bytes.removeLast(bytes.count - maxLength) }
         return bytes
     }
 
-    private func mutateOnce(_ bytes: inout [UInt8], corpus: [[UInt8]], random: inout FuzzRandom) {
+    private func mutateOnce(_ bytes: inout [UInt8], corpus: [[UInt8]], random: inout SplitMix) {
         let position = random.below(bytes.count + 1)
         switch random.below(10) {
         case 0 where !bytes.isEmpty:

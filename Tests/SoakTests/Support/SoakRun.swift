@@ -9,6 +9,7 @@ import Foundation
 import Glibc
 import InputEvents
 import ProcessLoop
+import SeededRandom
 
 /// The dialer service run through simulated days on a fake board: the real loop
 /// (`DialerService`: the keypad run, the driver, the live book, the reloads, the history) with

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import SeededRandom
 import Testing
 
 import BackgroundWork
@@ -165,18 +166,4 @@ extension RandomBook {
     static func affinity(count: Int, _ random: inout SplitMix) -> [Double] {
         (0..<count).map { _ in random.next(0...9) == 0 ? Double(random.next(1...5)) : 0 }
     }
-}
-
-/// A small deterministic generator, so a failing seed can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &self) }
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import SeededRandom
 import Testing
 
 @testable import T9Search

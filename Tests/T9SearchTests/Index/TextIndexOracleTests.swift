@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 @testable import T9Search
+import SeededRandom
 import Testing
 
 /// The text index must find exactly what scanning every name finds, in rank order.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import InputEvents
+import SeededRandom
 import Testing
 
 @testable import Telephony
@@ -11,16 +12,6 @@ import Testing
 /// thing of a call at most once.
 @Suite("The tracker under random modem lines and keys")
 struct ModemCallTrackerChaosTests {
-    struct Xorshift: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state ^= state << 13
-            state ^= state >> 7
-            state ^= state << 17
-            return state
-        }
-    }
-
     static let lines = [
         "OK", "ERROR", "+CME ERROR: 100", "RING", "+CRING: VOICE", "+CLIP: \"5551234\",129", "+CLIP: \"\",128", "NO CARRIER", "BUSY",
         "NO ANSWER", "NO DIALTONE", "CONNECT", "+CLCC: 1,0,2,0,0,\"1\",129", "+CLCC: 1,0,3,0,0", "+CLCC: 1,0,0,0,0", "+CLCC: 1,1,4,0,0,\"2\",129",
@@ -29,7 +20,7 @@ struct ModemCallTrackerChaosTests {
 
     @Test(arguments: 1...40)
     func invariantsHold(seed: UInt64) {
-        var random = Xorshift(state: seed &* 0x9E37_79B9_7F4A_7C15 | 1)
+        var random = SplitMix(seed: UInt64(seed))
         var tracker = ModemCallTracker()
         var now: Microseconds = 0
         var step = tracker.start(at: now)
