@@ -304,6 +304,15 @@ public final class DialerDriver {
     /// The history calls and picks are recorded into, if any.
     public var history: DialHistory? { recorder?.history }
 
+    /// Ranks first, for a query typed before, the contact the user picked for it then, as
+    /// `history` remembers it.
+    public func learnPicks(from history: DialHistory) {
+        machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
+    }
+
+    /// How many contacts the book searched now has.
+    public var contactCount: Int { machine.session.index.contacts.count }
+
     /// The descriptor of the history write under way, if any (`sources` has it too).
     public var historyDescriptor: Int32? { recorder?.descriptor }
 

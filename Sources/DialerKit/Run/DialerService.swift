@@ -64,14 +64,8 @@ public final class DialerService {
     private let contactPaths: [String]
     /// Whether systemd was told READY=1: once the book read at start is in, or could not be.
     private var toldReady = false
-    /// A reload asked for while the book read at start was still loading, done once it is in.
-    private var reloadWhenLoaded = false
-    /// The config and the book being read again on a thread of its own, while the loop goes
-    /// on with the running book: a large book takes half a second, which no key should wait.
-    private(set) var reloadInFlight: ReloadInFlight?
-    /// A reload asked for while one was being read: done again once it is over, to read what
-    /// changed since it began.
-    private var reloadAgain = false
+    /// Where the reload of the config and the book stands.
+    private(set) var reload = ReloadState.idle
     /// Whether the log has said that the display's output could not be written: said once.
     private var toldWriteFailure = false
 
@@ -169,19 +163,18 @@ public final class DialerService {
         let extra =
             [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
-            + [reloadInFlight?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
+            + [reload.inFlight?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
         let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
         if !toldWriteFailure, let failure = display.writeFailure {
             toldWriteFailure = true
             logger.warning("\(failure); the screens are no longer written there, and the dialer goes on")
         }
-        var reloadNow = false
         if woke.isReady(.signals) {
             let received = signals.received()
             if let stop = received.first(where: { $0 != SIGHUP }) { return stop }
             if received.contains(SIGHUP) {
                 logger.info("SIGHUP: reloading the config and the contacts")
-                reloadNow = true
+                askForReload()
             }
         }
         if woke.isReady(.config), let report = configWatcher?.drain() {
@@ -191,29 +184,10 @@ public final class DialerService {
         if configChanges.startIfDue(at: woke.time) {
             configChanges.finished()
             logger.info("the config file changed: reloading the config and the contacts")
-            reloadNow = true
+            askForReload()
         }
         if !toldReady, !driver.isLoading { bookLoaded() }
-        if let inFlight = reloadInFlight, let result = inFlight.task.result() {
-            reloadInFlight = nil
-            let changedMeanwhile = driver.bookChangesSeen != inFlight.changesSeen
-            finishReload(result, changedMeanwhile: changedMeanwhile ? woke.time : nil, display: &display)
-            if reloadAgain {
-                reloadAgain = false
-                reloadNow = true
-            }
-        }
-        if reloadNow || (reloadWhenLoaded && !driver.isLoading) {
-            if driver.isLoading {
-                reloadWhenLoaded = true  // the book read at start would replace the reloaded one
-            } else if reloadInFlight != nil {
-                reloadWhenLoaded = false
-                reloadAgain = true
-            } else {
-                reloadWhenLoaded = false
-                startReload()
-            }
-        }
+        advanceReload(at: woke.time, display: &display)
         if let due = nextPing, woke.time >= due, let interval = notifier.watchdogInterval {
             notifier.watchdogPing()
             nextPing = woke.time + interval / 2
@@ -253,11 +227,37 @@ public final class DialerService {
     }
 
     /// Whether a reload is being read on its thread.
-    public var isReloading: Bool { reloadInFlight != nil }
+    public var isReloading: Bool { reload.inFlight != nil }
 
     /// Whether work runs on a thread of its own: a reload of the config, or the driver's
     /// (`DialerDriver.isBusy`). Each wakes `step` when it is over.
-    public var isBusy: Bool { reloadInFlight != nil || driver.isBusy }
+    public var isBusy: Bool { reload.inFlight != nil || driver.isBusy }
+
+    /// A reload was asked for (SIGHUP, the config changed): `advanceReload` starts it at the
+    /// end of this step, or once the reload under way is over.
+    private func askForReload() {
+        switch reload {
+        case .idle, .asked: reload = .asked
+        case .reading(let inFlight, _): reload = .reading(inFlight, again: true)
+        }
+    }
+
+    /// Starts the reload asked for (once the book read at start is in), and takes in the one
+    /// read on its thread once it is over, reading again when asked meanwhile.
+    private func advanceReload(at now: Microseconds, display: inout some DialerDisplay) {
+        switch reload {
+        case .idle:
+            break
+        case .asked:
+            if !driver.isLoading { reload = startReload() }
+        case .reading(let inFlight, let again):
+            guard let result = inFlight.task.result() else { return }
+            reload = .idle
+            let changedMeanwhile = driver.bookChangesSeen != inFlight.changesSeen
+            finishReload(result, changedMeanwhile: changedMeanwhile ? now : nil, display: &display)
+            if again { reload = startReload() }
+        }
+    }
 
     /// The session, for tests and status.
     public var machine: DialerMachine { driver.machine }
@@ -267,8 +267,9 @@ public final class DialerService {
 
     /// Starts reading the config and the book again on a thread of its own, readied for keys
     /// there as the book read at start is (`SearchIndex.prepareForKeys`); `finishReload` takes
-    /// it in once it is over. systemd hears RELOADING=1 now and READY=1 then.
-    private func startReload() {
+    /// it in once it is over. systemd hears RELOADING=1 now and READY=1 then. Returns the
+    /// reload's new state: `.idle` when no thread could be started.
+    private func startReload() -> ReloadState {
         notifier.reloading()
         let overrides = overrides
         // The history calls and picks are recorded into: the reloaded book ranks and learns
@@ -282,10 +283,11 @@ public final class DialerService {
                     return fresh
                 }
             }
-            reloadInFlight = ReloadInFlight(task: task, changesSeen: driver.bookChangesSeen)
+            return .reading(ReloadInFlight(task: task, changesSeen: driver.bookChangesSeen), again: false)
         } catch {
             logger.error("reload: \(DialerError.noThread(error, for: "reload the contacts").description); the contacts loaded before are kept")
             notifier.ready(status: statusLine)
+            return .idle
         }
     }
 
@@ -321,9 +323,7 @@ public final class DialerService {
             logger.error("reload: [dial]: \(error); the dial method loaded before is kept")
             placer = driver.placer
         }
-        if let history = fresh.history {
-            driver.machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
-        }
+        if let history = fresh.history { driver.learnPicks(from: history) }
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
         problem = nil
         var live = LiveBook(fresh)
@@ -338,13 +338,31 @@ public final class DialerService {
         let keypads = run.keypads.map(\.info.path)
         let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
         // The book searched now: the live book's reloads and syncs change it too.
-        let count = driver.machine.session.index.contacts.count
+        let count = driver.contactCount
         let book =
             problem?.notice ?? driver.loadingPercent.map { "loading contacts \($0)%" } ?? "\(count) contact\(count == 1 ? "" : "s")"
         // What stops calls (baresip not reachable or not registered, no modem) ends the line:
         // `systemctl status` and `t9dial doctor` show it.
         let calls = driver.lineProblem.map { "; " + $0 } ?? ""
-        return (reloadInFlight == nil ? "" : "reloading the config and the contacts; ") + book + ", " + reading + calls
+        return (reload.inFlight == nil ? "" : "reloading the config and the contacts; ") + book + ", " + reading + calls
+    }
+}
+
+/// Where the service's reload of the config and the book stands.
+enum ReloadState {
+    /// None asked for, or the last one is over.
+    case idle
+    /// Asked for, and started at the end of the loop's step; while the book read at start
+    /// loads, only once it is in (it would replace the reloaded book).
+    case asked
+    /// Being read on its thread, while the loop goes on with the running book (a large book
+    /// takes long enough for keys to notice). `again`: asked for once more meanwhile, so read
+    /// again once this one is over, for what changed since it began.
+    case reading(ReloadInFlight, again: Bool)
+
+    /// The reload being read, if one is.
+    var inFlight: ReloadInFlight? {
+        if case .reading(let inFlight, _) = self { inFlight } else { nil }
     }
 }
 

@@ -98,12 +98,11 @@ public struct KeypadSetup: Sendable {
         for dialer: Dialer, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
     ) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
-        if let history = dialer.history {
-            machine.session.learnedPick = { query, mode in history.pick(for: query, mode: mode.kind) }
-        }
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
         let recorder = placesCalls ? dialer.history.map { HistoryRecorder(history: $0) } : nil
-        return DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder, clock: clock)
+        let driver = DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder, clock: clock)
+        if let history = dialer.history { driver.learnPicks(from: history) }
+        return driver
     }
 
     /// A dialer for `index` with these settings, reading no keypad yet, its search warmed up

@@ -162,7 +162,7 @@ struct DialerServiceTests {
             // systemctl reload; the reload reads the book, and the file gains Eve before the
             // loop takes the reloaded book in: the edit came after the reading.
             try Self.hangUp(service, display: &display) { service.isReloading }
-            let reload = try #require(service.reloadInFlight?.descriptor)
+            let reload = try #require(service.reload.inFlight?.descriptor)
             #expect(LiveBookTests.waitReadable([reload]) == [reload])
             try TestFiles.write(Self.fred + TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"]), to: directory + "/book.vcf")
 
