@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Diagnostics
 import DialerConfig
 import DialerKit
 import Foundation
@@ -15,7 +16,7 @@ struct ConfigCheckTests {
         try TestFiles.withTemporaryDirectory { folder in
             for (name, content) in files { try TestFiles.write(content, to: folder + "/" + name) }
             let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
-            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory, environment: environment).run()
+            let report = ConfigCheck(file: file, readers: .dialerKit, dataDirectory: TestFiles.dataDirectory, environment: environment).run()
             return (report, folder)
         }
     }
@@ -82,7 +83,7 @@ struct ConfigCheckTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: password)
             let text = "[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"password\"\n"
             let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
-            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory).run()
+            let report = ConfigCheck(file: file, readers: .dialerKit, dataDirectory: TestFiles.dataDirectory).run()
             #expect(report.warnings.map(\.error.key) == ["carddav.password_file"], "\(report.text)")
             #expect(report.warnings.first?.error.message.contains("chmod 600") == true)
         }
