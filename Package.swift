@@ -167,13 +167,9 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ContactBook", "DialHistory", "DialerConfig", "T9Search"]),
-        // DiagnosticsTests reads contacts through DialerKit's RunReaders.dialerKit, as t9dial does.
+        // DiagnosticsTests reads contacts and fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
         .testTarget(
-            name: "DiagnosticsTests",
-            dependencies: [
-                "Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "ScreenOutput",
-            ]
-        ),
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents"]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,

@@ -26,7 +26,8 @@ struct ContactListingTests {
     )
 
     @Test func textListsEachContactThenCountsThenWarnings() {
-        let lines = ContactListing.text(contacts: Self.sources.contacts, warnings: Self.sources.warnings, files: Self.sources.files).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = ContactListing.text(contacts: Self.sources.contacts, warnings: Self.sources.warnings, files: Self.sources.files)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines == [
                 "Fred Smith\t+44 7700 900123 (cell), +44 121 496 0000 (home,pref)\tfred",
@@ -79,7 +80,8 @@ struct ContactListingTests {
             #expect(warnings.count == 1)
             #expect(warnings.first?["file"] as? String == file)
             #expect(warnings.first?["line"] as? Int == 1)
-            #expect(ContactListing.text(contacts: book.contacts, warnings: book.warnings, files: [file]).contains("1 contact, 1 number, 1 warning, from \(file)"))
+            #expect(
+                ContactListing.text(contacts: book.contacts, warnings: book.warnings, files: [file]).contains("1 contact, 1 number, 1 warning, from \(file)"))
         }
     }
 }
