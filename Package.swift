@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // SPDX-License-Identifier: Apache-2.0
 //
-// t9dial, a T9 dialer for Linux boards with a keypad: ARCHITECTURE.md describes its targets.
+// t9dial, a T9 dialer for Linux boards with a keypad: ARCHITECTURE.md describes its modules and their layers.
 import Foundation
 import PackageDescription
 

@@ -58,8 +58,8 @@ public struct KeypadSetup: Sendable {
     }
 
     /// The keymap to read a device that has `keys` with: the configured one if the device has
-    /// its digits, else (with "auto") the first of `KeymapCatalog.automaticOrder` whose digits it has; nil
-    /// when none fits.
+    /// its digits, else (with "auto") the first of `KeymapCatalog.automaticOrder` whose digits
+    /// it has; nil when none fits.
     public func keymap(forKeys keys: Set<UInt16>) -> Keymap? {
         candidateKeymaps.first { $0.missingDigits(onDeviceWithKeys: keys).isEmpty }
     }
