@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 // SPDX-License-Identifier: Apache-2.0
 //
-// t9dial, a T9 dialer for Linux boards with a keypad: ARCHITECTURE.md describes its targets.
+// t9dial, a T9 dialer for Linux boards with a keypad: ARCHITECTURE.md describes its modules and their layers.
 import Foundation
 import PackageDescription
 
@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
+        .library(name: "Presentation", targets: ["Presentation"]),
+        .library(name: "Diagnostics", targets: ["Diagnostics"]),
         .library(name: "DialerKit", targets: ["DialerKit"]),
         .library(name: "DialerEngine", targets: ["DialerEngine"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
@@ -96,13 +98,18 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        .target(name: "Presentation", dependencies: ["T9Search", "ContactBook", "DialerEngine", "DialHistory", "TerminalText"]),
+        .target(
+            name: "Diagnostics",
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "Evdev", "InputEvents", "KeypadInput", "Telephony", "TerminalText"]
+        ),
         .target(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony",
-                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes",
+                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -110,7 +117,7 @@ let package = Package(
             name: "t9dial",
             dependencies: [
                 "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
-                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev", "CBuildInfo",
+                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev", "CBuildInfo", "Presentation", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -159,11 +166,15 @@ let package = Package(
             dependencies: [
                 "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
-                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls",
-                .product(name: "Logging", package: "swift-log"),
+                "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls", "Presentation",
+                "Diagnostics", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]
         ),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ContactBook", "DialHistory", "DialerConfig", "T9Search"]),
+        // DiagnosticsTests reads contacts and fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
+        .testTarget(
+            name: "DiagnosticsTests", dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents"]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,

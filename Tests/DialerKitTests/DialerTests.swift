@@ -5,6 +5,7 @@ import DialerKit
 import DialHistory
 import Foundation
 import T9Search
+import Presentation
 import Testing
 
 /// Every test names its own config file, so none reads ~/.config or /etc.

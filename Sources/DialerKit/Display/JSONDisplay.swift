@@ -3,6 +3,7 @@
 public import DialOutcomes
 public import DialerEngine
 public import SystemCalls
+import Presentation
 
 /// Writes each screen and dial as one line of JSON, for a program that drives a display:
 ///

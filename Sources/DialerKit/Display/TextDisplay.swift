@@ -2,6 +2,7 @@
 
 public import DialerEngine
 public import SystemCalls
+import Presentation
 import TerminalText
 
 /// Writes each screen as a few readable lines, for a terminal or a log:

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerEngine
+public import Diagnostics
 import Evdev
 import Foundation
 import InputEvents

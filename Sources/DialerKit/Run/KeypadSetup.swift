@@ -2,6 +2,7 @@
 
 public import DialerConfig
 import BackgroundWork
+import Diagnostics
 public import DialerEngine
 public import Logging
 public import T9Search
@@ -22,10 +23,6 @@ public struct KeypadSetup: Sendable {
         self.timing = timing
         self.dialerSettings = dialerSettings
     }
-
-    /// With `keymap = "auto"`, the keymaps tried for a device, in this order: a phone keypad's
-    /// own codes first, then a numpad's, then the top row of a keyboard.
-    public static let automaticOrder = ["phone-keypad", "usb-numpad", "top-row"]
 
     /// The setup for `dialer`, with the command line's `mode` (nil: the config's).
     public static func load(for dialer: Dialer, mode: KeypadSettings.EntryMode? = nil) throws(DialerError) -> KeypadSetup {
@@ -61,32 +58,15 @@ public struct KeypadSetup: Sendable {
     }
 
     /// The keymap to read a device that has `keys` with: the configured one if the device has
-    /// its digits, else (with "auto") the first of `automaticOrder` whose digits it has; nil
-    /// when none fits.
+    /// its digits, else (with "auto") the first of `KeymapCatalog.automaticOrder` whose digits
+    /// it has; nil when none fits.
     public func keymap(forKeys keys: Set<UInt16>) -> Keymap? {
         candidateKeymaps.first { $0.missingDigits(onDeviceWithKeys: keys).isEmpty }
     }
 
     /// The keymaps a device may be read with, in the order they are tried.
     public var candidateKeymaps: [Keymap] {
-        (try? Self.candidateKeymaps(id: settings.keymap, in: keymaps)) ?? []
-    }
-
-    /// The keymaps to try for keymap `id`: that one alone, or for "auto" every keymap of
-    /// `catalog` in `automaticOrder` first, then the user's own by name.
-    public static func candidateKeymaps(id: String, in catalog: KeymapCatalog) throws(ConfigError) -> [Keymap] {
-        guard id == KeypadSettings.automaticKeymap else { return [try catalog.keymap(id: id)] }
-        let ordered = automaticOrder.compactMap { id in catalog.keymaps.first { $0.id == id } }
-        return ordered + catalog.keymaps.filter { !automaticOrder.contains($0.id) }
-    }
-
-    /// The keymaps devices are classified with, as `t9dial run` would: keymap `id` (nil: the
-    /// config's) from the data directory `dataDirectory` (nil: the config's, else found).
-    public static func candidateKeymaps(
-        id: String?, configuration: DialerConfiguration, dataDirectory: String?
-    ) throws(ConfigError) -> [Keymap] {
-        let directory = try LayoutCatalog.findDataDirectory(explicit: dataDirectory ?? configuration.search.dataDirectory)
-        return try candidateKeymaps(id: id ?? configuration.keypad.keymap, in: KeymapCatalog.load(dataDirectory: directory))
+        (try? keymaps.candidateKeymaps(id: settings.keymap)) ?? []
     }
 
     /// The dialer of `dialer`'s book, ready to run: it ranks first the contacts the user picked

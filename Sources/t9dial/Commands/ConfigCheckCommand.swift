@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Diagnostics
 import DialerKit
 
 struct ConfigCheckCommand: ParsableCommand {
@@ -21,7 +22,7 @@ struct ConfigCheckCommand: ParsableCommand {
     @OptionGroup var options: ConfigFileOptions
 
     func run() throws {
-        let report = ConfigCheck(file: options.chosenFile, dataDirectory: options.settings.dataDir).run()
+        let report = ConfigCheck(file: options.chosenFile, readers: .dialerKit, dataDirectory: options.settings.dataDir).run()
         try StandardOutput.writeLine(report.text)
         if report.hasProblem { throw ExitCode.failure }
     }

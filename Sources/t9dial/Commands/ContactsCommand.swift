@@ -3,6 +3,7 @@
 import ArgumentParser
 import ContactBook
 import DialerKit
+import Presentation
 
 struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,9 +30,9 @@ struct ContactsCommand: ParsableCommand {
             throw CommandFailure(message: error.description)
         }
         if json {
-            try StandardOutput.writeJSONLine(ContactListing.json(sources))
+            try StandardOutput.writeJSONLine(ContactListing.json(contacts: sources.contacts, warnings: sources.warnings))
         } else {
-            try StandardOutput.write(ContactListing.text(sources) + "\n")
+            try StandardOutput.write(ContactListing.text(contacts: sources.contacts, warnings: sources.warnings, files: sources.files) + "\n")
         }
     }
 }

@@ -49,7 +49,7 @@ struct DevicesCommand: ParsableCommand {
     private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
         let configuration = try Dialer.loadConfiguration(file: settings.config)
         let keypad = configuration.keypad
-        let keymaps = try KeypadSetup.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: settings.dataDir)
+        let keymaps = try KeymapCatalog.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: settings.dataDir)
         return DeviceDiscovery(
             inputDirectory: inputDir, namedDevice: device ?? keypad.device, keymaps: keymaps, grab: keypad.grab
         )

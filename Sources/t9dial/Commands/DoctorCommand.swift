@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Diagnostics
 import DialerKit
 
 struct DoctorCommand: ParsableCommand {
@@ -26,7 +27,8 @@ struct DoctorCommand: ParsableCommand {
     var root = "/"
 
     func run() throws {
-        let doctor = Doctor(system: CheckedSystem(root: root, inputDirectory: inputDir), configFile: settings.config, dataDirectory: settings.dataDir)
+        let doctor = Doctor(
+            system: CheckedSystem(root: root, inputDirectory: inputDir), readers: .dialerKit, configFile: settings.config, dataDirectory: settings.dataDir)
         let report = doctor.examine()
         try StandardOutput.writeLine(report.text)
         if report.hasProblem { throw ExitCode.failure }

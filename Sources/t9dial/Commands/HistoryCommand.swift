@@ -5,6 +5,7 @@ import ContactBook
 import DialHistory
 import DialerKit
 import Foundation
+import Presentation
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

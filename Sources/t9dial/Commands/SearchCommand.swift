@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerKit
 import Foundation
+import Presentation
 import SystemCalls
 import T9Search
 import TerminalText

@@ -42,7 +42,7 @@ struct UdevRuleCommand: ParsableCommand {
         }
         let keymaps: [Keymap]
         do {
-            keymaps = try KeypadSetup.candidateKeymaps(
+            keymaps = try KeymapCatalog.candidateKeymaps(
                 id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
         } catch {
             throw CommandFailure(message: error.description)

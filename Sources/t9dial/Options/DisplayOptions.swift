@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import Glibc
+import Diagnostics
 import DialerConfig
 import DialerKit
 import Logging

@@ -2,6 +2,7 @@
 
 import DialerConfig
 import DialerEngine
+@testable import Diagnostics
 @testable import DialerKit
 import Evdev
 import InputEvents

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-@testable import DialerKit
+@testable import Presentation
 import T9Search
 import Testing
 

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Diagnostics
 import DialerConfig
 import DialerKit
 import Foundation
-import ScreenOutput
 import Testing
 
 @Suite("ConfigCheck: a config and everything it names")
@@ -15,7 +15,7 @@ struct ConfigCheckTests {
         try TestFiles.withTemporaryDirectory { folder in
             for (name, content) in files { try TestFiles.write(content, to: folder + "/" + name) }
             let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
-            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory, environment: environment).run()
+            let report = ConfigCheck(file: file, readers: .dialerKit, dataDirectory: TestFiles.dataDirectory, environment: environment).run()
             return (report, folder)
         }
     }
@@ -82,7 +82,7 @@ struct ConfigCheckTests {
             try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: password)
             let text = "[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"password\"\n"
             let file = try TestFiles.write(text, to: folder + "/t9dial.toml")
-            let report = ConfigCheck(file: file, dataDirectory: TestFiles.dataDirectory).run()
+            let report = ConfigCheck(file: file, readers: .dialerKit, dataDirectory: TestFiles.dataDirectory).run()
             #expect(report.warnings.map(\.error.key) == ["carddav.password_file"], "\(report.text)")
             #expect(report.warnings.first?.error.message.contains("chmod 600") == true)
         }
@@ -102,27 +102,5 @@ struct ConfigCheckTests {
         let problem = try #require(ConfigCheck.keymapProblem(configuration, keymaps: keymaps))
         #expect(problem.error.description.hasPrefix(#"t9dial.toml:2: "keymap" in [keypad]: unknown keymap "usb-nmpad" (did you mean "usb-numpad"?)"#))
         #expect(ConfigCheck.keymapProblem(DialerConfiguration(), keymaps: keymaps) == nil)
-    }
-
-    @Test("t9dial's own font and a font by path load; a missing one does not")
-    func fonts() throws {
-        let own = DialerConfiguration()
-        #expect(ConfigCheck.fontProblem(own, dataDirectory: TestFiles.dataDirectory) == nil)
-        let byPath = try DialerConfiguration.parse(text: "[screen]\nfont = \"\(TestFiles.dataDirectory)/fonts/t9dial-8x16.psf\"\n", file: "t.toml")
-        #expect(ConfigCheck.fontProblem(byPath, dataDirectory: TestFiles.dataDirectory) == nil)
-        let missing = try DialerConfiguration.parse(text: "[screen]\nfont = \"/no/such/font.psf\"\n", file: "t.toml")
-        #expect(ConfigCheck.fontProblem(missing, dataDirectory: TestFiles.dataDirectory)?.location.line == 2)
-    }
-
-    @Test(
-        "A font name that is not installed suggests the closest that is",
-        arguments: [("Uni2-Terminus61", #" (did you mean "Uni2-Terminus16"?)"#), ("Nonexistent16", "")]
-    )
-    func fontSuggestion(name: String, suggestion: String) throws {
-        try TestFiles.withTemporaryDirectory { folder in
-            try TestFiles.write("", to: folder + "/Uni2-Terminus16.psf.gz")
-            let problem = ScreenSetupError.fontFile(FontFileError(.notFound(name: name, folder: folder)))
-            #expect(ScreenDisplay.fontMessage(problem) == problem.description + suggestion)
-        }
     }
 }

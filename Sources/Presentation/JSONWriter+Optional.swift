@@ -2,7 +2,7 @@
 
 extension JSONWriter {
     /// A string, or `null` for nil.
-    mutating func optionalString(_ value: String?) {
+    package mutating func optionalString(_ value: String?) {
         if let value { string(value) } else { raw("null") }
     }
 }

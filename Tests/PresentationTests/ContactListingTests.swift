@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ContactBook
-@testable import DialerKit
+import Presentation
 import Foundation
 import Testing
 
 @Suite("Contact listing")
 struct ContactListingTests {
-    static let sources = ContactSources(
+    static let sources = (
         contacts: [
             Contact(
                 uid: "fred", displayName: "Fred Smith",
@@ -26,7 +26,8 @@ struct ContactListingTests {
     )
 
     @Test func textListsEachContactThenCountsThenWarnings() {
-        let lines = ContactListing.text(Self.sources).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = ContactListing.text(contacts: Self.sources.contacts, warnings: Self.sources.warnings, files: Self.sources.files)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(
             lines == [
                 "Fred Smith\t+44 7700 900123 (cell), +44 121 496 0000 (home,pref)\tfred",
@@ -39,12 +40,11 @@ struct ContactListingTests {
     }
 
     @Test func textOfAnEmptyBookIsTheCountsLine() {
-        let empty = ContactSources(contacts: [], warnings: [], files: ["empty.vcf"])
-        #expect(ContactListing.text(empty) == "0 contacts, 0 numbers, 0 warnings, from empty.vcf")
+        #expect(ContactListing.text(contacts: [], warnings: [], files: ["empty.vcf"]) == "0 contacts, 0 numbers, 0 warnings, from empty.vcf")
     }
 
     @Test func jsonParsesWithContactsAndWarnings() throws {
-        let output = ContactListing.json(Self.sources)
+        let output = ContactListing.json(contacts: Self.sources.contacts, warnings: Self.sources.warnings)
         #expect(!output.contains("\n"))
         let root = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
         #expect(Set(root.keys) == ["contacts", "warnings"])
@@ -71,16 +71,17 @@ struct ContactListingTests {
             let file = try TestFiles.write(
                 "BEGIN:VCARD\nVERSION:3.0\nFN:Broken\n" + TestFiles.card(uid: "good", name: "Good Card", numbers: ["0121 507 9010"]),
                 to: directory + "/book.vcf")
-            let sources = try ContactSources.load(paths: [file])
+            let book = try ContactImporter.load(path: file)
             let root = try #require(
-                try JSONSerialization.jsonObject(with: Data(ContactListing.json(sources).utf8)) as? [String: Any])
+                try JSONSerialization.jsonObject(with: Data(ContactListing.json(contacts: book.contacts, warnings: book.warnings).utf8)) as? [String: Any])
             let contacts = try #require(root["contacts"] as? [[String: Any]])
             #expect(contacts.map { $0["uid"] as? String } == ["good"])
             let warnings = try #require(root["warnings"] as? [[String: Any]])
             #expect(warnings.count == 1)
             #expect(warnings.first?["file"] as? String == file)
             #expect(warnings.first?["line"] as? Int == 1)
-            #expect(ContactListing.text(sources).contains("1 contact, 1 number, 1 warning, from \(file)"))
+            #expect(
+                ContactListing.text(contacts: book.contacts, warnings: book.warnings, files: [file]).contains("1 contact, 1 number, 1 warning, from \(file)"))
         }
     }
 }

@@ -9,10 +9,12 @@ import Foundation
 /// the data directory with its layouts and keymaps, the keymap and the font chosen, the contact
 /// files, the dial method's program, port or service, and the CardDAV settings (with no
 /// network access). `t9dial config check` prints what it finds; doctor's config line and the
-/// runs' start use the same checks (`keymapProblem`, `fontProblem`).
+/// runs' start use the same checks (`keymapProblem`, and DialerKit's `fontProblem`).
 public struct ConfigCheck: Sendable {
     /// The config file as named; nil to check the defaults (no config file).
     public var file: String?
+    /// How a run reads the contact files, the CardDAV settings and the font.
+    public var readers: RunReaders
     /// `--data-dir`, a folder of this machine; nil for the config's `data_dir`, else the one
     /// t9dial finds.
     public var dataDirectory: String?
@@ -25,10 +27,11 @@ public struct ConfigCheck: Sendable {
     public var readsContacts = true
 
     public init(
-        file: String?, dataDirectory: String? = nil, environment: [String: String]? = nil,
+        file: String?, readers: RunReaders, dataDirectory: String? = nil, environment: [String: String]? = nil,
         systemPath: @escaping @Sendable (String) -> String = { $0 }
     ) {
         self.file = file
+        self.readers = readers
         self.dataDirectory = dataDirectory
         self.environment = environment ?? ProcessInfo.processInfo.environment
         self.systemPath = systemPath
@@ -98,7 +101,7 @@ public struct ConfigCheck: Sendable {
         } catch {
             findings.append(ConfigFinding(.problem, error))
         }
-        if let problem = Self.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath) {
+        if let problem = readers.fontProblem(configuration, dataDirectory, systemPath) {
             findings.append(
                 problem.location.file == nil && configuration.screen.font == nil
                     ? ConfigFinding(.problem, ConfigError(file: nil, message: problem.message)) : .problem(problem.location, problem.message))
@@ -113,6 +116,11 @@ public struct ConfigCheck: Sendable {
 
         /// `t9dial.toml:3: "keymap" in [keypad]: unknown keymap ...`, for the runs' errors.
         public var error: ConfigError { location.error(message) }
+
+        public init(location: SettingLocation, message: String) {
+            self.location = location
+            self.message = message
+        }
     }
 
     /// Why the keymap `configuration` chooses is not in `keymaps`, with the closest installed
@@ -125,28 +133,6 @@ public struct ConfigCheck: Sendable {
             return nil
         } catch {
             return SettingProblem(location: configuration.location(of: "keypad.keymap"), message: error.message)
-        }
-    }
-
-    /// Why the font `configuration` names (t9dial's own from `dataDirectory` when none) does not
-    /// load, with the closest installed console font for a name that is not there
-    /// (`ScreenDisplay.loadFont`); nil when it loads.
-    public static func fontProblem(
-        _ configuration: DialerConfiguration, dataDirectory: String, systemPath: (String) -> String = { $0 }
-    ) -> SettingProblem? {
-        var settings = configuration.screen
-        settings.font = settings.font.map { $0.contains("/") ? systemPath($0) : $0 }
-        settings.fontLocation = nil
-        do {
-            _ = try ScreenDisplay.loadFont(settings, dataDirectory: dataDirectory)
-            return nil
-        } catch {
-            let message: String
-            switch error {
-            case .screen(let problem): message = ScreenDisplay.fontMessage(problem)
-            default: message = error.description
-            }
-            return SettingProblem(location: configuration.location(of: "screen.font"), message: message)
         }
     }
 
@@ -169,7 +155,7 @@ public struct ConfigCheck: Sendable {
         var findings: [ConfigFinding] = []
         for path in configuration.contacts {
             do {
-                let sources = try ContactSources.load(paths: [systemPath(path)])
+                let sources = try readers.readContacts([systemPath(path)])
                 for warning in sources.warnings.prefix(Self.listedContactWarnings) {
                     findings.append(.warning(location, warning.description))
                 }
@@ -265,7 +251,7 @@ public struct ConfigCheck: Sendable {
         let carddav = configuration.carddav
         var findings: [ConfigFinding] = []
         if let url = carddav.url {
-            if !SyncedContacts.isBuiltIn {
+            if !readers.syncIsBuiltIn {
                 findings.append(
                     .problem(
                         configuration.location(of: "carddav.url"),

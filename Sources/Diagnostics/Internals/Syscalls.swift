@@ -2,7 +2,7 @@
 
 import Glibc
 
-/// The libc calls of the DialerKit module, one line each, so every system call it makes
+/// The libc calls of the Diagnostics module, one line each, so every system call it makes
 /// directly is listed here (the others go through Foundation or the modules below it).
 enum Syscalls {
     /// The id of the group called `name`, nil when there is no such group. (getgrnam_r)

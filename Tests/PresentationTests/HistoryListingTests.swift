@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialHistory
-@testable import DialerKit
+@testable import Presentation
 import Foundation
 import Testing
 

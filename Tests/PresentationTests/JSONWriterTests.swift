@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import DialerKit
 import Foundation
+import Presentation
 import T9Search
 import Testing
 

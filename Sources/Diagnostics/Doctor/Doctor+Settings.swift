@@ -25,7 +25,7 @@ extension Doctor {
             return DoctorCheck(.problem, subject, problem.description, fix: fix)
         }
         var check = ConfigCheck(
-            file: settings.file, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
+            file: settings.file, readers: readers, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
         )
         check.readsContacts = false
         let report = check.run()
@@ -56,12 +56,12 @@ extension Doctor {
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let configFile = settings.file ?? DialerConfiguration.systemFile
         let paths = configuration.contacts
-        if configuration.carddav.url != nil, !SyncedContacts.isBuiltIn {
+        if configuration.carddav.url != nil, !readers.syncIsBuiltIn {
             return DoctorCheck(
                 .problem, subject, "[carddav] is set, but this t9dial is built without CardDAV and syncs nothing",
                 fix: "install a t9dial built with the CardDAV trait (the default), or remove [carddav] from \(configFile)")
         }
-        if configuration.carddav.url != nil, let problem = system.syncLibraryProblem() {
+        if configuration.carddav.url != nil, let problem = (system.syncLibraryProblem ?? readers.syncLibraryProblem)() {
             return DoctorCheck(
                 .problem, subject, "[carddav] is set, but " + problem,
                 fix: "sudo apt install libcurl4, or remove [carddav] from \(configFile)")
@@ -75,14 +75,14 @@ extension Doctor {
                 fix: "set contacts = [\"\(Self.serviceContacts)\"] in \(configFile)"
             )
         }
-        let sources: ContactSources
+        let sources: RunReaders.Read
         do {
-            sources = try ContactSources.load(paths: paths.map(system.path))
+            sources = try readers.readContacts(paths.map(system.path))
         } catch {
             return DoctorCheck(.problem, subject, error.description)
         }
         var found =
-            "\(Self.count(sources.contacts.count, "contact")) in \(Self.count(sources.files.count, "file"))"
+            "\(Self.count(sources.contactCount, "contact")) in \(Self.count(sources.files.count, "file"))"
             + " (\(paths.joined(separator: ", ")))" + synced
         if let hidden = paths.first(where: { path in Self.hiddenFolders.contains { path.hasPrefix($0) } }) {
             return DoctorCheck(
@@ -116,13 +116,13 @@ extension Doctor {
             let node = system.node(file), node.permissions & 0o004 == 0
         else { return nil }
         let dropIns = system.names(in: Self.dropInFolder).filter { $0.hasSuffix(".conf") }.map { Self.dropInFolder + "/" + $0 }
-        if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(SyncedContacts.passwordCredential):") }) {
+        if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(readers.passwordCredential):") }) {
             return nil
         }
         return DoctorCheck(
             .warning, subject,
             "the [carddav] password file \(file) is readable by its owner alone, and no drop-in of \(Self.unitName) gives it to the service",
-            fix: "sudo systemctl edit \(Self.unitName), and add [Service] and LoadCredential=\(SyncedContacts.passwordCredential):\(file)"
+            fix: "sudo systemctl edit \(Self.unitName), and add [Service] and LoadCredential=\(readers.passwordCredential):\(file)"
         )
     }
 }

@@ -10,14 +10,17 @@ import DialerEngine
 /// run them on a fake system in a temporary folder.
 public struct Doctor: Sendable {
     public var system: CheckedSystem
+    /// How a run reads the contact files, the CardDAV settings and the font.
+    public var readers: RunReaders
     /// `--config`: a config file on the checked system; nil for the one t9dial would read.
     public var configFile: String?
     /// `--data-dir`: the folder holding layouts/ and keymaps/ on this machine; nil for the
     /// config's, else the one t9dial finds.
     public var dataDirectory: String?
 
-    public init(system: CheckedSystem, configFile: String? = nil, dataDirectory: String? = nil) {
+    public init(system: CheckedSystem, readers: RunReaders, configFile: String? = nil, dataDirectory: String? = nil) {
         self.system = system
+        self.readers = readers
         self.configFile = configFile
         self.dataDirectory = dataDirectory
     }
@@ -62,7 +65,7 @@ public struct Doctor: Sendable {
                 explicit: self.dataDirectory ?? configuration.search.dataDirectory.map(system.path)
             )
             _ = try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory))
-            settings.keymaps = try KeypadSetup.candidateKeymaps(id: configuration.keypad.keymap, configuration: configuration, dataDirectory: dataDirectory)
+            settings.keymaps = try KeymapCatalog.candidateKeymaps(id: configuration.keypad.keymap, configuration: configuration, dataDirectory: dataDirectory)
         } catch {
             settings.problem = error
         }

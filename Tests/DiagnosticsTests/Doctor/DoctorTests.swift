@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-@testable import DialerKit
+@testable import Diagnostics
+import DialerKit
 import Evdev
 import EvdevTestSupport
 import Foundation
@@ -41,7 +42,7 @@ final class FakeSystem {
         )
     }
 
-    var doctor: Doctor { Doctor(system: system, dataDirectory: TestFiles.dataDirectory) }
+    var doctor: Doctor { Doctor(system: system, readers: .dialerKit, dataDirectory: TestFiles.dataDirectory) }
 
     /// Writes a file at a path of the fake system.
     func write(_ text: String, at path: String, mode: Int = 0o644) throws {

@@ -23,8 +23,9 @@ public struct CheckedSystem: Sendable {
     /// system in a folder rather than this machine).
     public var serviceState: @Sendable () -> ServiceState?
     /// Why a sync cannot run here (libcurl cannot be loaded); nil when it can, or when that
-    /// cannot be known (a system in a folder rather than this machine).
-    public var syncLibraryProblem: @Sendable () -> String?
+    /// cannot be known (a system in a folder rather than this machine). Nil on this machine,
+    /// where the contact book says (`RunReaders.syncLibraryProblem`).
+    public var syncLibraryProblem: (@Sendable () -> String?)?
 
     /// This machine's groups, user and environment where they are nil.
     public init(
@@ -39,7 +40,7 @@ public struct CheckedSystem: Sendable {
         self.environment = environment ?? ProcessInfo.processInfo.environment
         let onThisMachine = root == "/" || root.isEmpty
         self.serviceState = serviceState ?? { onThisMachine ? ServiceState.ofThisMachine(unit: Doctor.unitName) : nil }
-        self.syncLibraryProblem = syncLibraryProblem ?? { onThisMachine ? SyncedContacts.libraryProblem : nil }
+        self.syncLibraryProblem = syncLibraryProblem ?? (onThisMachine ? nil : { @Sendable in nil })
     }
 
     /// Where this process finds `systemPath`.

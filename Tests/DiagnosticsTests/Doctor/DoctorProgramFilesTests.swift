@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-@testable import DialerKit
+@testable import Diagnostics
 import Foundation
 import Testing
 

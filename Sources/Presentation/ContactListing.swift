@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import ContactBook
+public import ContactBook
 import TerminalText
 
 /// The contact book as parsed, for `t9dial contacts`: what a user checks after an import.
 public enum ContactListing {
-    public static func text(_ sources: ContactSources) -> String {
+    /// One line per contact, then the counts and the files read, then each warning.
+    public static func text(contacts: [Contact], warnings: [ImportWarning], files: [String]) -> String {
         var lines: [String] = []
-        for contact in sources.contacts {
+        for contact in contacts {
             let numbers = contact.numbers.map { number in
                 number.types.isEmpty ? number.value : number.value + " (" + number.types.joined(separator: ",") + ")"
             }
@@ -15,11 +16,11 @@ public enum ContactListing {
             let fields = [contact.displayName, numbers.isEmpty ? "no number" : numbers.joined(separator: ", "), contact.uid]
             lines.append(fields.map(VisibleText.line).joined(separator: "\t"))
         }
-        let numberCount = sources.contacts.reduce(0) { $0 + $1.numbers.count }
+        let numberCount = contacts.reduce(0) { $0 + $1.numbers.count }
         let counts =
-            "\(counted(sources.contacts.count, "contact")), \(counted(numberCount, "number")), "
-            + "\(counted(sources.warnings.count, "warning")), from \(sources.files.joined(separator: ", "))"
-        lines.append(contentsOf: ([counts] + sources.warnings.map { "warning: \($0)" }).map(VisibleText.line))
+            "\(counted(contacts.count, "contact")), \(counted(numberCount, "number")), "
+            + "\(counted(warnings.count, "warning")), from \(files.joined(separator: ", "))"
+        lines.append(contentsOf: ([counts] + warnings.map { "warning: \($0)" }).map(VisibleText.line))
         return lines.joined(separator: "\n")
     }
 
@@ -27,13 +28,14 @@ public enum ContactListing {
         "\(count) \(noun)\(count == 1 ? "" : "s")"
     }
 
-    public static func json(_ sources: ContactSources) -> String {
+    /// One JSON object: the contacts, and the warnings.
+    public static func json(contacts: [Contact], warnings: [ImportWarning]) -> String {
         var json = JSONWriter()
         json.object([
             (
                 "contacts",
                 { json in
-                    json.array(sources.contacts) { json, contact in
+                    json.array(contacts) { json, contact in
                         json.object([
                             ("uid", { $0.string(contact.uid) }),
                             ("name", { $0.string(contact.displayName) }),
@@ -56,7 +58,7 @@ public enum ContactListing {
             (
                 "warnings",
                 { json in
-                    json.array(sources.warnings) { json, warning in
+                    json.array(warnings) { json, warning in
                         json.object([
                             ("file", { $0.string(warning.location.file) }),
                             ("line", { $0.raw(String(warning.location.line)) }),

@@ -11,7 +11,7 @@ extension Doctor {
     static let udevRuleName = "70-t9dial.rules"
     /// Where systemd reads system units from.
     static let unitFolders = ["/etc/systemd/system", "/usr/lib/systemd/system", "/lib/systemd/system"]
-    static let unitName = "t9dial.service"
+    package static let unitName = "t9dial.service"
     static let groupName = "t9dial"
 
     /// 1. t9dial's rule is where udev reads it, and the user's own rules naming keypads.
