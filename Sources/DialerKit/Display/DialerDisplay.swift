@@ -24,10 +24,6 @@ public protocol DialerDisplay {
     /// How many results this display shows at once; nil when it shows every result. Only the
     /// results some display can show are highlighted (`DialerSession.shownRows`).
     var resultRows: Int? { get }
-    /// Works out how `screen` would be shown, and shows nothing: a rehearsal before the first
-    /// key (`DialerMachine.rehearseKeys`), so that the first screen the user asks for does not
-    /// also pay for code and data the process has not touched yet.
-    func rehearse(_ screen: ScreenState)
     /// The first write of this display that failed, when it writes to a stream (standard
     /// output); it writes nothing more after it. The run decides what it means: a replay or
     /// `t9dial try` ends, the service goes on with its other displays (`DialerService`).
@@ -43,10 +39,17 @@ extension DialerDisplay {
     public mutating func callEnded(_ record: CallRecord) {}
     /// A display that does not say shows every result.
     public var resultRows: Int? { nil }
-    /// A display with nothing to work out has nothing to rehearse.
-    public func rehearse(_ screen: ScreenState) {}
     /// A display that writes to no stream has no write to fail.
     public var writeFailure: WriteFailure? { nil }
+}
+
+/// A display that works out a screen before it shows it (text laid out, pixels painted), and
+/// can do so without showing anything: a rehearsal before the first key
+/// (`DialerMachine.rehearseKeys`), so that the first screen the user asks for does not also
+/// pay for code and data the process has not touched yet.
+public protocol RehearsingDisplay {
+    /// Works out how `screen` would be shown, and shows nothing.
+    func rehearse(_ screen: ScreenState)
 }
 
 extension DialerMachine {
@@ -59,18 +62,19 @@ extension DialerMachine {
     }
 
     /// Types each digit key, 0 to 9, into a scratch dialer on the session's book and settings,
-    /// and has `display` work out each screen it gives without showing it
-    /// (`DialerDisplay.rehearse`). Run on the loop's thread when a book comes in: whichever key
+    /// and has `display`, when it works screens out (`RehearsingDisplay`), work out each screen
+    /// it gives without showing it. Run on the loop's thread when a book comes in: whichever key
     /// the user types first then finds its search, the dialer and the display warm in this
     /// core's caches, and is no slower than the keys after it. About ten keys' work. The
     /// session, its query and what is shown do not change.
     public func rehearseKeys(on display: some DialerDisplay) {
+        let rehearsing = display as? any RehearsingDisplay
         guard !session.index.contacts.isEmpty else { return }
         for digit: UInt8 in 0...9 {
             guard let scratch = try? DialerSession(index: session.index, settings: session.settings) else { return }
             scratch.shownRows = session.shownRows
             for update in scratch.handle(TimedGesture(time: 0, gesture: .pressed(.digit(digit)))) {
-                if case .screen(let screen) = update { display.rehearse(screen) }
+                if case .screen(let screen) = update { rehearsing?.rehearse(screen) }
             }
         }
     }

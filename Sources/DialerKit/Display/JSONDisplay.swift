@@ -54,10 +54,6 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write(Self.json(request) + "\n")
     }
 
-    public func rehearse(_ screen: ScreenState) {
-        _ = Self.json(screen)
-    }
-
     public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         var json = JSONWriter()
         Self.writeCallee(
@@ -176,5 +172,11 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             ("uid", { $0.optionalString(request.uid) }),
         ]
         json.object(members + extra)
+    }
+}
+
+extension JSONDisplay: RehearsingDisplay {
+    public func rehearse(_ screen: ScreenState) {
+        _ = Self.json(screen)
     }
 }

@@ -16,7 +16,7 @@ public import SystemCalls
 /// PNG is one-bit and an RGB565 panel's shows its colours as the panel does. With a
 /// framebuffer, PNGs mirror it at its own size and depth; without one, at `--screen`. Only a
 /// changed screen is drawn, and on the framebuffer only the rows that changed are copied.
-public final class ScreenDisplay: DialerDisplay {
+public final class ScreenDisplay: DialerDisplay, RehearsingDisplay {
     /// Where pictures go.
     public enum Output: Sendable, Hashable {
         case framebuffer(path: String)
@@ -151,7 +151,7 @@ public final class ScreenDisplay: DialerDisplay {
 }
 
 /// Several displays fed the same updates: text on standard output and a framebuffer, say.
-public struct DisplayGroup: DialerDisplay {
+public struct DisplayGroup: DialerDisplay, RehearsingDisplay {
     public var displays: [any DialerDisplay]
 
     public init(_ displays: [any DialerDisplay]) { self.displays = displays }
@@ -166,8 +166,9 @@ public struct DisplayGroup: DialerDisplay {
         return most
     }
 
+    /// Each display that works screens out rehearses them.
     public func rehearse(_ screen: ScreenState) {
-        for display in displays { display.rehearse(screen) }
+        for display in displays { (display as? any RehearsingDisplay)?.rehearse(screen) }
     }
 
     public mutating func show(_ screen: ScreenState) {

@@ -27,10 +27,6 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     /// How many results are written; the window scrolls to keep the selection in it.
     public var rows: Int
     public var resultRows: Int? { rows }
-
-    public func rehearse(_ screen: ScreenState) {
-        _ = Self.lines(screen, rows: rows, percent: showsProgress)
-    }
     /// Whether a screen is written for each percent of the book loaded: on a terminal only.
     public var showsProgress: Bool
     /// The last screen written, without a call's clock (and its loading percentage when
@@ -106,5 +102,11 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     static func callee(_ request: DialRequest) -> String {
         guard let name = request.name else { return request.number }
         return name + "  " + request.number
+    }
+}
+
+extension TextDisplay: RehearsingDisplay {
+    public func rehearse(_ screen: ScreenState) {
+        _ = Self.lines(screen, rows: rows, percent: showsProgress)
     }
 }

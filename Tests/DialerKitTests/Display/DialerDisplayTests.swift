@@ -14,7 +14,7 @@ struct DialerDisplayTests {
         var rehearsed: [ScreenState] = []
     }
 
-    struct RecordingDisplay: DialerDisplay {
+    struct RecordingDisplay: DialerDisplay, RehearsingDisplay {
         let record: Record
         let resultRows: Int?
         func show(_ screen: ScreenState) { record.shown.append(screen) }
@@ -34,6 +34,17 @@ struct DialerDisplayTests {
         #expect(display.record.shown == [machine.session.screen])
         #expect(machine.session.screen.query.isEmpty)
         #expect(display.record.rehearsed.map(\.query.text) == (0...9).map { "\($0)" })
+    }
+
+    /// A group passes the rehearsal on to the displays that work screens out, and skips the
+    /// others (an in-memory display has nothing to work out).
+    @Test func aGroupRehearsesOnTheDisplaysThatRehearse() throws {
+        let machine = try Self.machine()
+        let record = Record()
+        var group = DisplayGroup([InMemoryDisplay(), RecordingDisplay(record: record, resultRows: 2)])
+        machine.showFirstScreen(on: &group)
+        #expect(record.shown == [machine.session.screen])
+        #expect(record.rehearsed.map(\.query.text) == (0...9).map { "\($0)" })
     }
 
     @Test func aTextDisplayWritesOnlyTheFirstScreen() throws {
