@@ -94,14 +94,14 @@ let package = Package(
         .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "InputEvents", "SystemCalls", "Telephony", "TOML"]
+            dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         .target(name: "Presentation", dependencies: ["T9Search", "ContactBook", "DialerEngine", "DialHistory", "TerminalText"]),
         .target(
             name: "Diagnostics",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "Evdev", "InputEvents", "KeypadInput", "Telephony", "TerminalText"]
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "DialOutcomes", "Evdev", "InputEvents", "KeypadInput", "Telephony", "TerminalText"]
         ),
         .target(
             name: "DialerKit",

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Telephony
+import DialOutcomes
 
 /// The `[dial]` table of t9dial.toml: how a call is placed.
 public struct DialSettings: Sendable, Hashable {

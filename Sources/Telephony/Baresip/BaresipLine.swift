@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import DialOutcomes
+public import DialOutcomes
 import Glibc
 public import InputEvents
 import SystemCalls

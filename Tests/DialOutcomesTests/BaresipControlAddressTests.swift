@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Testing
-@testable import Telephony
+@testable import DialOutcomes
 
 @Suite("The address of baresip's ctrl_tcp: loopback only")
 struct BaresipControlAddressTests {
