@@ -7,6 +7,7 @@ import DialerKit
 import Evdev
 import Foundation
 import InputEvents
+import Phonebook
 import T9Search
 
 /// From a key event's arrival to its screen update: typing as raw evdev events from a USB

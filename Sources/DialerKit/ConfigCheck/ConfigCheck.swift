@@ -3,6 +3,7 @@
 import ContactBook
 public import DialerConfig
 import Foundation
+import Phonebook
 
 /// Checks a config file and everything it names, as `t9dial run` would use them, without
 /// starting anything: the file itself (every table's first mistake, not only the file's first),

@@ -2,6 +2,7 @@
 
 import Foundation
 import KeypadInput
+import Phonebook
 
 /// The system `t9dial doctor` checks: its files below a root folder ("/" for this machine, a
 /// temporary folder holding a fake system in tests), who is asking, and its groups.

@@ -2,6 +2,7 @@
 
 import ContactBook
 import DialerConfig
+import Phonebook
 
 /// The checks of the settings the service reads: the config file and the contacts it names.
 extension Doctor {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ContactBook
+public import Phonebook
 import TerminalText
 
 /// The contact book as parsed, for `t9dial contacts`: what a user checks after an import.

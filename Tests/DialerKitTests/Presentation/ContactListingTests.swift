@@ -3,6 +3,7 @@
 import ContactBook
 @testable import DialerKit
 import Foundation
+@testable import Phonebook
 import Testing
 
 @Suite("Contact listing")
