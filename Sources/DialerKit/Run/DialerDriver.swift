@@ -203,12 +203,12 @@ public final class DialerDriver {
         }
         startup = nil
         switch result {
-        case .success(let book):
-            var dialer = load.dialer
-            dialer.adopt(book)
-            dialer.sources.warnings.forEach { logger.warning("\($0)") }
-            keepCurrent(LiveBook(dialer, watch: load.takeWatch()))
-            takeIn(book.index, display: &display)
+        case .success(let loaded):
+            var book = load.book
+            book.adopt(loaded)
+            book.sources.warnings.forEach { logger.warning("\($0)") }
+            keepCurrent(LiveBook(book, watch: load.takeWatch()))
+            takeIn(loaded.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
             loadProblem = .book(error)

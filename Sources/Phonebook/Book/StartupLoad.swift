@@ -12,8 +12,8 @@ package import InputEvents
 /// read or could not be, and wakes at `nextProgress` to show the new percentage: a timer that
 /// runs only while the book loads.
 package final class StartupLoad {
-    /// The dialer the book is for, with its book still empty (`Book.prepareOrEmpty`).
-    package let dialer: Book
+    /// The book being read, with its contacts still empty (`Book.prepareOrEmpty`).
+    package let book: Book
     package let progress: LoadProgress
     package let descriptor: Int32
     private let task: BackgroundTask<Result<LoadedBook, BookError>>
@@ -26,25 +26,25 @@ package final class StartupLoad {
     /// so often that a slow display (a framebuffer on SPI) spends the load redrawing.
     package static let progressInterval: Microseconds = 250_000
 
-    /// Starts reading `dialer`'s book. The text search (multi-tap) is built there too, and what
+    /// Starts reading `book`'s contacts. The text search (multi-tap) is built there too, and what
     /// the first keys touch is warmed up (`SearchIndex.prepareForKeys`): no key waits once the
     /// book is in.
-    package init(_ dialer: Book, resultLimit: Int, now: Microseconds) throws(BookError) {
+    package init(_ book: Book, resultLimit: Int, now: Microseconds) throws(BookError) {
         // Watched first: a file edited while the book is read is then seen, once it is in.
-        watch = SourceWatch(dialer.loader)
-        let progress = dialer.loader.progress()
+        watch = SourceWatch(book.loader)
+        let progress = book.loader.progress()
         do {
             task = try BackgroundTask(name: "t9dial-load") { () -> Result<LoadedBook, BookError> in
                 Result { () throws(BookError) in
-                    let book = try dialer.loadBook(progress: progress)
-                    book.index.prepareForKeys(resultLimit: resultLimit)
-                    return book
+                    let loaded = try book.loadBook(progress: progress)
+                    loaded.index.prepareForKeys(resultLimit: resultLimit)
+                    return loaded
                 }
             }
         } catch {
             throw .noThread(error, for: "read the contacts")
         }
-        self.dialer = dialer
+        self.book = book
         self.progress = progress
         descriptor = task.readinessDescriptor
         nextProgress = now + Self.progressInterval
@@ -55,7 +55,7 @@ package final class StartupLoad {
     /// then.
     package func takeWatch() -> SourceWatch {
         if let watch = watch.take() { return watch }
-        return SourceWatch(dialer.loader)
+        return SourceWatch(book.loader)
     }
 
     /// The book, or why it could not be read, once the reading is over; nil before.
