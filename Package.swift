@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "Presentation", targets: ["Presentation"]),
         .library(name: "Diagnostics", targets: ["Diagnostics"]),
+        .library(name: "Phonebook", targets: ["Phonebook"]),
         .library(name: "DialerKit", targets: ["DialerKit"]),
         .library(name: "DialerEngine", targets: ["DialerEngine"]),
         .library(name: "InputEvents", targets: ["InputEvents"]),
@@ -104,11 +105,19 @@ let package = Package(
             dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "DialOutcomes", "Evdev", "InputEvents", "KeypadInput", "Telephony", "TerminalText"]
         ),
         .target(
+            name: "Phonebook",
+            dependencies: [
+                "T9Search", "ContactBook", "DialerConfig", "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])),
+                "ContactQuery", "ContactWatch", "BackgroundWork", "Systemd", "SystemCalls", "InputEvents", "CLinux",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
             name: "DialerKit",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
-                "ContactWatch", "Inotify", "Systemd", "Telephony",
+                "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
                 "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
+                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "Phonebook", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
                 "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev", "CBuildInfo", "Presentation", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -162,9 +171,16 @@ let package = Package(
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
+            name: "PhonebookTests",
+            dependencies: [
+                "Phonebook", "CardDAVTestSupport", "ContactBook", "ContactQuery", "ContactWatch", "DialerConfig", "DialHistory",
+                "DialOutcomes", "T9Search",
+            ]
+        ),
+        .testTarget(
             name: "DialerKitTests",
             dependencies: [
-                "DialerKit", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
+                "DialerKit", "Phonebook", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
                 "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls", "Presentation",
                 "Diagnostics", .product(name: "Logging", package: "swift-log"),

@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "T9Search", package: "t9dial"),
                 .product(name: "ContactBook", package: "t9dial"),
                 .product(name: "DialerConfig", package: "t9dial"),
+                .product(name: "Phonebook", package: "t9dial"),
                 .product(name: "DialerKit", package: "t9dial"),
                 .product(name: "DialerEngine", package: "t9dial"),
                 .product(name: "InputEvents", package: "t9dial"),

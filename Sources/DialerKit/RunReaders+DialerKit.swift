@@ -2,6 +2,7 @@
 
 import ContactBook
 public import Diagnostics
+import Phonebook
 
 extension RunReaders {
     /// The readers of t9dial's runs: the contact book (`ContactSources`), its sync

@@ -6,6 +6,7 @@ import ContactBook
 import DialerConfig
 import DialerKit
 import Foundation
+import Phonebook
 import T9Search
 
 @main

@@ -8,6 +8,7 @@ import DialerKit
 import Evdev
 import Foundation
 import InputEvents
+import Phonebook
 import SeededRandom
 import T9Search
 

@@ -10,6 +10,7 @@ import Foundation
 import Glibc
 import InputEvents
 import Logging
+import Phonebook
 import ProcessLoop
 import SeededRandom
 import T9Search

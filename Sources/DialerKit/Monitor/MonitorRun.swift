@@ -6,6 +6,7 @@ import Evdev
 import Foundation
 import InputEvents
 import KeypadInput
+public import Phonebook
 public import ProcessLoop
 public import DialerConfig
 import T9Search
@@ -21,8 +22,9 @@ public enum MonitorRun {
     /// What the monitor needs of the config: the keys' timing and keymaps, and a dialer session
     /// with no contacts in the mode the dialer starts in, for the multi-tap letters. The
     /// contacts are not read: the monitor needs none, and works before any are set up.
-    public static func setup(_ overrides: Dialer.Overrides, mode: KeypadSettings.EntryMode?) throws(DialerError) -> (KeypadSetup, KeyMonitor) {
-        let dialer = try Dialer.loadWithoutContacts(overrides)
+    public static func setup(_ overrides: Book.Overrides, mode: KeypadSettings.EntryMode?) throws(DialerError) -> (KeypadSetup, KeyMonitor) {
+        let dialer: Book
+        do { dialer = try Book.loadWithoutContacts(overrides) } catch { throw .book(error) }
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let session: DialerSession
         do { session = try DialerSession(index: dialer.index, settings: setup.dialerSettings) } catch { throw .settings(error) }

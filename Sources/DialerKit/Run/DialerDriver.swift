@@ -4,6 +4,7 @@ public import DialerEngine
 public import DialHistory
 import Dialing
 public import Logging
+public import Phonebook
 import Telephony
 public import T9Search
 public import InputEvents
@@ -84,14 +85,14 @@ public final class DialerDriver {
         live = consume book
     }
 
-    /// Reads `dialer`'s book (a dialer from `Dialer.prepareOrEmpty`, its book still empty) on a
+    /// Reads `dialer`'s book (a dialer from `Book.prepareOrEmpty`, its book still empty) on a
     /// thread of its own, showing how far it has got on the screen's notice line; once it is
     /// in, it is searched with the query typed meanwhile and kept current as `keepCurrent`
     /// does. When it cannot be read, `loadProblem` says why and the notice line shows it.
     /// Returns the screen update, for before the first screen.
     @discardableResult
-    public func loadInBackground(_ dialer: Dialer) throws(DialerError) -> [DialerUpdate] {
-        startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: clock.now())
+    public func loadInBackground(_ dialer: Book) throws(DialerError) -> [DialerUpdate] {
+        do { startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: clock.now()) } catch { throw .book(error) }
         loadProblem = nil
         machine.holdBackDials()
         return machine.session.setLoading(0)
@@ -202,15 +203,15 @@ public final class DialerDriver {
         }
         startup = nil
         switch result {
-        case .success(let book):
-            var dialer = load.dialer
-            dialer.adopt(book)
-            dialer.sources.warnings.forEach { logger.warning("\($0)") }
-            keepCurrent(LiveBook(dialer, watch: load.takeWatch()))
-            takeIn(book.index, display: &display)
+        case .success(let loaded):
+            var book = load.book
+            book.adopt(loaded)
+            book.sources.warnings.forEach { logger.warning("\($0)") }
+            keepCurrent(LiveBook(book, watch: load.takeWatch()))
+            takeIn(loaded.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
-            loadProblem = error
+            loadProblem = .book(error)
             machine.dropHeldBack()
             apply(machine.session.setLoading(nil), to: &display)
             post(error.notice, about: .book, to: &display)

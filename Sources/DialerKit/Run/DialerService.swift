@@ -7,6 +7,7 @@ public import DialerConfig
 public import DialerEngine
 public import DialHistory
 import KeypadInput
+public import Phonebook
 public import ProcessLoop
 public import Logging
 import Glibc
@@ -41,7 +42,7 @@ public import InputEvents
 ///   dials and the reloads do not need standard output. SIGPIPE is ignored (`BrokenPipe`), so
 ///   a reader gone never ends the process.
 public final class DialerService {
-    private let overrides: Dialer.Overrides
+    private let overrides: Book.Overrides
     private let run: KeypadRun
     private var driver: DialerDriver { run.driver }
     private let logger: Logger
@@ -73,15 +74,16 @@ public final class DialerService {
     /// reading of `device` (nil: the config's, the udev link, or discovery). Time is `clock`'s,
     /// the clock evdev stamps key events with: a test passes one it moves by hand.
     public init(
-        overrides: Dialer.Overrides, mode: KeypadSettings.EntryMode?, device: String?, grab: Bool, logger: Logger,
+        overrides: Book.Overrides, mode: KeypadSettings.EntryMode?, device: String?, grab: Bool, logger: Logger,
         inputDirectory: String = "/dev/input", clock: MonotonicClock = .system
     ) throws(DialerError) {
         self.overrides = overrides
         self.logger = logger
         self.clock = clock
-        let (dialer, problem) = try Dialer.prepareOrEmpty(overrides)
+        let (dialer, problem): (Book, problem: BookError?)
+        do { (dialer, problem) = try Book.prepareOrEmpty(overrides) } catch { throw .book(error) }
         if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
-        self.problem = problem
+        self.problem = problem.map(DialerError.book)
         self.layouts = dialer.index.alphabet.layouts.map(\.id)
         self.configFile = dialer.configuration.file
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
@@ -106,7 +108,7 @@ public final class DialerService {
     /// live book's to watch.)
     private func watchConfig(andContacts: Bool) {
         do {
-            configWatcher = try ContactSourceWatcher(sources: Dialer.configFiles(overrides) + (andContacts ? contactPaths : []))
+            configWatcher = try ContactSourceWatcher(sources: Book.configFiles(overrides) + (andContacts ? contactPaths : []))
         } catch {
             configWatcher = nil
             logger.warning("\(error); the config is not reloaded when it changes (systemctl reload t9dial does it)")
@@ -115,7 +117,7 @@ public final class DialerService {
 
     /// The dialer as loaded at start, for making the displays; let it go after that, so a
     /// reload frees the old book.
-    public private(set) var dialer: Dialer?
+    public private(set) var dialer: Book?
 
     /// Runs until SIGTERM or SIGINT comes, and returns it, for the caller to end the process
     /// by once it has put back the screen; throws when reading keys fails as a whole.
@@ -276,9 +278,10 @@ public final class DialerService {
         // from the same one, picks learned since included.
         let history = driver.history
         do {
-            let task = try BackgroundTask(name: "t9dial-reload") { () -> Result<Dialer, DialerError> in
+            let task = try BackgroundTask(name: "t9dial-reload") { () -> Result<Book, DialerError> in
                 Result { () throws(DialerError) in
-                    let fresh = try Dialer.load(overrides, reusing: history)
+                    let fresh: Book
+                    do throws(BookError) { fresh = try Book.load(overrides, reusing: history) } catch { throw .book(error) }
                     fresh.index.prepareForKeys(resultLimit: fresh.limit)
                     return fresh
                 }
@@ -296,9 +299,9 @@ public final class DialerService {
     /// new problem. When the running book's sources were seen to change while the reload read
     /// them (`changedMeanwhile`, when), the reloaded book is reloaded again once they settle:
     /// the change may have come after its file was read.
-    private func finishReload(_ result: Result<Dialer, DialerError>, changedMeanwhile: Microseconds?, display: inout some DialerDisplay) {
+    private func finishReload(_ result: Result<Book, DialerError>, changedMeanwhile: Microseconds?, display: inout some DialerDisplay) {
         defer { notifier.ready(status: statusLine) }
-        let fresh: Dialer
+        let fresh: Book
         do {
             fresh = try result.get()
         } catch {
@@ -368,14 +371,14 @@ enum ReloadState {
 
 /// A service reload being read on its thread (`DialerService.startReload`).
 final class ReloadInFlight {
-    let task: BackgroundTask<Result<Dialer, DialerError>>
+    let task: BackgroundTask<Result<Book, DialerError>>
     /// The running book's `DialerDriver.bookChangesSeen` when the reload began: a change seen
     /// after it may have come after the reload read that file.
     let changesSeen: Int
     /// Readable once the reload is over.
     var descriptor: Int32 { task.readinessDescriptor }
 
-    init(task: consuming BackgroundTask<Result<Dialer, DialerError>>, changesSeen: Int) {
+    init(task: consuming BackgroundTask<Result<Book, DialerError>>, changesSeen: Int) {
         self.task = task
         self.changesSeen = changesSeen
     }

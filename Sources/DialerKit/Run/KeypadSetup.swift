@@ -5,6 +5,7 @@ import BackgroundWork
 import Diagnostics
 public import DialerEngine
 public import Logging
+public import Phonebook
 public import T9Search
 import InputEvents
 public import ProcessLoop
@@ -25,7 +26,7 @@ public struct KeypadSetup: Sendable {
     }
 
     /// The setup for `dialer`, with the command line's `mode` (nil: the config's).
-    public static func load(for dialer: Dialer, mode: KeypadSettings.EntryMode? = nil) throws(DialerError) -> KeypadSetup {
+    public static func load(for dialer: Book, mode: KeypadSettings.EntryMode? = nil) throws(DialerError) -> KeypadSetup {
         let settings = dialer.configuration.keypad
         let keymaps: KeymapCatalog
         do {
@@ -75,7 +76,7 @@ public struct KeypadSetup: Sendable {
     /// which is not the user calling anyone). Outcomes go to `logger`; the line's times and the
     /// book's loading are `clock`'s.
     public func makeDriver(
-        for dialer: Dialer, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
+        for dialer: Book, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
     ) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: dialer.index)
         let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()

@@ -3,6 +3,7 @@
 import ArgumentParser
 import ContactBook
 import DialerKit
+import Phonebook
 import Presentation
 
 struct ContactsCommand: ParsableCommand {
@@ -25,7 +26,7 @@ struct ContactsCommand: ParsableCommand {
     func run() throws {
         let sources: ContactSources
         do {
-            sources = try Dialer.loadContacts(Dialer.Overrides(configFile: config, contacts: contacts))
+            sources = try Book.loadContacts(Book.Overrides(configFile: config, contacts: contacts))
         } catch {
             throw CommandFailure(message: error.description)
         }

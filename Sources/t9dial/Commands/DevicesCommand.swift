@@ -5,6 +5,7 @@ import DialerConfig
 import DialerEngine
 import DialerKit
 import KeypadInput
+import Phonebook
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -47,7 +48,7 @@ struct DevicesCommand: ParsableCommand {
 
     /// The discovery `t9dial run` would do: the config's `[keypad]` with this command's options.
     private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
-        let configuration = try Dialer.loadConfiguration(file: settings.config)
+        let configuration = try Book.loadConfiguration(file: settings.config)
         let keypad = configuration.keypad
         let keymaps = try KeymapCatalog.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: settings.dataDir)
         return DeviceDiscovery(

@@ -5,6 +5,7 @@ import ContactBook
 import DialHistory
 import DialerKit
 import Foundation
+import Phonebook
 import Presentation
 
 struct HistoryCommand: ParsableCommand {
@@ -71,12 +72,12 @@ extension HistoryCommand {
     /// number); a book given that does not load is an error, as for every other command. Over
     /// the service's history, the synced address book is the service's cache, not root's own.
     func contactNames(readingServiceHistory: Bool) throws -> [String: String] {
-        let overrides = Dialer.Overrides(
+        let overrides = Book.Overrides(
             configFile: config, contacts: contacts,
             syncedFolder: readingServiceHistory ? SyncedContacts.serviceFolder : nil)
         let sources: ContactSources
         do {
-            sources = try Dialer.loadContacts(overrides)
+            sources = try Book.loadContacts(overrides)
         } catch {
             guard contacts.isEmpty else { throw CommandFailure(message: error.description) }
             return [:]

@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Phonebook
 import ProcessLoop
 
 struct MonitorCommand: ParsableCommand {
@@ -43,7 +44,7 @@ struct MonitorCommand: ParsableCommand {
         SignalSource.block()
         let signals: SignalSource
         do { signals = try SignalSource() } catch { throw CommandFailure(message: error.description) }
-        let overrides = Dialer.Overrides(configFile: settings.config, dataDirectory: settings.dataDir)
+        let overrides = Book.Overrides(configFile: settings.config, dataDirectory: settings.dataDir)
         do {
             let (setup, monitor) = try MonitorRun.setup(overrides, mode: mode)
             if let replay {

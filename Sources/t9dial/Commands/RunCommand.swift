@@ -5,6 +5,7 @@ public import DialerConfig
 import DialerEngine
 import DialerKit
 import KeypadInput
+import Phonebook
 import ProcessLoop
 import Logging
 import ScreenOutput

@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Phonebook
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -16,7 +17,7 @@ struct SyncCommand: ParsableCommand {
     func run() throws {
         #if CardDAV
         do {
-            let settings = try Dialer.loadConfiguration(file: config)
+            let settings = try Book.loadConfiguration(file: config)
             let report = try SyncedContacts.sync(settings.carddav, configFile: settings.file)
             for warning in report.warnings { StandardError.write("warning: \(warning)") }
             try StandardOutput.writeLine(
@@ -24,7 +25,7 @@ struct SyncCommand: ParsableCommand {
             )
         } catch let error as ConfigError {
             throw CommandFailure(message: String(describing: error))
-        } catch let error as DialerError {
+        } catch let error as BookError {
             throw CommandFailure(message: error.description)
         }
         #else

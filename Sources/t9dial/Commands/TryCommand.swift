@@ -4,6 +4,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import KeypadInput
+import Phonebook
 import ProcessLoop
 
 struct TryCommand: ParsableCommand {
@@ -43,7 +44,7 @@ struct TryCommand: ParsableCommand {
         do {
             // The book is read while the first screen shows how far it has got.
             ProcessMemory.returnLargeBlocksToSystem()
-            let dialer = try Dialer.prepareToLoad(book.overrides)
+            let dialer = try Book.prepareToLoad(book.overrides)
             let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
             try driver.loadInBackground(dialer)
             StandardError.write(TerminalKeypad.legend)
@@ -55,6 +56,8 @@ struct TryCommand: ParsableCommand {
         } catch let error as DialerError {
             // Standard output lost ends the command as it ends any other (`T9Dial.end(by:)`).
             if case .output(let failure) = error { throw failure }
+            throw CommandFailure(message: error.description)
+        } catch let error as BookError {
             throw CommandFailure(message: error.description)
         }
     }

@@ -6,6 +6,7 @@ import DialerEngine
 import DialerKit
 import Evdev
 import KeypadInput
+import Phonebook
 
 struct UdevRuleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,7 +44,7 @@ struct UdevRuleCommand: ParsableCommand {
         let keymaps: [Keymap]
         do {
             keymaps = try KeymapCatalog.candidateKeymaps(
-                id: keymap, configuration: Dialer.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
+                id: keymap, configuration: Book.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
         } catch {
             throw CommandFailure(message: error.description)
         }

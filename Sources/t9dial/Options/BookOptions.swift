@@ -3,6 +3,7 @@
 public import ArgumentParser
 import DialerConfig
 import DialerKit
+import Phonebook
 public import T9Search
 
 /// Where the contacts and the settings come from, and how keys search them; shared by every
@@ -23,11 +24,11 @@ struct BookOptions: ParsableArguments {
     func validate() throws {
         try Limit.check(limit)
         if let region, !region.isEmpty, DialingRegion(region) == nil {
-            throw ValidationError(DialerError.unknownRegion(region).description)
+            throw ValidationError(BookError.unknownRegion(region).description)
         }
     }
 
-    var overrides: Dialer.Overrides {
+    var overrides: Book.Overrides {
         var overrides = source.overrides
         overrides.region = region
         overrides.match = match
@@ -36,8 +37,8 @@ struct BookOptions: ParsableArguments {
     }
 
     /// Loads the book, reporting problems in single cards on standard error.
-    func loadDialer() throws -> Dialer {
-        try SourceOptions.load({ () throws(DialerError) in try Dialer.load(overrides) }, warnings: \.sources.warnings)
+    func loadDialer() throws -> Book {
+        try SourceOptions.load({ () throws(BookError) in try Book.load(overrides) }, warnings: \.sources.warnings)
     }
 }
 

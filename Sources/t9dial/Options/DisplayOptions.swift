@@ -6,6 +6,7 @@ import Diagnostics
 import DialerConfig
 import DialerKit
 import Logging
+import Phonebook
 import ScreenOutput
 import ScreenRender
 
@@ -53,7 +54,7 @@ struct DisplayOptions: ParsableArguments {
     }
 
     /// The displays asked for, together. (The driver records the dials: `KeypadSetup.makeDriver`.)
-    func makeDisplay(for dialer: Dialer, logger: Logger) throws -> DisplayGroup {
+    func makeDisplay(for book: Book, logger: Logger) throws -> DisplayGroup {
         let choices = outputs.compactMap(Self.parse)
         var displays: [any DialerDisplay] = []
         if json || choices.contains(.json) {
@@ -64,7 +65,7 @@ struct DisplayOptions: ParsableArguments {
         }
         // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
         // --output names a framebuffer; text stays the default either way.
-        let settings = dialer.configuration.screen
+        let settings = book.configuration.screen
         let pictures = ScreenDisplay.outputs(
             requested: choices.compactMap { if case .screen(let output) = $0 { output } else { nil } },
             configuredFramebuffer: settings.framebuffer
@@ -72,7 +73,7 @@ struct DisplayOptions: ParsableArguments {
         if !pictures.isEmpty {
             do {
                 let rotation = try Rotation(degrees: settings.rotation)
-                let font = try ScreenDisplay.loadFont(settings, dataDirectory: dialer.dataDirectory)
+                let font = try ScreenDisplay.loadFont(settings, dataDirectory: book.dataDirectory)
                 let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
                 displays.append(try ScreenDisplay(outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger))
             } catch let error as DialerError {
@@ -82,10 +83,10 @@ struct DisplayOptions: ParsableArguments {
             }
         }
         // A font nothing draws with yet is still a mistake in the config: said at its line.
-        if pictures.isEmpty, settings.font != nil, let problem = ConfigCheck.fontProblem(dialer.configuration, dataDirectory: dialer.dataDirectory) {
+        if pictures.isEmpty, settings.font != nil, let problem = ConfigCheck.fontProblem(book.configuration, dataDirectory: book.dataDirectory) {
             logger.warning("\(problem.error.description) (no screen is drawn now)")
         }
-        if let problem = dialer.historyProblem { logger.warning("\(problem)") }
+        if let problem = book.historyProblem { logger.warning("\(problem)") }
         return DisplayGroup(displays)
     }
 }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import ContactBook
 import DialerKit
+import Phonebook
 
 /// Where the contacts, the config and the layouts come from: what every command reading the
 /// book takes. `BookOptions` adds what searching by keys needs; `query` takes these alone.
@@ -20,23 +21,23 @@ struct SourceOptions: ParsableArguments {
     /// reads its own input from there cannot also take.
     var readsStandardInput: Bool { contacts.contains(StandardInputReader.path) }
 
-    var overrides: Dialer.Overrides {
-        Dialer.Overrides(configFile: config, contacts: contacts, dataDirectory: dataDir)
+    var overrides: Book.Overrides {
+        Book.Overrides(configFile: config, contacts: contacts, dataDirectory: dataDir)
     }
 
     /// Loads the book for queries, reporting problems in single cards and a missing dial
     /// history on standard error.
     func loadQueryBook() throws -> QueryBook {
-        let book = try Self.load({ () throws(DialerError) in try QueryBook.load(overrides) }, warnings: \.sources.warnings)
+        let book = try Self.load({ () throws(BookError) in try QueryBook.load(overrides) }, warnings: \.sources.warnings)
         if let problem = book.historyProblem { StandardError.write("warning: \(problem)") }
         return book
     }
 
     /// Loads a book with `load`, after setting the process up for a large one; a failure ends
     /// the command with its message, and the problems in single cards go to standard error.
-    static func load<Book>(_ load: () throws(DialerError) -> Book, warnings: (Book) -> [ImportWarning]) throws -> Book {
+    static func load<Loaded>(_ load: () throws(BookError) -> Loaded, warnings: (Loaded) -> [ImportWarning]) throws -> Loaded {
         ProcessMemory.returnLargeBlocksToSystem()
-        let book: Book
+        let book: Loaded
         do {
             book = try load()
         } catch {

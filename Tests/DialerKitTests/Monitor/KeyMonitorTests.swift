@@ -6,6 +6,7 @@ import DialerEngine
 @testable import DialerKit
 import Evdev
 import InputEvents
+import Phonebook
 import Testing
 
 /// `t9dial monitor`'s pipeline: raw key events through the dialer's own interpreter, each shown
@@ -121,7 +122,7 @@ struct KeyMonitorTests {
     func eachEventIsShownWithWhatBecameOfIt(_ test: Case) throws {
         try TestFiles.withTemporaryDirectory { directory in
             let config = try TestFiles.write("", to: directory + "/t9dial.toml")
-            let overrides = Dialer.Overrides(configFile: config, dataDirectory: TestFiles.dataDirectory)
+            let overrides = Book.Overrides(configFile: config, dataDirectory: TestFiles.dataDirectory)
             let (setup, monitor) = try MonitorRun.setup(overrides, mode: test.mode)
             monitor.attach(device: "/dev/input/event7", keymap: try setup.keymaps.keymap(id: "usb-numpad"))
             var lines: [MonitorLine] = []
@@ -143,7 +144,7 @@ struct KeyMonitorTests {
     @Test func eventsOfADeviceNotAttachedShowNothing() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let config = try TestFiles.write("", to: directory + "/t9dial.toml")
-            let (_, monitor) = try MonitorRun.setup(Dialer.Overrides(configFile: config, dataDirectory: TestFiles.dataDirectory), mode: nil)
+            let (_, monitor) = try MonitorRun.setup(Book.Overrides(configFile: config, dataDirectory: TestFiles.dataDirectory), mode: nil)
             #expect(monitor.handle(Self.key("KEY_KP5", 1, at: 0), from: "/dev/input/event9").isEmpty)
         }
     }

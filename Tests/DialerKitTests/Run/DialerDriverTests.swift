@@ -3,6 +3,7 @@
 @testable import DialerKit
 import Foundation
 import Glibc
+import Phonebook
 import ProcessLoop
 import Testing
 
@@ -18,14 +19,14 @@ struct DialerDriverTests {
         try TestFiles.withTemporaryDirectory { directory in
             let file = try TestFiles.write(Self.fred, to: directory + "/book.vcf")
             let configFile = try TestFiles.write("[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
-            let dialer = try Dialer.prepareToLoad(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
+            let dialer = try Book.prepareToLoad(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
             let driver = try KeypadSetup.load(for: dialer).makeDriver(for: dialer, placesCalls: false, logger: RecordedLog().logger)
             try driver.loadInBackground(dialer)
 
             // The book is read, and not yet taken in by the loop, when the file gains Eve: the
             // edit comes after the reading, as one does when the reading takes a while.
             let load = try #require(driver.sources.first { $0.tag == .startupLoad })
-            #expect(LiveBookTests.waitReadable([load.descriptor]) == [load.descriptor])
+            #expect(Readiness.waitReadable([load.descriptor]) == [load.descriptor])
             try TestFiles.write(Self.fred + Self.eve, to: file)
 
             // The loop runs until the book has both, or for ten seconds at most: a change the

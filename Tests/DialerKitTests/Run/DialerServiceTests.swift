@@ -163,7 +163,7 @@ struct DialerServiceTests {
             // loop takes the reloaded book in: the edit came after the reading.
             try Self.hangUp(service, display: &display) { service.isReloading }
             let reload = try #require(service.reload.inFlight?.descriptor)
-            #expect(LiveBookTests.waitReadable([reload]) == [reload])
+            #expect(Readiness.waitReadable([reload]) == [reload])
             try TestFiles.write(Self.fred + TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"]), to: directory + "/book.vcf")
 
             // Ten seconds at most: a change lost between the two books would never reload it.

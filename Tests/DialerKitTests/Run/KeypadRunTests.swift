@@ -8,6 +8,7 @@ import Evdev
 import EvdevTestSupport
 import Foundation
 import KeypadInput
+import Phonebook
 import ProcessLoop
 import Logging
 import T9Search

@@ -47,7 +47,7 @@ public enum SyncedContacts {
     }
 
     /// The cache folder for this environment, without touching the disk.
-    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(DialerError) -> String {
+    public static func folder(environment: [String: String] = ProcessInfo.processInfo.environment) throws(BookError) -> String {
         if let cache = environment["CACHE_DIRECTORY"], let first = cache.split(separator: ":").first, first.hasPrefix("/") {
             return (String(first) as NSString).appendingPathComponent(folderName)
         }
@@ -65,7 +65,7 @@ public enum SyncedContacts {
     public static func sync(
         _ settings: CardDAVSettings, configFile: String?, into cacheFolder: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(DialerError) -> SyncReport {
+    ) throws(BookError) -> SyncReport {
         let credential = SystemdCredentials.path(of: passwordCredential)
         guard let address = settings.url, let user = settings.user, let passwordFile = credential ?? settings.passwordFile else {
             throw .noAddressBook(configFile: configFile)

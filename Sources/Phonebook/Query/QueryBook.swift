@@ -19,13 +19,13 @@ public struct QueryBook: Sendable {
     public var historyProblem: String?
 
     /// Reads the config, the layouts, the dial history and the contacts, the way
-    /// ``Dialer/load(_:)`` does, without building a search index. Only the overrides' config
+    /// ``Book/load(_:)`` does, without building a search index. Only the overrides' config
     /// file, contacts and data directory matter here.
-    public static func load(_ overrides: Dialer.Overrides) throws(DialerError) -> QueryBook {
-        let configuration = try Dialer.configuration(overrides)
-        let (_, layouts) = try Dialer.layouts(overrides, configuration)
-        let paths = try Dialer.contactPaths(overrides, configuration)
-        let (history, opening) = Dialer.openHistory(configuration, withoutIt: emptyDialAttributes)
+    public static func load(_ overrides: Book.Overrides) throws(BookError) -> QueryBook {
+        let configuration = try Book.configuration(overrides)
+        let (_, layouts) = try Book.layouts(overrides, configuration)
+        let paths = try Book.contactPaths(overrides, configuration)
+        let (history, opening) = Book.openHistory(configuration, withoutIt: emptyDialAttributes)
         let (dials, historyProblem) = readDials(history, opening)
         let maker = QueryRecords(dials: dials, favourites: configuration.history)
         var records: [QueryRecord] = []

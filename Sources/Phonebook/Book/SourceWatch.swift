@@ -7,7 +7,7 @@ import ContactWatch
 /// reading instead, a file edited while a large book was read (half a second for 100,000
 /// contacts, longer on a board) went unnoticed until its next change: the change waits in
 /// the watch's queue meanwhile, and reloads the book as soon as the loop reads it.
-struct SourceWatch: ~Copyable {
+package struct SourceWatch: ~Copyable {
     var watcher: ContactSourceWatcher?
     let problem: ContactWatchError?
     /// The watcher's descriptor, read once here: a noncopyable optional's members cannot be

@@ -2,7 +2,7 @@
 
 import ContactBook
 import DialerConfig
-@testable import DialerKit
+@testable import Phonebook
 import Foundation
 import T9Search
 import Synchronization

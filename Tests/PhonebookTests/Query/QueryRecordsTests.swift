@@ -3,7 +3,7 @@
 import ContactBook
 import ContactQuery
 import DialerConfig
-@testable import DialerKit
+@testable import Phonebook
 import DialHistory
 import DialOutcomes
 import Foundation

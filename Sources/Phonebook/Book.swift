@@ -7,7 +7,7 @@ public import DialHistory
 public import T9Search
 
 /// A contact book ready to search, set up from the config file and the command line.
-public struct Dialer: Sendable {
+public struct Book: Sendable {
     /// What the command line says; each field left nil falls back to the config file.
     public struct Overrides: Sendable {
         public var configFile: String?
@@ -60,35 +60,35 @@ public struct Dialer: Sendable {
     /// reloaded book learns from the same picks, and the file is not opened a second time.
     public static func load(
         _ overrides: Overrides, reusing history: DialHistory? = nil, progress: (@Sendable (_ percent: Int) -> Void)? = nil
-    ) throws(DialerError) -> Dialer {
-        var dialer = try prepare(overrides)
+    ) throws(BookError) -> Book {
+        var prepared = try prepare(overrides)
         // The history is opened once the contacts are read, so a book that fails leaves no trace.
         let reading: BookReading
         do {
-            reading = try dialer.loader.read(keeping: nil, progress: progress.map { dialer.loader.progress(onChange: $0) })
+            reading = try prepared.loader.read(keeping: nil, progress: progress.map { prepared.loader.progress(onChange: $0) })
         } catch {
             throw .contacts(error)
         }
         if let history {
-            history.limits = dialer.configuration.history.limits
-            dialer.history = history
+            history.limits = prepared.configuration.history.limits
+            prepared.history = history
         } else {
-            (dialer.history, dialer.historyProblem) = openHistory(dialer.configuration)
+            (prepared.history, prepared.historyProblem) = openHistory(prepared.configuration)
         }
-        dialer.book = reading.indexed(history: dialer.history)
+        prepared.book = reading.indexed(history: prepared.history)
         ProcessMemory.returnFreedMemory()
-        return dialer
+        return prepared
     }
 
     /// For a service that must not stop, and shows its first screen before the book is in:
     /// the config's settings, the layouts, the sources to read and the history, with the book
     /// still empty (`loadBook(progress:)` reads it, on a thread of its own); or, when the
-    /// config does not load or names no contacts, a dialer with no contacts and why, so the
+    /// config does not load or names no contacts, a book with no contacts and why, so the
     /// service runs on, says so on its screen and loads the book once it is fixed. The config's
     /// settings are used when the config itself loads, its defaults otherwise. Throws only
     /// when not even the layouts can be found.
-    public static func prepareOrEmpty(_ overrides: Overrides) throws(DialerError) -> (Dialer, problem: DialerError?) {
-        let problem: DialerError
+    public static func prepareOrEmpty(_ overrides: Overrides) throws(BookError) -> (Book, problem: BookError?) {
+        let problem: BookError
         do {
             return (try prepareToLoad(overrides), nil)
         } catch {
@@ -102,16 +102,16 @@ public struct Dialer: Sendable {
     /// The config's settings, the layouts, the sources to read and the history, with the book
     /// still empty, for `loadBook(progress:)` (`DialerDriver.loadInBackground`); throws what
     /// `load` throws before it reads any contact.
-    public static func prepareToLoad(_ overrides: Overrides) throws(DialerError) -> Dialer {
-        var dialer = try prepare(overrides)
-        (dialer.history, dialer.historyProblem) = openHistory(dialer.configuration)
-        return dialer
+    public static func prepareToLoad(_ overrides: Overrides) throws(BookError) -> Book {
+        var prepared = try prepare(overrides)
+        (prepared.history, prepared.historyProblem) = openHistory(prepared.configuration)
+        return prepared
     }
 
     /// Reads and indexes the contacts of `loader`, ranked with `history`, telling `progress`
-    /// how far it has got: the book of a dialer from `prepareOrEmpty`, for `adopt(_:)`. Takes
+    /// how far it has got: the contacts of a book from `prepareOrEmpty`, for `adopt(_:)`. Takes
     /// as long as `load` does: call it off the loop's thread.
-    public func loadBook(progress: LoadProgress?) throws(DialerError) -> LoadedBook {
+    public func loadBook(progress: LoadProgress?) throws(BookError) -> LoadedBook {
         do {
             let book = try loader.load(history: history, progress: progress)
             ProcessMemory.returnFreedMemory()
@@ -122,7 +122,7 @@ public struct Dialer: Sendable {
     }
 
     /// The config's settings, the layouts and the sources, with an empty book and no history.
-    private static func prepare(_ overrides: Overrides) throws(DialerError) -> Dialer {
+    private static func prepare(_ overrides: Overrides) throws(BookError) -> Book {
         let configuration = try configuration(overrides)
         let settings = configuration.search
         let (dataDirectory, layouts) = try layouts(overrides, configuration)
@@ -138,7 +138,7 @@ public struct Dialer: Sendable {
             options: SearchOptions(mode: overrides.match ?? settings.match, region: region),
             favourites: configuration.history
         )
-        return Dialer(
+        return Book(
             configuration: configuration, loader: loader, book: loader.emptyBook(),
             limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: nil, historyProblem: nil
         )
@@ -147,19 +147,19 @@ public struct Dialer: Sendable {
     /// The config's settings and layouts with no contacts and no history, for a command that
     /// needs the keys but no book (`t9dial monitor`): a config that does not load is an error,
     /// contacts that do not are not read at all.
-    public static func loadWithoutContacts(_ overrides: Overrides) throws(DialerError) -> Dialer {
+    public static func loadWithoutContacts(_ overrides: Overrides) throws(BookError) -> Book {
         try empty(overrides, try configuration(overrides), history: nil, historyProblem: nil)
     }
 
-    /// A dialer with `configuration`'s settings and an empty book.
+    /// A book with `configuration`'s settings and no contacts.
     private static func empty(
         _ overrides: Overrides, _ configuration: DialerConfiguration, history: DialHistory?, historyProblem: String?
-    ) throws(DialerError) -> Dialer {
+    ) throws(BookError) -> Book {
         let (dataDirectory, layouts) = try layouts(overrides, configuration)
         let loader = BookLoader(
             sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
         )
-        return Dialer(
+        return Book(
             configuration: configuration, loader: loader, book: loader.emptyBook(),
             limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
@@ -173,7 +173,7 @@ public struct Dialer: Sendable {
     }
 
     /// Every contact of the book, as parsed, for `t9dial contacts`.
-    public static func loadContacts(_ overrides: Overrides) throws(DialerError) -> ContactSources {
+    public static func loadContacts(_ overrides: Overrides) throws(BookError) -> ContactSources {
         let paths = try contactPaths(overrides, configuration(overrides))
         do { return try ContactSources.load(paths: paths) } catch { throw .contacts(error) }
     }
@@ -181,7 +181,7 @@ public struct Dialer: Sendable {
     /// Starts reading the contacts again on a thread of their own, keeping the last good copy
     /// of what no longer loads (`BookLoader.reload(keeping:history:)`). Poll the task's
     /// `readinessDescriptor`; its `result()` is the new book, for `adopt(_:)`.
-    public func reloadInBackground() throws(DialerError) -> BackgroundTask<LoadedBook> {
+    public func reloadInBackground() throws(BookError) -> BackgroundTask<LoadedBook> {
         do {
             return try loader.reloadInBackground(keeping: book, history: history)
         } catch {
@@ -196,7 +196,7 @@ public struct Dialer: Sendable {
 
     /// The data directory (`--data-dir`, else the config's, else found) and the keypad layouts
     /// the config chooses from its `layouts/`.
-    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> (String, [KeypadLayout]) {
+    static func layouts(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(BookError) -> (String, [KeypadLayout]) {
         do {
             let dataDirectory = try LayoutCatalog.findDataDirectory(explicit: overrides.dataDirectory ?? configuration.search.dataDirectory)
             return (dataDirectory, try configuration.layouts(from: LayoutCatalog.load(dataDirectory: dataDirectory)))
@@ -219,7 +219,7 @@ public struct Dialer: Sendable {
         }
     }
 
-    static func configuration(_ overrides: Overrides) throws(DialerError) -> DialerConfiguration {
+    static func configuration(_ overrides: Overrides) throws(BookError) -> DialerConfiguration {
         do { return try loadConfiguration(file: overrides.configFile) } catch { throw .config(error) }
     }
 
@@ -230,14 +230,14 @@ public struct Dialer: Sendable {
     }
 
     /// The paths to read now for a one-off command: those of `contactSources` that hold contacts.
-    static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [String] {
+    static func contactPaths(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(BookError) -> [String] {
         try contactSources(overrides, configuration).compactMap(\.pathToRead)
     }
 
     /// The files and folders named on the command line, else those of the config and the
     /// synced address book's cache (which may not hold anything yet: it is watched for the
     /// first sync). Some must have contacts to read now.
-    private static func contactSources(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(DialerError) -> [BookLoader.Source] {
+    private static func contactSources(_ overrides: Overrides, _ configuration: DialerConfiguration) throws(BookError) -> [BookLoader.Source] {
         guard overrides.contacts.isEmpty else { return overrides.contacts.map(BookLoader.Source.named) }
         // The synced address book joins the configured files; named files on the command line replace both.
         // A build without the CardDAV trait has no synced address book to add.

@@ -3,7 +3,7 @@
 import ContactBook
 import Foundation
 import Glibc
-import DialerKit
+import Phonebook
 import Testing
 
 @Suite("Contact sources")
@@ -50,7 +50,7 @@ struct ContactSourcesTests {
             #expect(sources.warnings.first?.description.contains("file skipped, the other files of \(directory) are read") == true)
 
             let config = try TestFiles.write("", to: directory + "/t9dial.toml")
-            let loaded = try Dialer.load(Dialer.Overrides(configFile: config, contacts: [directory], dataDirectory: TestFiles.dataDirectory))
+            let loaded = try Book.load(Book.Overrides(configFile: config, contacts: [directory], dataDirectory: TestFiles.dataDirectory))
             #expect(loaded.index.contacts.count == 2)
             #expect(loaded.sources.warnings.count == 1)
         }

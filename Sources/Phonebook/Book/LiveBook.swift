@@ -6,7 +6,6 @@ import CardDAV
 #endif
 public import ContactWatch
 public import DialerConfig
-import DialerEngine
 public import DialHistory
 public import InputEvents
 
@@ -46,7 +45,7 @@ public struct LiveBook: ~Copyable {
     /// The book's CardDAV cache folder, which the sync fills.
     private let syncFolder: String?
     #if CardDAV
-    private var sync: BackgroundTask<Result<SyncReport, DialerError>>?
+    private var sync: BackgroundTask<Result<SyncReport, BookError>>?
     #else
     /// Never a sync in a build without the CardDAV trait, which has no `.synced` source.
     private let sync: Never? = nil
@@ -57,7 +56,7 @@ public struct LiveBook: ~Copyable {
     /// How many times the watcher has seen the sources change: a service reload, which reads
     /// them on a thread of its own, compares it before and after to know whether its book is
     /// already out of date.
-    private(set) var changesSeen = 0
+    package private(set) var changesSeen = 0
 
     /// What `handle(readable:at:)` brings.
     public struct Update: Sendable {
@@ -100,15 +99,15 @@ public struct LiveBook: ~Copyable {
     }
 
     /// Watches the sources of the dialer's book. The dialer's book is the one searched until a
-    /// reload; the loop should not keep another copy of it (`Dialer.adopt(_:)` the new ones, or
+    /// reload; the loop should not keep another copy of it (`Book.adopt(_:)` the new ones, or
     /// let the dialer go), so that only one book is held between reloads.
-    public init(_ dialer: Dialer, schedule: ReloadSchedule = ReloadSchedule()) {
+    public init(_ dialer: Book, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(dialer, watch: SourceWatch(dialer.loader), schedule: schedule)
     }
 
     /// Keeps the dialer's book current with `watch`, which was started before the book was
     /// read (`SourceWatch`).
-    init(_ dialer: Dialer, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
+    package init(_ dialer: Book, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(
             loader: dialer.loader, book: dialer.book, history: dialer.history, carddav: dialer.configuration.carddav,
             schedule: schedule, watch: watch)
@@ -138,7 +137,7 @@ public struct LiveBook: ~Copyable {
 
     /// Notes that the sources changed at `now` where the watcher could not see it (while the
     /// book was read by someone else): the book is reloaded once the changes settle.
-    mutating func sourcesChanged(at now: Microseconds) {
+    package mutating func sourcesChanged(at now: Microseconds) {
         schedule.changed(at: now)
     }
 
@@ -224,8 +223,8 @@ public struct LiveBook: ~Copyable {
         guard let carddav, let syncFolder, sync == nil, now >= nextSync else { return }
         nextSync = now + Microseconds(carddav.intervalMinutes) * 60_000_000
         do {
-            let task = try BackgroundTask(name: "t9dial-sync") { () -> Result<SyncReport, DialerError> in
-                Result { () throws(DialerError) in try SyncedContacts.sync(carddav, configFile: nil, into: syncFolder) }
+            let task = try BackgroundTask(name: "t9dial-sync") { () -> Result<SyncReport, BookError> in
+                Result { () throws(BookError) in try SyncedContacts.sync(carddav, configFile: nil, into: syncFolder) }
             }
             syncDescriptor = task.readinessDescriptor
             sync = consume task
@@ -235,7 +234,7 @@ public struct LiveBook: ~Copyable {
     }
 
     /// What to log of a sync: what it brought, or why it failed (the cached cards stay).
-    private func syncMessages(_ outcome: Result<SyncReport, DialerError>) -> [LogLine] {
+    private func syncMessages(_ outcome: Result<SyncReport, BookError>) -> [LogLine] {
         let address = carddav?.url ?? ""
         switch outcome {
         case .success(let report):

@@ -3,7 +3,7 @@
 import Glibc
 import Testing
 
-@testable import DialerKit
+@testable import Phonebook
 
 /// AddressSanitizer's runtime is in the process (its entry point can be looked up).
 private let underAddressSanitizer = dlsym(nil, "__asan_init") != nil

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerConfig
-import DialerKit
+import Phonebook
 import DialHistory
 import Foundation
 import T9Search
@@ -9,8 +9,8 @@ import Presentation
 import Testing
 
 /// Every test names its own config file, so none reads ~/.config or /etc.
-@Suite("Dialer setup")
-struct DialerTests {
+@Suite("Book setup")
+struct BookTests {
     /// A temp folder with `config.toml` holding `config`, and two books: `config.vcf` (Fred
     /// Smith) and `flag.vcf` (Flora Flag).
     func withSetup<T>(config: String, _ body: (_ directory: String, _ configFile: String) throws -> T) throws -> T {
@@ -25,8 +25,8 @@ struct DialerTests {
     }
 
     /// The uids of the contacts `digits` finds.
-    func uids(_ dialer: Dialer, _ digits: String) -> [String] {
-        dialer.index.search(Fixtures.keys(digits)).map { ResultPresentation($0, in: dialer.index).uid }
+    func uids(_ book: Book, _ digits: String) -> [String] {
+        book.index.search(Fixtures.keys(digits)).map { book.index.contacts.uid(of: $0.contact) }
     }
 
     static let fullConfig = """
@@ -41,15 +41,15 @@ struct DialerTests {
 
     @Test func theConfigFileIsUsedWhenNothingOverridesIt() throws {
         try withSetup(config: Self.fullConfig) { directory, configFile in
-            let dialer = try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory))
-            #expect(dialer.configuration.file == configFile)
-            #expect(dialer.sources.files == [directory + "/config.vcf"])  // relative to the config file
-            #expect(uids(dialer, "3733") == ["fred"])
-            #expect(dialer.index.options.region?.code == "GB")
-            #expect(dialer.index.options.mode == .anywhere)
-            #expect(dialer.limit == 3)
+            let book = try Book.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory))
+            #expect(book.configuration.file == configFile)
+            #expect(book.sources.files == [directory + "/config.vcf"])  // relative to the config file
+            #expect(uids(book, "3733") == ["fred"])
+            #expect(book.index.options.region?.code == "GB")
+            #expect(book.index.options.mode == .anywhere)
+            #expect(book.limit == 3)
             // The region is in effect: 0121 is how +44 121 is dialled in GB.
-            #expect(uids(dialer, "0121") == ["fred"])
+            #expect(uids(book, "0121") == ["fred"])
         }
     }
 
@@ -60,55 +60,55 @@ struct DialerTests {
         try withSetup(config: config) { directory, configFile in
             let history = try DialHistory(path: directory + "/history.sqlite")
             try history.record(Dial(uid: "flora", number: "+1 201-555-0123", time: Date(), status: .answered))
-            let dialer = try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory), reusing: history)
-            #expect(dialer.history === history)
-            #expect(dialer.historyProblem == nil)
+            let book = try Book.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory), reusing: history)
+            #expect(book.history === history)
+            #expect(book.historyProblem == nil)
             #expect(history.limits.calls == 150)
             // Both are F; Flora was called, so she comes first.
-            #expect(uids(dialer, "3") == ["flora", "fred"])
+            #expect(uids(book, "3") == ["flora", "fred"])
         }
     }
 
     @Test func overridesBeatTheConfigFile() throws {
         try withSetup(config: Self.fullConfig) { directory, configFile in
-            let dialer = try Dialer.load(
+            let book = try Book.load(
                 .init(
                     configFile: configFile, contacts: [directory + "/flag.vcf"], dataDirectory: TestFiles.dataDirectory,
                     region: "us", match: .smart, limit: 7
                 ))
-            #expect(dialer.sources.files == [directory + "/flag.vcf"])
-            #expect(uids(dialer, "3733").isEmpty)
-            #expect(uids(dialer, "35672") == ["flora"])
-            #expect(dialer.index.options.region?.code == "US")
-            #expect(dialer.index.options.mode == .smart)
-            #expect(dialer.limit == 7)
-            #expect(uids(dialer, "2015550123") == ["flora"])
+            #expect(book.sources.files == [directory + "/flag.vcf"])
+            #expect(uids(book, "3733").isEmpty)
+            #expect(uids(book, "35672") == ["flora"])
+            #expect(book.index.options.region?.code == "US")
+            #expect(book.index.options.mode == .smart)
+            #expect(book.limit == 7)
+            #expect(uids(book, "2015550123") == ["flora"])
         }
     }
 
     @Test func anEmptyRegionOverrideTurnsTheConfiguredRegionOff() throws {
         try withSetup(config: Self.fullConfig) { _, configFile in
-            let dialer = try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory, region: ""))
-            #expect(dialer.index.options.region == nil)
-            #expect(uids(dialer, "0121").isEmpty)
+            let book = try Book.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory, region: ""))
+            #expect(book.index.options.region == nil)
+            #expect(uids(book, "0121").isEmpty)
         }
     }
 
     @Test func anEmptyConfigGivesTheDefaults() throws {
         try withSetup(config: "") { directory, configFile in
-            let dialer = try Dialer.load(
+            let book = try Book.load(
                 .init(
                     configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
-            #expect(dialer.index.options.region == nil)
-            #expect(dialer.index.options.mode == .smart)
-            #expect(dialer.limit == 20)
+            #expect(book.index.options.region == nil)
+            #expect(book.index.options.mode == .smart)
+            #expect(book.limit == 20)
         }
     }
 
     @Test func noContactsAnywhereSaysHowToNameThem() throws {
         try withSetup(config: "[search]\nlimit = 5\n") { _, configFile in
-            let error = #expect(throws: DialerError.self) {
-                try Dialer.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory))
+            let error = #expect(throws: BookError.self) {
+                try Book.load(.init(configFile: configFile, dataDirectory: TestFiles.dataDirectory))
             }
             guard case .noContacts(let file, awaitingSync: false) = error else {
                 Issue.record("expected noContacts, got \(String(describing: error))")
@@ -124,8 +124,8 @@ struct DialerTests {
 
     @Test func anUnknownRegionSaysSo() throws {
         try withSetup(config: "") { directory, configFile in
-            let error = #expect(throws: DialerError.self) {
-                try Dialer.load(
+            let error = #expect(throws: BookError.self) {
+                try Book.load(
                     .init(
                         configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory,
                         region: "ZZ"))
@@ -142,8 +142,8 @@ struct DialerTests {
 
     @Test func aBadConfigFileIsAConfigErrorWithFileAndLine() throws {
         try withSetup(config: "[search]\nmach = \"smart\"\n") { directory, configFile in
-            let error = #expect(throws: DialerError.self) {
-                try Dialer.load(
+            let error = #expect(throws: BookError.self) {
+                try Book.load(
                     .init(
                         configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: TestFiles.dataDirectory))
             }
@@ -163,8 +163,8 @@ struct DialerTests {
     @Test func aMissingContactsFileIsAContactsError() throws {
         try withSetup(config: "") { directory, configFile in
             let missing = directory + "/missing.vcf"
-            let error = #expect(throws: DialerError.self) {
-                try Dialer.load(.init(configFile: configFile, contacts: [missing], dataDirectory: TestFiles.dataDirectory))
+            let error = #expect(throws: BookError.self) {
+                try Book.load(.init(configFile: configFile, contacts: [missing], dataDirectory: TestFiles.dataDirectory))
             }
             guard case .contacts(let contactsError) = error else {
                 Issue.record("expected a contacts error, got \(String(describing: error))")
@@ -177,8 +177,8 @@ struct DialerTests {
 
     @Test func aDataDirectoryWithoutLayoutsIsAConfigError() throws {
         try withSetup(config: "") { directory, configFile in
-            let error = #expect(throws: DialerError.self) {
-                try Dialer.load(.init(configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: directory))
+            let error = #expect(throws: BookError.self) {
+                try Book.load(.init(configFile: configFile, contacts: [directory + "/config.vcf"], dataDirectory: directory))
             }
             guard case .config = error else {
                 Issue.record("expected a config error, got \(String(describing: error))")

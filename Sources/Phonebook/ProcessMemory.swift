@@ -66,7 +66,7 @@ public enum ProcessMemory {
     /// Gives back to the system the memory freed while a book was read and indexed, which
     /// malloc would otherwise keep for allocations that never come: several MB with the
     /// 100,000-contact book. (malloc_trim)
-    static func returnFreedMemory() {
+    package static func returnFreedMemory() {
         _ = malloc_trim(0)
     }
 }

@@ -4,7 +4,7 @@ import CardDAVTestSupport
 import ContactBook
 import ContactWatch
 import DialerConfig
-import DialerKit
+import Phonebook
 import DialHistory
 import Foundation
 import Glibc
@@ -129,7 +129,7 @@ struct LiveBookTests {
         try TestFiles.withTemporaryDirectory { directory in
             let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
             let configFile = try TestFiles.write("", to: directory + "/config.toml")
-            var dialer = try Dialer.load(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
+            var dialer = try Book.load(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
             #expect(dialer.loader.watchedPaths == [file])
             try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith"), to: file)
             let task = try dialer.reloadInBackground()
