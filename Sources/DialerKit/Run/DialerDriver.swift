@@ -19,10 +19,11 @@ public import ProcessLoop
 /// when its files change, ranked anew after each dial, synced from CardDAV; each new book is
 /// swapped into the session with the query kept.
 ///
-/// Dials and reloads run on threads of their own: the loop waits on `sources` with its own,
-/// sleeps until `nextDeadline` at the latest, and calls `wake(_:display:)` each time it wakes.
-/// A finished dial is one of those wakes (`.call`): the driver collects its outcome from the
-/// placer and gives it to the session, which shows it.
+/// Dials and reloads run on threads of their own: the loop (`DialerLoop`) waits on `sources`
+/// with its own, sleeps until `nextDeadline` at the latest, and each time it wakes acts on
+/// what woke it through the driver, then has it `advance` to the wake-up's time. A finished
+/// dial is one of those wakes (`.call`): the driver collects its outcome from the placer and
+/// gives it to the session, which shows it.
 public final class DialerDriver {
     public let machine: DialerMachine
     public private(set) var placer: CallPlacer
@@ -169,29 +170,30 @@ public final class DialerDriver {
         !placer.descriptors.isEmpty || recorder?.descriptor != nil || startup != nil || (live?.isBusy ?? false)
     }
 
-    /// Acts on what of the driver's `sources` woke the loop, then runs the timers due by the
-    /// wake-up's time. The caller hands over its own input (keys) first.
-    public func wake(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) {
-        if wakeup.isReady(.call) { collect(display: &display) }
-        if let line = placer.line {
-            let readable = wakeup.ready.compactMap { if case .line(let descriptor) = $0.tag { descriptor } else { nil } }
-            if !readable.isEmpty || (line.nextDeadline.map { $0 <= wakeup.time } ?? false) {
-                take(line.wake(readable: readable, at: wakeup.time), display: &display)
-            }
+    /// Runs what is due by `now`, after the loop has acted on the sources that woke it
+    /// (`DialerLoop.handle`): the line, when it is readable (`lineReadable`) or its deadline
+    /// has come; the book read at start, taken in once it is in or its percentage shown; the
+    /// live book, when its descriptors are readable (`bookReadable`) or a reload or sync is
+    /// due; and last the dialer's timers, advanced to `now` and no further.
+    func advance(lineReadable: [Int32], bookReadable: [Int32], to now: Microseconds, display: inout some DialerDisplay) {
+        if let line = placer.line, !lineReadable.isEmpty || (line.nextDeadline.map { $0 <= now } ?? false) {
+            take(line.wake(readable: lineReadable, at: now), display: &display)
         }
-        if wakeup.isReady(.history) { collectHistory(display: &display) }
-        // The history written elsewhere (t9dial history marked the missed calls seen): count anew.
-        if wakeup.isReady(.missedCalls), missedCallsWatch?.historyWritten() == true { apply(showMissedCalls(), to: &display) }
-        if let startup { advanceStartupLoad(startup, at: wakeup.time, display: &display) }
-        let book = wakeup.ready.compactMap { if case .book(let descriptor) = $0.tag { descriptor } else { nil } }
-        if let update = live?.handle(readable: book, at: wakeup.time) {
+        if let startup { advanceStartupLoad(startup, at: now, display: &display) }
+        if let update = live?.handle(readable: bookReadable, at: now) {
             update.messages.forEach(logger.log)
             if let book = update.book {
                 takeIn(book.index, display: &display)
                 ProcessMemory.returnFreedMemory()  // the old book, and what reading the new one freed
             }
         }
-        apply(machine.advance(to: wakeup.time), to: &display)
+        apply(machine.advance(to: now), to: &display)
+    }
+
+    /// The history was written by another process (`t9dial history` marked the missed calls
+    /// seen): the missed calls are counted anew.
+    func historyWrittenElsewhere(display: inout some DialerDisplay) {
+        if missedCallsWatch?.historyWritten() == true { apply(showMissedCalls(), to: &display) }
     }
 
     /// Takes in the book read at start once it is in (or what stopped it), else shows its
@@ -319,7 +321,7 @@ public final class DialerDriver {
 
     /// Takes in the history writes that are over: each dial written ranks the book anew with
     /// it; one that could not be written is logged.
-    private func collectHistory(display: inout some DialerDisplay) {
+    func collectHistory(display: inout some DialerDisplay) {
         guard let recorder else { return }
         let written = recorder.collect()
         report(written)
@@ -374,7 +376,9 @@ public final class DialerDriver {
         while machine.session.hasLiveCall, let line = placer.line {
             let sources = line.descriptors.map { EventLoop.Source(LoopSource.line($0), $0) }
             do {
-                wake(try loop.wait(for: sources, until: line.nextDeadline), display: &display)
+                let wakeup = try loop.wait(for: sources, until: line.nextDeadline)
+                let readable = wakeup.ready.compactMap { if case .line(let descriptor) = $0.tag { descriptor } else { nil } }
+                advance(lineReadable: readable, bookReadable: [], to: wakeup.time, display: &display)
             } catch {
                 throw .loop(error)
             }

@@ -43,8 +43,8 @@ public import InputEvents
 ///   a reader gone never ends the process.
 public final class DialerService {
     private let overrides: Book.Overrides
-    private let run: KeypadRun
-    private var driver: DialerDriver { run.driver }
+    private let loop: DialerLoop
+    private var driver: DialerDriver { loop.driver }
     private let logger: Logger
     private let notifier = ServiceNotifier()
     /// Where "now" comes from: the dialer's timers, the reload debounce, the syncs and the
@@ -91,7 +91,7 @@ public final class DialerService {
         self.dialer = dialer
         // The book is read while the first screen shows, which says how far it has got.
         if problem == nil { try driver.loadInBackground(dialer) }
-        run = try KeypadRun(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory, clock: clock)
+        loop = try DialerLoop(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory, clock: clock)
         do {
             signals = try SignalSource()
         } catch {
@@ -128,7 +128,7 @@ public final class DialerService {
                 logger.info("\(stop == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
                 notifier.stopping()
                 // A dial that just ended is written before the process goes.
-                run.driver.finishHistory()
+                driver.finishHistory()
                 return stop
             }
         }
@@ -141,10 +141,10 @@ public final class DialerService {
         dialer = nil
         if let problem {
             logger.error("\(problem.description)")
-            // On the first screen, which run.start shows.
+            // On the first screen, which loop.start shows.
             _ = driver.post(problem.notice, about: .book)
         }
-        run.start(display: &display)
+        loop.start(display: &display)
         if driver.isLoading {
             notifier.status(statusLine)
         } else {
@@ -166,12 +166,12 @@ public final class DialerService {
             [EventLoop.Source(LoopSource.signals, signals.descriptor)]
             + [configWatcher?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.config, $0) }
             + [reload.inFlight?.descriptor].compactMap { $0 }.map { EventLoop.Source(LoopSource.serviceReload, $0) }
-        let woke = try run.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
+        let woke = try loop.step(display: &display, watching: extra, until: [nextPing, configChanges.deadline, deadline].compactMap { $0 }.min())
         if !toldWriteFailure, let failure = display.writeFailure {
             toldWriteFailure = true
             logger.warning("\(failure); the screens are no longer written there, and the dialer goes on")
         }
-        if woke.isReady(.signals) {
+        if woke.signals {
             let received = signals.received()
             if let stop = received.first(where: { $0 != SIGHUP }) { return stop }
             if received.contains(SIGHUP) {
@@ -179,7 +179,7 @@ public final class DialerService {
                 askForReload()
             }
         }
-        if woke.isReady(.config), let report = configWatcher?.drain() {
+        if woke.config, let report = configWatcher?.drain() {
             report.problems.forEach { logger.warning("\($0)") }
             if report.changed { configChanges.changed(at: woke.time) }
         }
@@ -189,7 +189,7 @@ public final class DialerService {
             askForReload()
         }
         if !toldReady, !driver.isLoading { bookLoaded() }
-        advanceReload(at: woke.time, display: &display)
+        advanceReload(over: woke.serviceReload, at: woke.time, display: &display)
         if let due = nextPing, woke.time >= due, let interval = notifier.watchdogInterval {
             notifier.watchdogPing()
             nextPing = woke.time + interval / 2
@@ -245,15 +245,16 @@ public final class DialerService {
     }
 
     /// Starts the reload asked for (once the book read at start is in), and takes in the one
-    /// read on its thread once it is over, reading again when asked meanwhile.
-    private func advanceReload(at now: Microseconds, display: inout some DialerDisplay) {
+    /// read on its thread once it is `over` (its descriptor woke the loop), reading again when
+    /// asked meanwhile.
+    private func advanceReload(over: Bool, at now: Microseconds, display: inout some DialerDisplay) {
         switch reload {
         case .idle:
             break
         case .asked:
             if !driver.isLoading { reload = startReload() }
         case .reading(let inFlight, let again):
-            guard let result = inFlight.task.result() else { return }
+            guard over, let result = inFlight.task.result() else { return }
             reload = .idle
             let changedMeanwhile = driver.bookChangesSeen != inFlight.changesSeen
             finishReload(result, changedMeanwhile: changedMeanwhile ? now : nil, display: &display)
@@ -338,7 +339,7 @@ public final class DialerService {
 
     /// What `systemctl status` shows: the book, the keypads, or what is wrong.
     var statusLine: String {
-        let keypads = run.keypads.map(\.info.path)
+        let keypads = loop.readKeypads.map(\.info.path)
         let reading = keypads.isEmpty ? "no keypad plugged in" : "reading " + keypads.joined(separator: ", ")
         // The book searched now: the live book's reloads and syncs change it too.
         let count = driver.contactCount

@@ -37,43 +37,25 @@ public enum TerminalKeypad {
         let machine = driver.machine
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
+        let dialerLoop = DialerLoop(driver: driver, terminal: TerminalInput(), events: loop)
         driver.startCalls()
         machine.showFirstScreen(on: &display)
         if let failure = display.writeFailure { throw .output(failure) }
-        var pending: [UInt8] = []
-        var inputOpen = true
         var quit = false
-        while inputOpen {
-            let sources = [EventLoop.Source(LoopSource.terminal, STDIN_FILENO), EventLoop.Source(.signals, signals.descriptor)] + driver.sources
-            let wakeup: EventLoop.Wakeup<LoopSource>
-            do { wakeup = try loop.wait(for: sources, until: driver.nextDeadline) } catch { throw .loop(error) }
+        while true {
             // The keys read now are stamped with the moment the loop woke, and the timers go no
             // further, however long handling them takes: a key typed meanwhile is read at the
             // next wake-up, before a multi-tap letter it would change is committed.
-            if wakeup.isReady(.signals), let signal = signals.received().first {
+            let woke = try dialerLoop.step(display: &display, watching: [EventLoop.Source(.signals, signals.descriptor)])
+            if woke.signals, let signal = signals.received().first {
                 return signal
             }
-            if wakeup.isReady(.terminal) {
-                var buffer = [UInt8](repeating: 0, count: 64)
-                switch buffer.withUnsafeMutableBytes({ SystemCall.read(STDIN_FILENO, $0) }) {
-                case .success(let count) where count > 0:
-                    pending += buffer[0..<count]
-                    let (gestures, quitTyped) = gestures(from: &pending, at: wakeup.time)
-                    if !gestures.isEmpty { driver.keyPressed(display: &display) }
-                    driver.apply(machine.handle(gestures), to: &display)
-                    if quitTyped {
-                        quit = true
-                        inputOpen = false
-                    }
-                case .failure(let error) where error.rawValue == EAGAIN:
-                    break
-                default:
-                    inputOpen = false  // the end of the input, or it cannot be read
-                }
-            }
-            driver.wake(wakeup, display: &display)
             if let problem = driver.loadProblem { throw problem }
             if let failure = display.writeFailure { throw .output(failure) }
+            if woke.terminalEnded {
+                quit = woke.quit
+                break
+            }
         }
         // Keys piped in may all be read before the book is in: they are searched in it.
         if !quit {
@@ -87,55 +69,6 @@ public enum TerminalKeypad {
         try driver.finishAll(display: &display)
         if let failure = display.writeFailure { throw .output(failure) }
         return nil
-    }
-
-    /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape
-    /// sequence), and whether one of them asks to quit.
-    static func gestures(from bytes: inout [UInt8], at time: Microseconds) -> ([TimedGesture], quit: Bool) {
-        var gestures: [TimedGesture] = []
-        func tap(_ role: KeyRole) {
-            gestures.append(TimedGesture(time: time, gesture: .pressed(role)))
-            gestures.append(TimedGesture(time: time, gesture: .tapped(role)))
-        }
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            index += 1
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): tap(.digit(byte - UInt8(ascii: "0")))
-            case UInt8(ascii: "*"): tap(.star)
-            case UInt8(ascii: "#"): tap(.pound)
-            case 0x0D, 0x0A: tap(.dial)
-            case 0x7F, 0x08: tap(.delete)
-            case UInt8(ascii: "+"): tap(.next)
-            case UInt8(ascii: "-"): tap(.previous)
-            case UInt8(ascii: "/"), 0x09: tap(.switchMode)
-            case UInt8(ascii: "h"): tap(.hangUp)
-            case 0x1B:
-                // Esc alone clears; Esc [ A and Esc [ B are the Up and Down arrows.
-                if index < bytes.count, bytes[index] == UInt8(ascii: "[") {
-                    guard index + 1 < bytes.count else {
-                        bytes.removeFirst(index - 1)
-                        return (gestures, false)
-                    }
-                    switch bytes[index + 1] {
-                    case UInt8(ascii: "A"): tap(.previous)
-                    case UInt8(ascii: "B"): tap(.next)
-                    default: break
-                    }
-                    index += 2
-                } else {
-                    gestures.append(TimedGesture(time: time, gesture: .pressed(.star)))
-                    gestures.append(TimedGesture(time: time, gesture: .heldLonger(.star)))
-                }
-            case UInt8(ascii: "q"), 0x03, 0x04:
-                bytes.removeAll()
-                return (gestures, true)
-            default: break
-            }
-        }
-        bytes.removeAll()
-        return (gestures, false)
     }
 }
 
@@ -161,5 +94,40 @@ struct RawTerminal {
     func restore() {
         if var saved = Self.saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
         Self.saved = nil
+    }
+}
+
+/// The keys typed on the terminal (standard input), read as the loop finds them readable and
+/// turned into the gestures of a keypad (`TerminalKeys`).
+public struct TerminalInput {
+    /// Standard input, which the loop waits on.
+    let descriptor = STDIN_FILENO
+    /// Bytes read that do not make a key yet (the start of an arrow key's escape sequence).
+    private var pending: [UInt8] = []
+
+    public init() {}
+
+    /// What one read of the terminal gave.
+    struct Read {
+        var gestures: [TimedGesture] = []
+        /// `q`, Ctrl-C or Ctrl-D was typed.
+        var quit = false
+        /// The input ended, or cannot be read.
+        var ended = false
+    }
+
+    /// Reads what the terminal has, stamped `time`; does not block (the loop found it readable).
+    mutating func read(at time: Microseconds) -> Read {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        switch buffer.withUnsafeMutableBytes({ SystemCall.read(descriptor, $0) }) {
+        case .success(let count) where count > 0:
+            pending += buffer[0..<count]
+            let (gestures, quit) = TerminalKeys.gestures(from: &pending, at: time)
+            return Read(gestures: gestures, quit: quit)
+        case .failure(let error) where error.rawValue == EAGAIN:
+            return Read()
+        default:
+            return Read(ended: true)  // the end of the input, or it cannot be read
+        }
     }
 }

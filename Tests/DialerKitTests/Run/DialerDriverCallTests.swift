@@ -47,7 +47,8 @@ struct DialerDriverCallTests {
     /// Has the line say `events`, and the driver take them in as its loop would.
     static func say(_ events: [LineEvent], on line: ScriptedLine, to driver: DialerDriver, display: inout InMemoryDisplay) {
         line.toSay = events
-        driver.wake(EventLoop.Wakeup(time: MonotonicClock.system.now(), ready: [], deadlinePassed: true), display: &display)
+        _ = try? DialerLoop(driver: driver).handle(
+            EventLoop.Wakeup(time: MonotonicClock.system.now(), ready: [], deadlinePassed: true), display: &display)
     }
 
     static let contacts = [SearchableContact(names: [NameField("Nora Caller", kind: .displayName)], numbers: ["+44 7700 900555"], uid: "nora")]
@@ -79,7 +80,8 @@ struct DialerDriverCallTests {
             // Written on the history's thread; once it is in, the notice says so.
             let written = try #require(driver.historyDescriptor)
             #expect(HistoryRecorderTests.becomesReadable(written))
-            driver.wake(EventLoop.Wakeup(time: MonotonicClock.system.now(), ready: [.init(.history)], deadlinePassed: false), display: &display)
+            _ = try DialerLoop(driver: driver).handle(
+                EventLoop.Wakeup(time: MonotonicClock.system.now(), ready: [.init(.history)], deadlinePassed: false), display: &display)
             #expect(driver.machine.session.screen.notice == "1 missed")
             let call = try #require(try history.allDials().first)
             #expect(call.direction == .incoming)
@@ -110,7 +112,7 @@ struct DialerDriverCallTests {
             try DialHistory(path: path).markMissedSeen()
             #expect(HistoryRecorderTests.becomesReadable(watched.descriptor))
             let now = MonotonicClock.system.now()
-            driver.wake(EventLoop.Wakeup(time: now, ready: [.init(.missedCalls)], deadlinePassed: false), display: &display)
+            _ = try DialerLoop(driver: driver).handle(EventLoop.Wakeup(time: now, ready: [.init(.missedCalls)], deadlinePassed: false), display: &display)
             #expect(driver.machine.session.screen.notice == nil)
             // Nothing missed is shown, so nothing is watched.
             #expect(!driver.sources.contains { $0.tag == .missedCalls })

@@ -36,7 +36,7 @@ struct DialerDriverTests {
             let giveUp = loop.clock.now() + 10_000_000
             while driver.machine.session.index.contacts.count < 2 && loop.clock.now() < giveUp {
                 let deadline = [driver.nextDeadline, giveUp].compactMap { $0 }.min()
-                driver.wake(try loop.wait(for: driver.sources, until: deadline), display: &display)
+                _ = try DialerLoop(driver: driver).handle(try loop.wait(for: driver.sources, until: deadline), display: &display)
             }
             #expect(!driver.isLoading)
             let contacts = driver.machine.session.index.contacts

@@ -73,7 +73,7 @@ final class SimulatedKernel {
     /// (the loop wakes that long after the first event it is woken for, so a press and its
     /// first bounce are read together), and the loop steps. The display may move the clock on
     /// while it draws.
-    func drive(_ run: KeypadRun, display: inout some DialerDisplay, until end: Microseconds) throws {
+    func drive(_ run: DialerLoop, display: inout some DialerDisplay, until end: Microseconds) throws {
         while true {
             if deliverDue() {
                 try run.step(display: &display)

@@ -1,14 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerEngine
-@testable import DialerKit
 import Testing
 
 @Suite("The terminal as a keypad")
-struct TerminalKeypadTests {
+struct TerminalKeysTests {
     static func roles(_ text: [UInt8]) -> (gestures: [KeyGesture], quit: Bool, left: [UInt8]) {
         var bytes = text
-        let (gestures, quit) = TerminalKeypad.gestures(from: &bytes, at: 7)
+        let (gestures, quit) = TerminalKeys.gestures(from: &bytes, at: 7)
         #expect(gestures.allSatisfy { _ in true })
         return (gestures.map(\.gesture), quit, bytes)
     }
@@ -46,7 +45,7 @@ struct TerminalKeypadTests {
 
     @Test func allGesturesAreStampedWithTheReadTime() {
         var bytes = Array("12".utf8)
-        let (gestures, _) = TerminalKeypad.gestures(from: &bytes, at: 42)
+        let (gestures, _) = TerminalKeys.gestures(from: &bytes, at: 42)
         #expect(gestures.map(\.time) == [42, 42, 42, 42])
     }
 }

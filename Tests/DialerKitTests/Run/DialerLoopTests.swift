@@ -20,7 +20,7 @@ import InputEvents
 /// and a display, over the sample book. Event times lie in the past, so every timer they set
 /// is due at once and no test waits for one.
 @Suite("Reading a keypad into the dialer")
-struct KeypadRunTests {
+struct DialerLoopTests {
     static func code(_ name: String) -> UInt16 { EventCodes.keyCode(named: name)! }
     static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
     static let pound = code("KEY_NUMERIC_POUND")
@@ -31,7 +31,7 @@ struct KeypadRunTests {
     func run(
         in directory: TemporaryDirectory, placer: CallPlacer = .printing(), logger: Logger = Logger(label: "test"),
         keymaps: KeymapCatalog? = nil
-    ) throws -> KeypadRun {
+    ) throws -> DialerLoop {
         let data = TestFiles.repositoryRoot + "/Config"
         var table = ContactTable()
         _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
@@ -41,7 +41,7 @@ struct KeypadRunTests {
             dialerSettings: DialerSettings()
         )
         let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer, logger: logger)
-        return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
+        return try DialerLoop(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
     }
 
     /// A clock ten seconds behind the system's, for event times whose timers are already due.
@@ -179,7 +179,7 @@ struct KeypadRunTests {
             dialerSettings: DialerSettings())
         let driver = DialerDriver(machine: try setup.makeMachine(index: loaded.index), logger: Logger(label: "test"))
         driver.keepCurrent(LiveBook(loader: loader, book: loaded, history: nil))
-        let run = try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
+        let run = try DialerLoop(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
         var display = InMemoryDisplay()
         run.start(display: &display)
         let clock = PastTime()

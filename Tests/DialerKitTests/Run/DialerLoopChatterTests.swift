@@ -19,7 +19,7 @@ import InputEvents
 /// kernel's queue; timers advanced past the moment the loop woke would let that release
 /// through and take the chatter for a new press.
 @Suite("A chattering key types once, however slow the board")
-struct KeypadRunChatterTests {
+struct DialerLoopChatterTests {
     static func code(_ name: String) -> UInt16 { EventCodes.keyCode(named: name)! }
     static let keypadKeys = (0...9).map { code("KEY_NUMERIC_\($0)") } + [code("KEY_NUMERIC_STAR"), code("KEY_NUMERIC_POUND")]
     static func digit(_ digit: Int) -> UInt16 { code("KEY_NUMERIC_\(digit)") }
@@ -113,7 +113,7 @@ struct KeypadRunChatterTests {
     }
 
     /// The sample book and a run over `directory`, timed by `clock`.
-    static func run(in directory: TemporaryDirectory, mode: InputMode, clock: ManualClock) throws -> KeypadRun {
+    static func run(in directory: TemporaryDirectory, mode: InputMode, clock: ManualClock) throws -> DialerLoop {
         let data = TestFiles.dataDirectory
         var table = ContactTable()
         _ = try ContactImporter.read(path: data + "/samples/contacts.vcf") { table.append($0.searchable) }
@@ -123,7 +123,7 @@ struct KeypadRunChatterTests {
             dialerSettings: DialerSettings(initialMode: mode)
         )
         let driver = DialerDriver(machine: try setup.makeMachine(index: index), logger: Logger(label: "test"))
-        return try KeypadRun(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path, clock: clock.clock)
+        return try DialerLoop(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path, clock: clock.clock)
     }
 }
 
@@ -131,11 +131,11 @@ struct KeypadRunChatterTests {
 /// for the first such screen or for every one; keys arrive in the kernel meanwhile.
 struct SlowDisplay: DialerDisplay {
     let kernel: SimulatedKernel
-    let slow: KeypadRunChatterTests.Slowness
+    let slow: DialerLoopChatterTests.Slowness
     var inner = InMemoryDisplay()
     private var slowScreensDrawn = 0
 
-    init(kernel: SimulatedKernel, slow: KeypadRunChatterTests.Slowness) {
+    init(kernel: SimulatedKernel, slow: DialerLoopChatterTests.Slowness) {
         self.kernel = kernel
         self.slow = slow
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import DialerKit
+import KeypadInput
 import InputEvents
 import Testing
 

@@ -11,7 +11,7 @@ import Testing
 /// `t9dial run` on a keypad built into a phone: its hook switch's state reaches the dialer when
 /// the keypad is opened, at start and replugged, and its changes after.
 @Suite("Reading a keypad's hook switch into the dialer")
-struct KeypadRunHookTests {
+struct DialerLoopHookTests {
     /// SW_KEYPAD_SLIDE, on while the handset is lifted.
     static let slide: UInt16 = 0x0a
 
@@ -25,7 +25,7 @@ struct KeypadRunHookTests {
     /// The keypad at event0, its handset lifted or not from the moment the node appears.
     func keypad(_ directory: TemporaryDirectory, lifted: Bool) throws -> FakeEvdevNode {
         try FakeEvdevNode(
-            path: directory.join("event0"), name: "phone", keys: KeypadRunTests.keypadKeys, switches: [Self.slide],
+            path: directory.join("event0"), name: "phone", keys: DialerLoopTests.keypadKeys, switches: [Self.slide],
             switchesOn: lifted ? [Self.slide] : [], bus: 0x19)
     }
 
@@ -33,14 +33,14 @@ struct KeypadRunHookTests {
         let directory = try TemporaryDirectory()
         var node = try keypad(directory, lifted: true)
         let log = RecordedLog()
-        let run = try KeypadRunTests().run(in: directory, logger: log.logger, keymaps: Self.keymaps())
+        let run = try DialerLoopTests().run(in: directory, logger: log.logger, keymaps: Self.keymaps())
         var display = InMemoryDisplay()
         run.start(display: &display)
         #expect(run.machine.isHandsetLifted(on: 0) == true)
         #expect(log.lines.contains { $0.contains("the handset is lifted (SW_KEYPAD_SLIDE)") })
 
         // Replaced, in the past: the switch has settled by the time the loop looks.
-        let clock = KeypadRunTests.PastTime()
+        let clock = DialerLoopTests.PastTime()
         try node.send([InputEvent(time: clock.next(), type: EventType.switch, code: Self.slide, value: 0), .report(at: clock.time)])
         try run.step(display: &display)
         #expect(run.machine.isHandsetLifted(on: 0) == false)

@@ -16,8 +16,8 @@ import Testing
 /// keypad read on a thread of its own, nothing overflows, every tap types once, and the loop
 /// catches up.
 @Suite("A busy board never loses a key")
-struct KeypadRunBusyLoopTests {
-    typealias Chatter = KeypadRunChatterTests
+struct DialerLoopBusyLoopTests {
+    typealias Chatter = DialerLoopChatterTests
 
     /// A key tapped with badly worn contacts starting `at`: each edge bounces twice, 1 ms
     /// apart (ten key events, thirty with their scan codes and reports), held 40 ms.
