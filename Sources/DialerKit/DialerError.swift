@@ -29,7 +29,7 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
     /// A framebuffer, a PNG file, a font or a pixel format of the screen.
     case screen(ScreenSetupError)
     /// No thread could be started for `purpose` (the system is out of threads or descriptors).
-    case noThread(Errno, for: String)
+    case threadNotStarted(Errno, for: String)
     /// Standard output could not be written: the screens of a replay or of `t9dial try` are
     /// lost from then on, which ends them (the service goes on: `DialerService`).
     case output(WriteFailure)
@@ -44,7 +44,7 @@ public enum DialerError: Error, Sendable, CustomStringConvertible {
         case .settings(let error): String(describing: error)
         case .replay(let error): error.description
         case .screen(let error): error.description
-        case .noThread(let error, let purpose): "cannot \(purpose): no thread could be started (\(error))"
+        case .threadNotStarted(let error, let purpose): "cannot \(purpose): no thread could be started (\(error))"
         case .output(let failure): failure.description
         }
     }

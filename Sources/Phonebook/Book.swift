@@ -185,7 +185,7 @@ public struct Book: Sendable {
         do {
             return try loader.reloadInBackground(keeping: book, history: history)
         } catch {
-            throw .noThread(error, for: "reload the contacts")
+            throw .threadNotStarted(error, for: "reload the contacts")
         }
     }
 

@@ -23,7 +23,7 @@ public enum BookError: Error, Sendable, CustomStringConvertible {
     /// The dial history's folder, where the synced address book lives too.
     case history(DialHistoryError)
     /// No thread could be started for `purpose` (the system is out of threads or descriptors).
-    case noThread(Errno, for: String)
+    case threadNotStarted(Errno, for: String)
     #if CardDAV
     /// `t9dial sync` with no `[carddav]` table to sync.
     case noAddressBook(configFile: String?)
@@ -44,7 +44,7 @@ public enum BookError: Error, Sendable, CustomStringConvertible {
             "unknown region \"\(code)\" for --region; use a two-letter ISO code such as "
                 + DialingRegion.known.keys.sorted().prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + "..."
         case .history(let error): error.description
-        case .noThread(let error, let purpose): "cannot \(purpose): no thread could be started (\(error))"
+        case .threadNotStarted(let error, let purpose): "cannot \(purpose): no thread could be started (\(error))"
         #if CardDAV
         case .noAddressBook(let file):
             "no address book to sync: add a [carddav] table with url, user and password_file to "

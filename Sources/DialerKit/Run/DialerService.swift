@@ -289,7 +289,7 @@ public final class DialerService {
             }
             return .reading(ReloadInFlight(task: task, changesSeen: driver.bookChangesSeen), again: false)
         } catch {
-            logger.error("reload: \(DialerError.noThread(error, for: "reload the contacts").description); the contacts loaded before are kept")
+            logger.error("reload: \(DialerError.threadNotStarted(error, for: "reload the contacts").description); the contacts loaded before are kept")
             notifier.ready(status: statusLine)
             return .idle
         }

@@ -42,7 +42,7 @@ package final class StartupLoad {
                 }
             }
         } catch {
-            throw .noThread(error, for: "read the contacts")
+            throw .threadNotStarted(error, for: "read the contacts")
         }
         self.book = book
         self.progress = progress
