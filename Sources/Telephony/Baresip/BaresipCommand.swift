@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// A command t9dial sends baresip's `ctrl_tcp`: baresip runs it as the menu command of that
 /// name, with `params` as its argument. Nothing passes through a shell: the number is a JSON
 /// string, escaped here, and baresip hands it to its own dial code.
@@ -37,32 +39,12 @@ public enum BaresipCommand: Sendable, Hashable {
 
     /// The command as JSON, `{"command":"dial","params":"...","token":"..."}`.
     public func json(token: String) -> String {
-        "{\"command\":\(Self.quoted(name)),\"params\":\(Self.quoted(params)),\"token\":\(Self.quoted(token))}"
+        "{\"command\":\(JSONText.quoted(name)),\"params\":\(JSONText.quoted(params)),\"token\":\(JSONText.quoted(token))}"
     }
 
     /// The command framed as a netstring, ready to write.
     public func encoded(token: String) -> [UInt8] {
         Netstring.encode(Array(json(token: token).utf8))
-    }
-
-    /// `text` as a JSON string literal: quotes, backslashes and every control character
-    /// escaped, everything else as it is (UTF-8).
-    static func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result + "\""
     }
 }
 
