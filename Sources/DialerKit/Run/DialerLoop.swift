@@ -10,7 +10,9 @@ public import ProcessLoop
 /// going, a dial, a call's news, a reload over, a signal, the dialer's next timer) and acts on
 /// it. `t9dial run` and the service read keypads with it; `t9dial try` reads the terminal.
 /// `step` is the whole of one wake-up, read top to bottom: wait, take the keys, act on each
-/// source that woke it in one `switch`, then run what is due by the wake-up's time.
+/// source that woke it in one `switch`, then run what is due by the wake-up's time. A replay
+/// (`ReplayRun`) has no loop: the recording's own times drive the dialer, so it waits for
+/// nothing but a signal, and with `--realtime` for each event's time.
 ///
 /// The keypads are read on a thread of their own (`ThreadedKeypadReader`), which moves each
 /// event out of the kernel's small buffer as it comes, so a step that takes long (a search, a
