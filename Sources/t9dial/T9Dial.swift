@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Diagnostics
 import Foundation
+import Presentation
 import ProcessLoop
 import SystemCalls
-import TerminalText
 
 @main
 struct T9Dial: ParsableCommand {

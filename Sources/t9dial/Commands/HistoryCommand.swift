@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import ContactBook
 import DialHistory
 import DialerKit
-import Foundation
 import Phonebook
 import Presentation
 

@@ -4,6 +4,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import Phonebook
+import Presentation
 import ProcessLoop
 
 struct MonitorCommand: ParsableCommand {

@@ -2,13 +2,10 @@
 
 public import ArgumentParser
 public import DialerConfig
-import DialerEngine
 import DialerKit
-import KeypadInput
 import Phonebook
 import ProcessLoop
 import Logging
-import ScreenOutput
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

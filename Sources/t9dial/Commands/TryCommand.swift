@@ -3,8 +3,8 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
-import KeypadInput
 import Phonebook
+import Presentation
 import ProcessLoop
 
 struct TryCommand: ParsableCommand {

@@ -7,7 +7,6 @@ import DialerConfig
 import DialerKit
 import Logging
 import Phonebook
-import ScreenOutput
 import ScreenRender
 
 /// Where the dialer shows itself; shared by `run` and `try`.
