@@ -128,7 +128,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "DialerConfig", "DialerKit", "Phonebook", "Systemd", "ScreenRender", "DialHistory",
+                "T9Search", "DialerConfig", "DialerKit", "Phonebook", "Systemd", "ScreenRender",
                 "Presentation", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -13,8 +13,9 @@ extension CommandFailure: LocalizedError {
 }
 
 extension CommandFailure {
-    /// What `body` makes; its error ends the command with the error's message.
-    static func withMessage<Value: ~Copyable, Failure: Error & CustomStringConvertible>(_ body: () throws(Failure) -> Value) throws(CommandFailure) -> Value {
-        do { return try body() } catch { throw CommandFailure(message: error.description) }
+    /// What `body` makes; its error ends the command with the error's message (its
+    /// `description`).
+    static func withMessage<Value: ~Copyable, Failure: Error>(_ body: () throws(Failure) -> Value) throws(CommandFailure) -> Value {
+        do { return try body() } catch { throw CommandFailure(message: String(describing: error)) }
     }
 }
