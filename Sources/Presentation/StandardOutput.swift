@@ -18,6 +18,9 @@ public enum StandardError {
 /// a pipe gets each answer as soon as it is ready. A write that fails throws, and the command
 /// ends by it, so no output is lost without a word.
 public enum StandardOutput {
+    /// Whether standard output is a terminal, where a long load shows its progress as it goes.
+    public static var isTerminal: Bool { StandardStream.output.isTerminal }
+
     /// Text for people: each line with its control characters shown (`VisibleText`), so a
     /// name cannot reach the terminal as an escape sequence or break one answer into two lines.
     public static func writeLine(_ text: String) throws(WriteFailure) {
