@@ -99,10 +99,13 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
-        .target(name: "Presentation", dependencies: ["T9Search", "ContactBook", "DialerEngine", "DialHistory", "TerminalText"]),
+        .target(name: "Presentation", dependencies: ["T9Search", "ContactBook", "DialerEngine", "DialHistory", "SystemCalls", "TerminalText"]),
         .target(
             name: "Diagnostics",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "DialOutcomes", "Evdev", "InputEvents", "KeypadInput", "Telephony", "TerminalText"]
+            dependencies: [
+                "CBuildInfo", "ContactBook", "DialerConfig", "DialerEngine", "DialOutcomes", "Evdev", "InputEvents", "KeypadInput", "Phonebook", "Telephony",
+                "TerminalText",
+            ]
         ),
         .target(
             name: "Phonebook",
@@ -125,8 +128,8 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "ContactBook", "ContactQuery", "DialerConfig", "DialerKit", "Phonebook", "KeypadInput", "ProcessLoop", "Systemd", "SystemCalls",
-                "ScreenOutput", "ScreenRender", "DialerEngine", "TerminalText", "DialHistory", "Evdev", "CBuildInfo", "Presentation", "Diagnostics",
+                "T9Search", "DialerConfig", "DialerKit", "Phonebook", "Systemd", "ScreenRender",
+                "Presentation", "Diagnostics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -188,7 +191,7 @@ let package = Package(
             exclude: ["Golden"]
         ),
         .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ContactBook", "DialHistory", "DialerConfig", "T9Search"]),
-        // DiagnosticsTests reads contacts and fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
+        // DiagnosticsTests reads fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
         .testTarget(
             name: "DiagnosticsTests", dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents"]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.

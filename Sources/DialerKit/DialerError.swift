@@ -6,6 +6,7 @@ public import Dialing
 public import KeypadInput
 public import Phonebook
 public import ProcessLoop
+public import ScreenOutput
 public import SystemCalls
 
 /// Why t9dial could not start, or stopped: what went wrong, where, and what to do.

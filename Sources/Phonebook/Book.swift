@@ -33,6 +33,10 @@ public struct Book: Sendable {
             self.limit = limit
             self.syncedFolder = syncedFolder
         }
+
+        /// Whether the contacts come from standard input (`--contacts -`), which a command
+        /// that reads its own input from there cannot also take.
+        public var readsStandardInput: Bool { contacts.contains(where: StandardInputReader.isStandardInput) }
     }
 
     public var configuration: DialerConfiguration

@@ -22,6 +22,10 @@ public struct StandardStream: Sendable, Hashable {
         self.name = name
     }
 
+    /// Whether the stream is a terminal, where a long load shows its progress as it goes rather
+    /// than once. (isatty)
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+
     /// Writes every byte, or throws at the first write that fails. (write)
     public func write(_ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {
         if case .failure(let error) = SystemCall.writeAll(descriptor, bytes) {

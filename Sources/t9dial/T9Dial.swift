@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Diagnostics
+import DialerKit
 import Foundation
-import ProcessLoop
-import SystemCalls
-import TerminalText
+import Presentation
 
 @main
 struct T9Dial: ParsableCommand {
@@ -35,10 +35,10 @@ struct T9Dial: ParsableCommand {
     /// in an argument or a contact must not reach the terminal. Help and completion scripts,
     /// which exit with success, are written to standard output as they are.
     ///
-    /// SIGPIPE is ignored first (`BrokenPipe`): output that cannot be written, help included,
-    /// is a `WriteFailure` that ends the command by `end(by:)`.
+    /// SIGPIPE is ignored first (`CommandProcess`): output that cannot be written, help
+    /// included, is an error that ends the command by `end(writeFailure:)`.
     static func main() {
-        BrokenPipe.reportAsErrors()
+        CommandProcess.reportBrokenPipesAsErrors()
         let commands = configuration.subcommands.map { $0._commandName }
         if let unknown = UnknownCommand.find(in: Array(CommandLine.arguments.dropFirst()), commands: commands) {
             StandardError.write("error: \(unknown)")
@@ -47,15 +47,18 @@ struct T9Dial: ParsableCommand {
         do {
             var command = try parseAsRoot()
             try command.run()
-        } catch let failure as WriteFailure {
-            end(by: failure)
         } catch {
+            if let failure = CommandProcess.writeFailureMessage(error) { end(writeFailure: failure) }
             let code = exitCode(for: error)
             let message = lowercasingErrorPrefix(fullMessage(for: error))
             if message.isEmpty {
                 // An ExitCode thrown after the error was logged: nothing more to say.
             } else if code == .success {
-                do { try StandardOutput.write(message + "\n") } catch { end(by: error) }
+                do {
+                    try StandardOutput.write(message + "\n")
+                } catch {
+                    end(writeFailure: CommandProcess.writeFailureMessage(error) ?? error.description)
+                }
             } else {
                 StandardError.write(message)
             }
@@ -63,13 +66,13 @@ struct T9Dial: ParsableCommand {
         }
     }
 
-    /// Ends t9dial once its output could not be written: quietly by SIGPIPE when the reader
-    /// went away (exit status 141 in a shell, as for any program piped into `head`); otherwise
-    /// with one line on standard error saying why, as any other error is told, and exit status
-    /// 1 (1 alone when standard error cannot be written either).
-    static func end(by failure: WriteFailure) -> Never {
-        if failure.readerLeft { BrokenPipe.end() }
-        StandardError.write(lowercasingErrorPrefix(fullMessage(for: CommandFailure(message: failure.description))))
+    /// Ends t9dial once its output could not be written (and its reader is still there:
+    /// `CommandProcess.writeFailureMessage` ends it quietly by SIGPIPE when the reader went
+    /// away, exit status 141 in a shell): with one line on standard error saying why, as any
+    /// other error is told, and exit status 1 (1 alone when standard error cannot be written
+    /// either).
+    static func end(writeFailure: String) -> Never {
+        StandardError.write(lowercasingErrorPrefix(fullMessage(for: CommandFailure(message: writeFailure))))
         Foundation.exit(ExitCode.failure.rawValue)
     }
 

@@ -3,6 +3,7 @@
 import ContactBook
 public import DialerConfig
 import Foundation
+import Phonebook
 
 /// Checks a config file and everything it names, as `t9dial run` would use them, without
 /// starting anything: the file itself (every table's first mistake, not only the file's first),
@@ -155,7 +156,7 @@ public struct ConfigCheck: Sendable {
         var findings: [ConfigFinding] = []
         for path in configuration.contacts {
             do {
-                let sources = try readers.readContacts([systemPath(path)])
+                let sources = try ContactSources.load(paths: [systemPath(path)])
                 for warning in sources.warnings.prefix(Self.listedContactWarnings) {
                     findings.append(.warning(location, warning.description))
                 }
@@ -251,7 +252,7 @@ public struct ConfigCheck: Sendable {
         let carddav = configuration.carddav
         var findings: [ConfigFinding] = []
         if let url = carddav.url {
-            if !readers.syncIsBuiltIn {
+            if !SyncedContacts.isBuiltIn {
                 findings.append(
                     .problem(
                         configuration.location(of: "carddav.url"),

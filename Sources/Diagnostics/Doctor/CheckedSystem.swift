@@ -24,7 +24,7 @@ public struct CheckedSystem: Sendable {
     public var serviceState: @Sendable () -> ServiceState?
     /// Why a sync cannot run here (libcurl cannot be loaded); nil when it can, or when that
     /// cannot be known (a system in a folder rather than this machine). Nil on this machine,
-    /// where the contact book says (`RunReaders.syncLibraryProblem`).
+    /// where the contact book says (`SyncedContacts.libraryProblem`).
     public var syncLibraryProblem: (@Sendable () -> String?)?
 
     /// This machine's groups, user and environment where they are nil.

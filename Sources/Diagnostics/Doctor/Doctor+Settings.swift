@@ -2,6 +2,7 @@
 
 import ContactBook
 import DialerConfig
+import Phonebook
 
 /// The checks of the settings the service reads: the config file and the contacts it names.
 extension Doctor {
@@ -56,12 +57,12 @@ extension Doctor {
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let configFile = settings.file ?? DialerConfiguration.systemFile
         let paths = configuration.contacts
-        if configuration.carddav.url != nil, !readers.syncIsBuiltIn {
+        if configuration.carddav.url != nil, !SyncedContacts.isBuiltIn {
             return DoctorCheck(
                 .problem, subject, "[carddav] is set, but this t9dial is built without CardDAV and syncs nothing",
                 fix: "install a t9dial built with the CardDAV trait (the default), or remove [carddav] from \(configFile)")
         }
-        if configuration.carddav.url != nil, let problem = (system.syncLibraryProblem ?? readers.syncLibraryProblem)() {
+        if configuration.carddav.url != nil, let problem = (system.syncLibraryProblem ?? { SyncedContacts.libraryProblem })() {
             return DoctorCheck(
                 .problem, subject, "[carddav] is set, but " + problem,
                 fix: "sudo apt install libcurl4, or remove [carddav] from \(configFile)")
@@ -75,14 +76,14 @@ extension Doctor {
                 fix: "set contacts = [\"\(Self.serviceContacts)\"] in \(configFile)"
             )
         }
-        let sources: RunReaders.Read
+        let sources: ContactSources
         do {
-            sources = try readers.readContacts(paths.map(system.path))
+            sources = try ContactSources.load(paths: paths.map(system.path))
         } catch {
             return DoctorCheck(.problem, subject, error.description)
         }
         var found =
-            "\(Self.count(sources.contactCount, "contact")) in \(Self.count(sources.files.count, "file"))"
+            "\(Self.count(sources.contacts.count, "contact")) in \(Self.count(sources.files.count, "file"))"
             + " (\(paths.joined(separator: ", ")))" + synced
         if let hidden = paths.first(where: { path in Self.hiddenFolders.contains { path.hasPrefix($0) } }) {
             return DoctorCheck(
@@ -116,13 +117,13 @@ extension Doctor {
             let node = system.node(file), node.permissions & 0o004 == 0
         else { return nil }
         let dropIns = system.names(in: Self.dropInFolder).filter { $0.hasSuffix(".conf") }.map { Self.dropInFolder + "/" + $0 }
-        if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(readers.passwordCredential):") }) {
+        if dropIns.contains(where: { (system.text(of: $0) ?? "").contains("LoadCredential=\(SyncedContacts.passwordCredential):") }) {
             return nil
         }
         return DoctorCheck(
             .warning, subject,
             "the [carddav] password file \(file) is readable by its owner alone, and no drop-in of \(Self.unitName) gives it to the service",
-            fix: "sudo systemctl edit \(Self.unitName), and add [Service] and LoadCredential=\(readers.passwordCredential):\(file)"
+            fix: "sudo systemctl edit \(Self.unitName), and add [Service] and LoadCredential=\(SyncedContacts.passwordCredential):\(file)"
         )
     }
 }

@@ -27,3 +27,10 @@ extension ConfigCheck {
         }
     }
 }
+
+extension RunReaders {
+    /// The readers of t9dial's runs: the screen's font (`ScreenDisplay.loadFont`).
+    public static let dialerKit = RunReaders(fontProblem: { configuration, dataDirectory, systemPath in
+        ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
+    })
+}

@@ -5,7 +5,7 @@ public import DialerConfig
 public import DialerEngine
 public import Logging
 import Foundation
-import ScreenOutput
+public import ScreenOutput
 public import ScreenRender
 public import SystemCalls
 

@@ -52,6 +52,12 @@ public struct QueryBook: Sendable {
         }
     }
 
+    /// Checks `query`'s syntax alone, so that a typo is told at once, before a large book is
+    /// read.
+    public static func checkSyntax(_ query: String) throws(QuerySyntaxError) {
+        _ = try QueryExpression.parse(query)
+    }
+
     /// The contacts matching `query` at `clock`, in book order, or where the query goes wrong.
     ///
     /// It goes through a ``QueryRunner``, the machinery that lets a newer query cancel an older

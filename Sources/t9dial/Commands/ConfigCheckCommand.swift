@@ -3,6 +3,7 @@
 import ArgumentParser
 import Diagnostics
 import DialerKit
+import Presentation
 
 struct ConfigCheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -4,6 +4,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import Foundation
+import Presentation
 
 struct ConfigShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

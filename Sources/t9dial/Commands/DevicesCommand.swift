@@ -1,11 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
+import Diagnostics
 import DialerConfig
-import DialerEngine
 import DialerKit
-import KeypadInput
-import Phonebook
+import Presentation
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,24 +34,11 @@ struct DevicesCommand: ParsableCommand {
     var inputDir = "/dev/input"
 
     func run() throws {
-        let discovery: DeviceDiscovery
-        do {
-            discovery = try makeDiscovery()
-        } catch {
-            throw CommandFailure(message: error.description)
+        let report = try CommandFailure.withMessage { () throws(ConfigError) in
+            try KeypadDevices.report(
+                inputDirectory: inputDir, device: device, keymap: keymap, configFile: settings.config, dataDirectory: settings.dataDir)
         }
-        let report = DeviceReport.scan(discovery)
         try StandardOutput.writeLine(report.text)
         if !report.readsSomething { throw ExitCode.failure }
-    }
-
-    /// The discovery `t9dial run` would do: the config's `[keypad]` with this command's options.
-    private func makeDiscovery() throws(ConfigError) -> DeviceDiscovery {
-        let configuration = try Book.loadConfiguration(file: settings.config)
-        let keypad = configuration.keypad
-        let keymaps = try KeymapCatalog.candidateKeymaps(id: keymap, configuration: configuration, dataDirectory: settings.dataDir)
-        return DeviceDiscovery(
-            inputDirectory: inputDir, namedDevice: device ?? keypad.device, keymaps: keymaps, grab: keypad.grab
-        )
     }
 }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import Diagnostics
 import DialerKit
+import Presentation
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import ContactBook
-import DialHistory
 import DialerKit
-import Foundation
 import Phonebook
 import Presentation
 
@@ -48,12 +45,10 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let history: DialHistory
-        do { history = try DialHistory() } catch { throw CommandFailure(message: error.description) }
+        let history = try CommandFailure.withMessage { try Book.openDialHistory() }
         if let moved = history.movedAside { StandardError.write("warning: \(moved)") }
-        let dials: [Dial]
-        do { dials = try history.recent(limit: limit) } catch { throw CommandFailure(message: error.description) }
-        let names = try contactNames(readingServiceHistory: history.path.hasPrefix(HistoryLocation.serviceDirectory + "/"))
+        let dials = try CommandFailure.withMessage { try history.recent(limit: limit) }
+        let names = try contactNames(syncedFolder: Book.syncedFolder(naming: history))
         if json {
             try StandardOutput.writeJSONLine(HistoryListing.json(dials, names: names))
         } else if dials.isEmpty {
@@ -71,10 +66,8 @@ extension HistoryCommand {
     /// book. The config's book that does not load names none (the dials are still listed, by
     /// number); a book given that does not load is an error, as for every other command. Over
     /// the service's history, the synced address book is the service's cache, not root's own.
-    func contactNames(readingServiceHistory: Bool) throws -> [String: String] {
-        let overrides = Book.Overrides(
-            configFile: config, contacts: contacts,
-            syncedFolder: readingServiceHistory ? SyncedContacts.serviceFolder : nil)
+    func contactNames(syncedFolder: String?) throws -> [String: String] {
+        let overrides = Book.Overrides(configFile: config, contacts: contacts, syncedFolder: syncedFolder)
         let sources: ContactSources
         do {
             sources = try Book.loadContacts(overrides)
@@ -94,13 +87,11 @@ struct ForgetCommand: ParsableCommand {
     )
 
     func run() throws {
-        let history: DialHistory
-        do {
-            history = try DialHistory()
+        let path = try CommandFailure.withMessage {
+            let history = try Book.openDialHistory()
             try history.forget()
-        } catch {
-            throw CommandFailure(message: error.description)
+            return history.path
         }
-        try StandardOutput.writeLine("forgot every dial and pick in \(history.path)")
+        try StandardOutput.writeLine("forgot every dial and pick in \(path)")
     }
 }

@@ -4,7 +4,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import Phonebook
-import ProcessLoop
+import Presentation
 
 struct MonitorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,10 +40,9 @@ struct MonitorCommand: ParsableCommand {
     }
 
     func run() throws {
-        // The loop reads the signals (SignalSource): blocked before anything starts a thread.
-        SignalSource.block()
-        let signals: SignalSource
-        do { signals = try SignalSource() } catch { throw CommandFailure(message: error.description) }
+        // The loop reads the signals: blocked before anything starts a thread.
+        CommandProcess.blockSignals()
+        let signals = try CommandFailure.withMessage { () throws(DialerError) in try CommandProcess.signals() }
         let overrides = Book.Overrides(configFile: settings.config, dataDirectory: settings.dataDir)
         do {
             let (setup, monitor) = try MonitorRun.setup(overrides, mode: mode)
@@ -54,9 +53,9 @@ struct MonitorCommand: ParsableCommand {
             let stop = try MonitorRun.live(
                 device: device, setup: setup, monitor: monitor, signals: signals, serviceIsRunning: MonitorRun.serviceIsRunning(),
                 write: Self.writeLine)
-            SignalSource.end(by: stop)
+            CommandProcess.end(by: stop)
         } catch {
-            // Standard output lost ends the command as it ends any other (`T9Dial.end(by:)`).
+            // Standard output lost ends the command as it ends any other (`T9Dial.main`).
             if case .output(let failure) = error { throw failure }
             throw CommandFailure(message: error.description)
         }

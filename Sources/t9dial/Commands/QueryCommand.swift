@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import ContactQuery
 import DialerConfig
 import DialerKit
+import Phonebook
+import Presentation
 
 struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -41,29 +42,29 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         // The syntax first, so that a typo is told at once, before a large book is read.
-        do { _ = try QueryExpression.parse(query) } catch { throw syntaxFailure(error) }
+        do { try QueryBook.checkSyntax(query) } catch { throw syntaxFailure(error.description, pointer: error.pointer(in: query)) }
         let book = try source.loadQueryBook()
         switch book.answer(query) {
         case .failure(let error):
-            throw syntaxFailure(error)
+            throw syntaxFailure(error.description, pointer: error.pointer(in: query))
         case .success(let matches):
             // A query is a filter, not a ranking: every match unless --limit says otherwise.
             let shown = limit.map { Array(matches.prefix($0)) } ?? matches
             if json {
                 try StandardOutput.writeJSONLine(shown.jsonArray())
             } else {
-                for match in shown { try StandardOutput.writeLine(Self.line(match)) }
+                for match in shown { try StandardOutput.writeLine(Self.line(match.displayName, match.phoneNumbers)) }
             }
         }
     }
 
     /// The message, then the query with a caret under the column at fault.
-    private func syntaxFailure(_ error: QuerySyntaxError) -> CommandFailure {
-        CommandFailure(message: "\(error)\n\(error.pointer(in: query))")
+    private func syntaxFailure(_ message: String, pointer: String) -> CommandFailure {
+        CommandFailure(message: "\(message)\n\(pointer)")
     }
 
     /// `Fred Smith  +44 7700 900123, +44 121 496 0000`, or the name alone without numbers.
-    static func line(_ record: QueryRecord) -> String {
-        record.phoneNumbers.isEmpty ? record.displayName : record.displayName + "  " + record.phoneNumbers.joined(separator: ", ")
+    static func line(_ displayName: String, _ phoneNumbers: [String]) -> String {
+        phoneNumbers.isEmpty ? displayName : displayName + "  " + phoneNumbers.joined(separator: ", ")
     }
 }

@@ -2,13 +2,9 @@
 
 public import ArgumentParser
 public import DialerConfig
-import DialerEngine
 import DialerKit
-import KeypadInput
 import Phonebook
-import ProcessLoop
 import Logging
-import ScreenOutput
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -53,9 +49,9 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        // The loop reads the signals (SignalSource): blocked before anything starts a thread.
-        SignalSource.block()
-        if let stop = try runUntilStopped() { SignalSource.end(by: stop) }
+        // The loop reads the signals: blocked before anything starts a thread.
+        CommandProcess.blockSignals()
+        if let stop = try runUntilStopped() { CommandProcess.end(by: stop) }
     }
 
     /// Runs the service or the replay; returns the signal that stopped it, once the screen is
@@ -64,8 +60,7 @@ struct RunCommand: ParsableCommand {
         let logger = logging.makeLogger()
         do {
             if let replay {
-                let signals: SignalSource
-                do { signals = try SignalSource() } catch { throw DialerError.loop(error) }
+                let signals = try CommandProcess.signals()
                 let (setup, driver, shown) = try prepareReplay(logger: logger)
                 var display = shown
                 defer { display.restore() }
@@ -83,7 +78,7 @@ struct RunCommand: ParsableCommand {
                 return stop
             }
         } catch let error as DialerError {
-            // A reader gone ends a replay quietly, as it ends any command (`T9Dial.end(by:)`).
+            // A reader gone ends a replay quietly, as it ends any command (`T9Dial.main`).
             if case .output(let failure) = error, failure.readerLeft { throw failure }
             logger.error("\(error.description)")
             throw ExitCode.failure

@@ -1,12 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import DialerKit
-import Foundation
 import Presentation
-import SystemCalls
-import T9Search
-import TerminalText
 
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -50,52 +45,14 @@ struct SearchCommand: ParsableCommand {
 
     func run() throws {
         let dialer = try book.loadDialer()
-        let session = SearchSession(index: dialer.index)
+        let answers = SearchAnswers(index: dialer.index, limit: dialer.limit, json: json)
         if let digits, let keys = Self.keys(digits) {
-            session.setQuery(keys)
-            try write(render(session.results(limit: dialer.limit), index: dialer.index, query: digits))
+            try answers.write(keys: keys, typed: digits)
         } else if let text {
-            try write(render(TextQuery.search(text, in: dialer.index, limit: dialer.limit), index: dialer.index, query: text))
+            try answers.write(text: text)
         } else {
-            // One buffer for every answer, written with one write(2) a line.
-            var answer: [UInt8] = []
-            var json = JSONWriter()
-            while let line = readLine(strippingNewline: true) {
-                answer.removeAll(keepingCapacity: true)
-                json.removeAll()
-                if let keys = Self.keys(line) {
-                    session.setQuery(keys)
-                    let results = session.results(limit: dialer.limit)
-                    if self.json {
-                        ResultPresentation.writeJSONArray(results, in: dialer.index, to: &json)
-                    } else {
-                        ResultPresentation.appendLine(results, in: dialer.index, to: &answer)
-                    }
-                } else {
-                    StandardError.write("warning: \"\(line)\" is not keypad digits 0-9; answered with no results")
-                    if self.json { json.raw("[]") }
-                }
-                if self.json {
-                    json.raw("\n")
-                    try json.withBytes { bytes throws(WriteFailure) in try StandardOutput.write(bytes: bytes) }
-                } else {
-                    answer.append(UInt8(ascii: "\n"))
-                    try StandardOutput.write(bytes: answer)
-                }
-            }
+            try answers.writeEachLineOfStandardInput(keys: Self.keys)
         }
-    }
-
-    /// One answer: JSON as it is, text with its control characters shown.
-    private func write(_ answer: String) throws(WriteFailure) {
-        if json { try StandardOutput.writeJSONLine(answer) } else { try StandardOutput.writeLine(answer) }
-    }
-
-    private func render(_ results: [SearchResult], index: SearchIndex, query: String) -> String {
-        let shown = results.map { ResultPresentation($0, in: index) }
-        if json { return ResultPresentation.jsonArray(shown) }
-        if shown.isEmpty { return "no contacts match \(query)" }
-        return shown.enumerated().map { position, result in "\(position + 1). \(result.line)" }.joined(separator: "\n")
     }
 
     /// The keys of a typed query: digits, with spaces, dashes, dots, brackets and + ignored.

@@ -4,6 +4,7 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import Phonebook
+import Presentation
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

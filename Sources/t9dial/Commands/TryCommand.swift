@@ -3,9 +3,8 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
-import KeypadInput
 import Phonebook
-import ProcessLoop
+import Presentation
 
 struct TryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -30,16 +29,15 @@ struct TryCommand: ParsableCommand {
     }
 
     func run() throws {
-        // The loop reads the signals (SignalSource): blocked before anything starts a thread.
-        SignalSource.block()
-        let signals: SignalSource
-        do { signals = try SignalSource() } catch { throw CommandFailure(message: error.description) }
-        if let stop = try tryKeys(signals: signals) { SignalSource.end(by: stop) }
+        // The loop reads the signals: blocked before anything starts a thread.
+        CommandProcess.blockSignals()
+        if let stop = try tryKeys() { CommandProcess.end(by: stop) }
     }
 
     /// Runs the terminal keypad until the keys end or a signal comes, which it returns; the
     /// terminal, the framebuffer and the console are put back by then.
-    private func tryKeys(signals: borrowing SignalSource) throws -> Int32? {
+    private func tryKeys() throws -> Int32? {
+        let signals = try CommandFailure.withMessage { () throws(DialerError) in try CommandProcess.signals() }
         let logger = logging.makeLogger()
         do {
             // The book is read while the first screen shows how far it has got.
@@ -54,7 +52,7 @@ struct TryCommand: ParsableCommand {
             if stop == nil { try shown.checkPictures() }
             return stop
         } catch let error as DialerError {
-            // Standard output lost ends the command as it ends any other (`T9Dial.end(by:)`).
+            // Standard output lost ends the command as it ends any other (`T9Dial.main`).
             if case .output(let failure) = error { throw failure }
             throw CommandFailure(message: error.description)
         } catch let error as BookError {

@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import DialerConfig
-import DialerEngine
+import Diagnostics
 import DialerKit
-import Evdev
-import KeypadInput
-import Phonebook
+import Presentation
 
 struct UdevRuleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -14,9 +11,9 @@ struct UdevRuleCommand: ParsableCommand {
         abstract: "Print a udev rule that makes one input device t9dial's keypad.",
         discussion: """
             Reads the device's name and ids and prints a rules file for exactly that device, to \
-            save as \(UdevRule.installPath) (before t9dial's 70-t9dial.rules, which then links it as \
+            save as \(KeypadDevices.udevRuleInstallPath) (before t9dial's 70-t9dial.rules, which then links it as \
             /dev/input/t9dial-keypad, gives it to group t9dial and starts the service):
-              t9dial udev-rule --device /dev/input/by-id/... | sudo tee \(UdevRule.installPath)
+              t9dial udev-rule --device /dev/input/by-id/... | sudo tee \(KeypadDevices.udevRuleInstallPath)
               sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=input
             For a keypad the shipped rule does not know by its name or ids. Reading a device needs \
             root or group input. Warns, on standard error and in the file, when the device is a full \
@@ -35,22 +32,9 @@ struct UdevRuleCommand: ParsableCommand {
     @OptionGroup var settings: SettingsOptions
 
     func run() throws {
-        let info: InputDeviceInfo
-        do {
-            info = try InputDeviceInfo.read(path: device, inputDirectory: "/dev/input")
-        } catch {
-            throw CommandFailure(message: UdevRule.openingProblem(error, requestedPath: device))
+        let rule = try CommandFailure.withMessage { () throws(KeypadDevices.Failure) in
+            try KeypadDevices.udevRule(device: device, keymap: keymap, configFile: settings.config, dataDirectory: settings.dataDir)
         }
-        let keymaps: [Keymap]
-        do {
-            keymaps = try KeymapCatalog.candidateKeymaps(
-                id: keymap, configuration: Book.loadConfiguration(file: settings.config), dataDirectory: settings.dataDir)
-        } catch {
-            throw CommandFailure(message: error.description)
-        }
-        let rule = UdevRule(
-            device: info, requestedPath: device, classification: DeviceClassifier.classify(keys: info.keyCodes, keymaps: keymaps)
-        )
         try StandardOutput.write(rule.text)
         for warning in rule.warnings { StandardError.write("warning: \(warning)") }
     }

@@ -1,9 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import ArgumentParser
 import Foundation
-import SystemCalls
-import TerminalText
 
 /// An error that ends a command with its message and exit status 1.
 struct CommandFailure: Error, CustomStringConvertible {
@@ -15,45 +12,10 @@ extension CommandFailure: LocalizedError {
     var errorDescription: String? { message }
 }
 
-/// Standard error, for warnings that must not mix with results on standard output. Control
-/// characters (from a contact, a file, an argument) are shown, never sent (`VisibleText`).
-///
-/// A warning that cannot be written is dropped: there is nowhere left to tell it, and the exit
-/// status still says whether the command did its work.
-enum StandardError {
-    static func write(_ line: String) {
-        try? StandardStream.error.write(VisibleText.lines(line) + "\n")
-    }
-}
-
-/// Standard output written line by line without buffering, so a program driving t9dial through
-/// a pipe gets each answer as soon as it is ready. A write that fails throws: `T9Dial.main`
-/// ends the command by it (`T9Dial.end(by:)`), so no output is lost without a word.
-enum StandardOutput {
-    /// Text for people: each line with its control characters shown (`VisibleText`), so a
-    /// name cannot reach the terminal as an escape sequence or break one answer into two lines.
-    static func writeLine(_ text: String) throws(WriteFailure) {
-        try write(VisibleText.lines(text) + "\n")
-    }
-
-    /// A line of JSON, which escapes every control character itself.
-    static func writeJSONLine(_ json: String) throws(WriteFailure) {
-        try write(json + "\n")
-    }
-
-    /// Text t9dial made itself, such as a udev rule, or a listing whose fields were each made
-    /// visible (`ContactListing`), written as it is.
-    static func write(_ text: String) throws(WriteFailure) {
-        try StandardStream.output.write(text)
-    }
-
-    /// Bytes made ready for output (JSON escapes its control characters itself), with one
-    /// write(2) when the pipe takes them all.
-    static func write(bytes: [UInt8]) throws(WriteFailure) {
-        try StandardStream.output.write(bytes)
-    }
-
-    static func write(bytes: UnsafeBufferPointer<UInt8>) throws(WriteFailure) {
-        try StandardStream.output.write(UnsafeRawBufferPointer(bytes))
+extension CommandFailure {
+    /// What `body` makes; its error ends the command with the error's message (its
+    /// `description`).
+    static func withMessage<Value: ~Copyable, Failure: Error>(_ body: () throws(Failure) -> Value) throws(CommandFailure) -> Value {
+        do { return try body() } catch { throw CommandFailure(message: String(describing: error)) }
     }
 }

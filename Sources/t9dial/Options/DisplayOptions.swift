@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Glibc
 import Diagnostics
 import DialerConfig
 import DialerKit
 import Logging
 import Phonebook
-import ScreenOutput
+import Presentation
 import ScreenRender
 
 /// Where the dialer shows itself; shared by `run` and `try`.
@@ -61,7 +60,7 @@ struct DisplayOptions: ParsableArguments {
             displays.append(JSONDisplay(output: StandardOutputStream()))
         } else if choices.isEmpty || choices.contains(.text) {
             // A percentage for each step of a long load on a terminal; once into a file or a pipe.
-            displays.append(TextDisplay(output: StandardOutputStream(), showsProgress: isatty(STDOUT_FILENO) == 1))
+            displays.append(TextDisplay(output: StandardOutputStream(), showsProgress: StandardOutput.isTerminal))
         }
         // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
         // --output names a framebuffer; text stays the default either way.

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import ContactBook
 import DialerKit
 import Phonebook
+import Presentation
 
 /// Where the contacts, the config and the layouts come from: what every command reading the
 /// book takes. `BookOptions` adds what searching by keys needs; `query` takes these alone.
@@ -19,7 +19,7 @@ struct SourceOptions: ParsableArguments {
 
     /// Whether the contacts come from standard input (`--contacts -`), which a command that
     /// reads its own input from there cannot also take.
-    var readsStandardInput: Bool { contacts.contains(StandardInputReader.path) }
+    var readsStandardInput: Bool { overrides.readsStandardInput }
 
     var overrides: Book.Overrides {
         Book.Overrides(configFile: config, contacts: contacts, dataDirectory: dataDir)
@@ -35,7 +35,7 @@ struct SourceOptions: ParsableArguments {
 
     /// Loads a book with `load`, after setting the process up for a large one; a failure ends
     /// the command with its message, and the problems in single cards go to standard error.
-    static func load<Loaded>(_ load: () throws(BookError) -> Loaded, warnings: (Loaded) -> [ImportWarning]) throws -> Loaded {
+    static func load<Loaded, Warning>(_ load: () throws(BookError) -> Loaded, warnings: (Loaded) -> [Warning]) throws -> Loaded {
         ProcessMemory.returnLargeBlocksToSystem()
         let book: Loaded
         do {

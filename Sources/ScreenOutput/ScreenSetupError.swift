@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import ScreenOutput
 public import ScreenRender
 
 /// Why the screen cannot be drawn as asked: the framebuffer, the panel's pixel format, a PNG
