@@ -72,31 +72,6 @@ public enum TerminalKeypad {
     }
 }
 
-/// The terminal switched to reading key by key, and how to switch it back.
-struct RawTerminal {
-    /// The settings before, restored on exit (a signal ends the loop, which then leaves by
-    /// the same path).
-    nonisolated(unsafe) static var saved: termios? = nil
-
-    /// Switches a terminal on standard input to raw input (output is left as it is, so lines
-    /// still end properly); nil when standard input is not a terminal.
-    static func enter() -> RawTerminal? {
-        guard isatty(STDIN_FILENO) == 1 else { return nil }
-        var settings = termios()
-        guard tcgetattr(STDIN_FILENO, &settings) == 0 else { return nil }
-        saved = settings
-        settings.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-        settings.c_iflag &= ~tcflag_t(IXON | ICRNL)
-        tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-        return RawTerminal()
-    }
-
-    func restore() {
-        if var saved = Self.saved { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
-        Self.saved = nil
-    }
-}
-
 /// The keys typed on the terminal (standard input), read as the loop finds them readable and
 /// turned into the gestures of a keypad (`TerminalKeys`).
 public struct TerminalInput {
