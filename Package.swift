@@ -138,6 +138,8 @@ let package = Package(
         // machines with no /dev/input and no uinput (Tests/Support/CFakeEvdev/include/CFakeEvdev.h).
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
+        // The files and small indexes the program's modules' tests share.
+        .target(name: "TestFixtures", dependencies: ["DialerConfig", "T9Search"], path: "Tests/Support/TestFixtures"),
         .target(
             name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
             path: "Tests/Support/EvdevTestSupport"),
@@ -177,23 +179,25 @@ let package = Package(
             name: "PhonebookTests",
             dependencies: [
                 "Phonebook", "CardDAVTestSupport", "ContactBook", "ContactQuery", "ContactWatch", "DialerConfig", "DialHistory",
-                "DialOutcomes", "T9Search",
+                "DialOutcomes", "T9Search", "TestFixtures",
             ]
         ),
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
-                "DialerKit", "Phonebook", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
-                "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
+                "DialerKit", "Phonebook", "TestFixtures", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport",
+                "CardDAVTestSupport", "Systemd", "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook",
+                "ContactWatch", "Dialing", "Evdev",
                 "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls", "Presentation",
                 "Diagnostics", .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["Golden"]
         ),
-        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ContactBook", "DialHistory", "DialerConfig", "T9Search"]),
+        .testTarget(name: "PresentationTests", dependencies: ["Presentation", "ContactBook", "DialHistory", "DialerConfig", "T9Search", "TestFixtures"]),
         // DiagnosticsTests reads fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
         .testTarget(
-            name: "DiagnosticsTests", dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents"]),
+            name: "DiagnosticsTests",
+            dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "TestFixtures"]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,

@@ -6,6 +6,7 @@ import DialHistory
 import Foundation
 import T9Search
 import Presentation
+import TestFixtures
 import Testing
 
 /// Every test names its own config file, so none reads ~/.config or /etc.

@@ -4,6 +4,7 @@ import ContactBook
 import Foundation
 import Glibc
 import Phonebook
+import TestFixtures
 import Testing
 
 @Suite("Contact sources")

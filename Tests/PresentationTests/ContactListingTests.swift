@@ -3,6 +3,7 @@
 import ContactBook
 import Presentation
 import Foundation
+import TestFixtures
 import Testing
 
 @Suite("Contact listing")

@@ -3,6 +3,7 @@
 import Foundation
 import Presentation
 import T9Search
+import TestFixtures
 import Testing
 
 @Suite("JSON writer")

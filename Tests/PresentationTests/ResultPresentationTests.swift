@@ -2,6 +2,7 @@
 
 @testable import Presentation
 import T9Search
+import TestFixtures
 import Testing
 
 @Suite("Result presentation")

@@ -4,6 +4,7 @@ import Diagnostics
 import DialerConfig
 import DialerKit
 import Foundation
+import TestFixtures
 import Testing
 
 @Suite("ConfigCheck: a config and everything it names")

@@ -2,6 +2,7 @@
 
 @testable import Diagnostics
 import Foundation
+import TestFixtures
 import Testing
 
 @Suite("t9dial doctor: the config line and the files its fixes name")

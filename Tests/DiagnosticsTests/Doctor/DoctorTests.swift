@@ -5,6 +5,7 @@ import DialerKit
 import Evdev
 import EvdevTestSupport
 import Foundation
+import TestFixtures
 import Testing
 import InputEvents
 

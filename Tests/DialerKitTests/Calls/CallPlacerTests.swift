@@ -8,6 +8,7 @@ import Dialing
 import Foundation
 import ModemTestSupport
 import Telephony
+import TestFixtures
 import Testing
 
 /// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and

@@ -4,6 +4,7 @@ import DialerConfig
 import DialerKit
 import Diagnostics
 import ScreenOutput
+import TestFixtures
 import Testing
 
 @Suite("ConfigCheck: the font, loaded as the screen loads it")

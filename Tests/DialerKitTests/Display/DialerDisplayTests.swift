@@ -4,6 +4,7 @@ import DialOutcomes
 import DialerEngine
 @testable import DialerKit
 import T9Search
+import TestFixtures
 import Testing
 
 @Suite("Dialer display: first screen and rehearsal")

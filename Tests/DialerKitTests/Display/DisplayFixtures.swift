@@ -4,6 +4,7 @@ import DialOutcomes
 import DialerEngine
 import T9Search
 import InputEvents
+import TestFixtures
 
 /// Screens for the display tests, made by a real dialer over three contacts.
 enum DisplayFixtures {

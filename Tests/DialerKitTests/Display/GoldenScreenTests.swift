@@ -20,6 +20,7 @@ import Foundation
 import ScreenOutput
 import ScreenRender
 import T9Search
+import TestFixtures
 import Testing
 import InputEvents
 

@@ -6,6 +6,7 @@ import ScreenRender
 @testable import DialerKit
 import Foundation
 import Logging
+import TestFixtures
 import Testing
 
 @Suite("Screen display: pictures")

@@ -6,6 +6,7 @@ import DialerEngine
 @testable import DialerKit
 import Foundation
 import Glibc
+import TestFixtures
 import Testing
 
 /// The history's writes are made on a thread of their own, in the order the dials ended, and

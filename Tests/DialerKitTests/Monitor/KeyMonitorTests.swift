@@ -7,6 +7,7 @@ import DialerEngine
 import Evdev
 import InputEvents
 import Phonebook
+import TestFixtures
 import Testing
 
 /// `t9dial monitor`'s pipeline: raw key events through the dialer's own interpreter, each shown

@@ -9,6 +9,7 @@ import InputEvents
 import ProcessLoop
 import T9Search
 import Telephony
+import TestFixtures
 import Testing
 
 /// The driver with a line that follows calls: what the line says reaches the screen and the

@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Phonebook
 import ProcessLoop
+import TestFixtures
 import Testing
 
 /// The driver keeps the book read at start current: its sources are watched from before the

@@ -9,6 +9,7 @@ import EvdevTestSupport
 import KeypadInput
 import Logging
 import T9Search
+import TestFixtures
 import Testing
 import InputEvents
 

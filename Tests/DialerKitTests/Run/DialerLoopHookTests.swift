@@ -6,6 +6,7 @@ import DialerEngine
 import EvdevTestSupport
 import InputEvents
 import ProcessLoop
+import TestFixtures
 import Testing
 
 /// `t9dial run` on a keypad built into a phone: its hook switch's state reaches the dialer when

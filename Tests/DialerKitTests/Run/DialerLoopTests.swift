@@ -12,6 +12,7 @@ import Phonebook
 import ProcessLoop
 import Logging
 import T9Search
+import TestFixtures
 import Testing
 import InputEvents
 

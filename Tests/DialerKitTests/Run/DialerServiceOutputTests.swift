@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import ProcessLoop
 import SystemCalls
+import TestFixtures
 import Testing
 
 /// The service outlives its standard output: a text display that cannot write stops, the log

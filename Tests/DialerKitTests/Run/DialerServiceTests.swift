@@ -9,6 +9,7 @@ import Glibc
 import KeypadInput
 import ProcessLoop
 @testable import Systemd
+import TestFixtures
 import Testing
 import InputEvents
 

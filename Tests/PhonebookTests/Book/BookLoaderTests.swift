@@ -6,6 +6,7 @@ import DialerConfig
 import Foundation
 import T9Search
 import Synchronization
+import TestFixtures
 import Testing
 
 @Suite("Book loader")

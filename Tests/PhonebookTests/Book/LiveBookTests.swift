@@ -9,6 +9,7 @@ import DialHistory
 import Foundation
 import Glibc
 import T9Search
+import TestFixtures
 import Testing
 
 /// The book as the daemon's poll loop drives it: real files, real inotify, a real reload

@@ -7,6 +7,7 @@ import DialerConfig
 import DialHistory
 import DialOutcomes
 import Foundation
+import TestFixtures
 import Testing
 
 /// Query records made from a vCard file and a real dial history file: the card's fields, the

@@ -2,29 +2,30 @@
 
 import DialerConfig
 import Foundation
-import T9Search
+public import T9Search
 
-/// Files the tests read from the source tree, and scratch directories they write.
-enum TestFiles {
+/// Files the tests read from the source tree, and scratch directories they write: shared by
+/// the test targets of the program's modules (DialerKit, Phonebook, Presentation, Diagnostics).
+public enum TestFiles {
     /// The package's root directory, found from this file's path.
-    static let repositoryRoot: String = URL(fileURLWithPath: #filePath)
+    public static let repositoryRoot: String = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestFixtures
         .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // PresentationTests
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
         .path
 
     /// `Config/`, the data directory of a source checkout.
-    static let dataDirectory = repositoryRoot + "/Config"
+    public static let dataDirectory = repositoryRoot + "/Config"
 
     /// The sample contact book shipped in `Config/samples`.
-    static let sampleContacts = dataDirectory + "/samples/contacts.vcf"
+    public static let sampleContacts = dataDirectory + "/samples/contacts.vcf"
 
     /// Runs `body` with a new empty directory (no trailing slash), removed afterwards.
     @discardableResult
-    static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
+    public static func withTemporaryDirectory<T>(_ body: (String) throws -> T) throws -> T {
         let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("PresentationTests-\(UUID().uuidString)").path
+            .appendingPathComponent("t9dial-tests-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         return try body(directory)
@@ -32,7 +33,7 @@ enum TestFiles {
 
     /// Writes `text` as UTF-8 to `path`, creating the directories on the way; returns `path`.
     @discardableResult
-    static func write(_ text: String, to path: String) throws -> String {
+    public static func write(_ text: String, to path: String) throws -> String {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         try text.write(toFile: path, atomically: true, encoding: .utf8)
@@ -40,7 +41,7 @@ enum TestFiles {
     }
 
     /// One vCard 3.0 card.
-    static func card(uid: String, name: String, numbers: [String] = ["+44 7700 900000"]) -> String {
+    public static func card(uid: String, name: String, numbers: [String] = ["+44 7700 900000"]) -> String {
         (["BEGIN:VCARD", "VERSION:3.0", "UID:\(uid)", "FN:\(name)"]
             + numbers.map { "TEL;TYPE=CELL:\($0)" }
             + ["END:VCARD"]).joined(separator: "\n") + "\n"
@@ -48,8 +49,8 @@ enum TestFiles {
 }
 
 /// The shipped layouts and small indexes built on them.
-enum Fixtures {
-    static let alphabet: T9Alphabet = {
+public enum Fixtures {
+    public static let alphabet: T9Alphabet = {
         do {
             return T9Alphabet(layouts: try LayoutCatalog.load(directory: TestFiles.dataDirectory + "/layouts").layouts)
         } catch {
@@ -58,9 +59,9 @@ enum Fixtures {
     }()
 
     /// Keys for a string of digits written in a test ("37337").
-    static func keys(_ digits: String) -> [UInt8] { digits.unicodeScalars.map { UInt8($0.value - 48) } }
+    public static func keys(_ digits: String) -> [UInt8] { digits.unicodeScalars.map { UInt8($0.value - 48) } }
 
-    static func index(_ contacts: [SearchableContact], options: SearchOptions = SearchOptions()) -> SearchIndex {
+    public static func index(_ contacts: [SearchableContact], options: SearchOptions = SearchOptions()) -> SearchIndex {
         SearchIndex(contacts: contacts, alphabet: alphabet, options: options)
     }
 }
