@@ -74,7 +74,7 @@ struct LoopStalls {
                 guard isDial, let write = driver.historyDescriptor else { continue }
 
                 // The write, on its thread: from the dial's end to the descriptor readable.
-                let written = Self.waitReadable(write)
+                let written = Self.waitReadable(write.rawValue)
                 writes.append(written - start)
                 let collect = clock.now
                 driver.wake(EventLoop.Wakeup(time: event.time, ready: [EventLoop.Ready(.history)], deadlinePassed: false), display: &display)

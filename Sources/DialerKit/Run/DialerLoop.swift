@@ -5,6 +5,7 @@ public import KeypadInput
 import Logging
 public import InputEvents
 public import ProcessLoop
+import struct SystemPackage.FileDescriptor
 
 /// The dialer's one loop: it sleeps in poll until something happens (a key, a keypad coming or
 /// going, a dial, a call's news, a reload over, a signal, the dialer's next timer) and acts on
@@ -121,8 +122,8 @@ public final class DialerLoop {
                 throw .input(error)
             }
         }
-        var lineReadable: [Int32] = []
-        var bookReadable: [Int32] = []
+        var lineReadable: [FileDescriptor] = []
+        var bookReadable: [FileDescriptor] = []
         for ready in wakeup.ready {
             switch ready.tag {
             case .keypads:

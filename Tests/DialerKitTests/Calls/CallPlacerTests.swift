@@ -9,6 +9,7 @@ import Foundation
 import ModemTestSupport
 import Telephony
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and
 /// an AT modem answering on a pseudo-terminal.
@@ -21,7 +22,7 @@ struct CallPlacerTests {
         while true {
             let found = placer.collect()
             if !found.isEmpty { return found }
-            var descriptors = placer.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var descriptors = placer.descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
             _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
         }
     }
