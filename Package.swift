@@ -19,6 +19,9 @@ let versionFile = try? String(contentsOfFile: Context.packageDirectory + "/VERSI
 let buildVersion = Context.environment["T9DIAL_VERSION"] ?? versionFile?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown version"
 let buildCommit = Context.environment["T9DIAL_COMMIT"] ?? "unknown commit"
 
+// Descriptors that cross a function or module boundary are swift-system's FileDescriptor.
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "t9dial",
     products: [
@@ -67,22 +70,22 @@ let package = Package(
             name: "CBuildInfo",
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
         ),
-        .target(name: "ContactBook", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "T9Search", "SystemCalls"]),
+        .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls", systemPackage]),
         .target(name: "InputEvents", exclude: ["EventCodes/generate-event-codes.py"]),
         .target(name: "DialOutcomes"),
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
-        .target(name: "SystemCalls", dependencies: [.product(name: "SystemPackage", package: "swift-system")]),
+        .target(name: "SystemCalls", dependencies: [systemPackage]),
         .target(name: "TerminalText"),
-        .target(name: "BackgroundWork", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "T9Search", "SystemCalls", "CLinux"]),
-        .target(name: "Inotify", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "SystemCalls"]),
-        .target(name: "Systemd", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ContactWatch", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "ContactBook", "Inotify", "SystemCalls"]),
-        .target(name: "Dialing", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork", "Telephony"]),
+        .target(name: "BackgroundWork", dependencies: ["T9Search", "SystemCalls", "CLinux", systemPackage]),
+        .target(name: "Inotify", dependencies: ["SystemCalls", systemPackage]),
+        .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log"), systemPackage]),
+        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls", systemPackage]),
+        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork", "Telephony", systemPackage]),
         .target(name: "DialHistory", dependencies: ["DialOutcomes", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search"]),
-        .target(name: "Telephony", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "DialOutcomes", "InputEvents", "SystemCalls", "CSystemdBus"]),
+        .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls", "CSystemdBus", systemPackage]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),
-        .target(name: "Evdev", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "CLibevdev", "InputEvents", "SystemCalls"]),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls", systemPackage]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libcurl's header only: the library is opened when a sync starts, not linked (no
@@ -91,9 +94,11 @@ let package = Package(
         // sd-bus's declarations only: libsystemd is opened when a ModemManager line starts, not
         // linked, and no libsystemd-dev is needed to build, see Sources/CSystemdBus/CSystemdBus.h.
         .systemLibrary(name: "CSystemdBus"),
-        .target(name: "ScreenOutput", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
-        .target(name: "ProcessLoop", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "InputEvents", "SystemCalls", "CLinux"]),
-        .target(name: "KeypadInput", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls", systemPackage]),
+        .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux", systemPackage]),
+        .target(
+            name: "KeypadInput",
+            dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork", systemPackage]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
@@ -108,19 +113,19 @@ let package = Package(
         .target(
             name: "Phonebook",
             dependencies: [
-                .product(name: "SystemPackage", package: "swift-system"), "T9Search", "ContactBook", "DialerConfig", "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])),
+                "T9Search", "ContactBook", "DialerConfig", "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])),
                 "ContactQuery", "ContactWatch", "BackgroundWork", "Systemd", "SystemCalls", "InputEvents", "CLinux",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
         .target(
             name: "DialerKit",
             dependencies: [
-                .product(name: "SystemPackage", package: "swift-system"), "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
+                "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
                 "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
         .executableTarget(
@@ -137,10 +142,10 @@ let package = Package(
         .target(name: "CFakeEvdev", path: "Tests/Support/CFakeEvdev"),
         .target(name: "SeededRandom", path: "Tests/Support/SeededRandom"),
         .target(
-            name: "EvdevTestSupport", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
+            name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop", systemPackage],
             path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig", "BackgroundWork", "SeededRandom"]),
-        .testTarget(name: "ContactBookTests", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "ContactBook", "T9Search", "BackgroundWork"], exclude: ["Fixtures"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search", "BackgroundWork", systemPackage], exclude: ["Fixtures"]),
         .testTarget(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
@@ -148,9 +153,9 @@ let package = Package(
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport", "Telephony"]),
-        .testTarget(name: "BackgroundWorkTests", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "BackgroundWork", "T9Search"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search", systemPackage]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
-        .testTarget(name: "SystemCallsTests", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "SystemCalls"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", systemPackage]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemCalls"]),
@@ -160,31 +165,34 @@ let package = Package(
         .target(name: "TelephonyTestSupport", path: "Tests/Support/TelephonyTestSupport"),
         .testTarget(
             name: "TelephonyTests",
-            dependencies: [.product(name: "SystemPackage", package: "swift-system"), "Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom"],
+            dependencies: [
+                "Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom", systemPackage,
+            ],
             exclude: ["ModemManager/modemmanager_template.py"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
-        .testTarget(name: "ProcessLoopTests", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport", systemPackage]),
         .testTarget(
-            name: "KeypadInputTests", dependencies: [.product(name: "SystemPackage", package: "swift-system"), "KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+            name: "KeypadInputTests",
+            dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport", systemPackage]),
         // TOMLTests reads toml-test from ../shared/conformance beside the package (TOMLTests/Conformance).
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
         .testTarget(
             name: "PhonebookTests",
             dependencies: [
-                .product(name: "SystemPackage", package: "swift-system"), "Phonebook", "CardDAVTestSupport", "ContactBook", "ContactQuery", "ContactWatch", "DialerConfig", "DialHistory",
-                "DialOutcomes", "T9Search",
+                "Phonebook", "CardDAVTestSupport", "ContactBook", "ContactQuery", "ContactWatch", "DialerConfig", "DialHistory",
+                "DialOutcomes", "T9Search", systemPackage,
             ]
         ),
         .testTarget(
             name: "DialerKitTests",
             dependencies: [
-                .product(name: "SystemPackage", package: "swift-system"), "DialerKit", "Phonebook", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
+                "DialerKit", "Phonebook", "DialHistory", "ContactQuery", "EvdevTestSupport", "ModemTestSupport", "CardDAVTestSupport", "Systemd",
                 "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook", "ContactWatch", "Dialing", "Evdev",
                 "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls", "Presentation",
-                "Diagnostics", .product(name: "Logging", package: "swift-log"),
+                "Diagnostics", .product(name: "Logging", package: "swift-log"), systemPackage,
             ],
             exclude: ["Golden"]
         ),

@@ -71,7 +71,8 @@ struct EventLoopTests {
             if let descriptors, count > 1 { descriptors[1].revents = Int16(POLLIN) }
             return .success(1)
         }
-        let wakeup = try loop.wait(for: [EventLoop.Source("hotplug", FileDescriptor(rawValue: 7)), EventLoop.Source("device", FileDescriptor(rawValue: 3))], until: 10_000)
+        let wakeup = try loop.wait(
+            for: [EventLoop.Source("hotplug", FileDescriptor(rawValue: 7)), EventLoop.Source("device", FileDescriptor(rawValue: 3))], until: 10_000)
         #expect(wakeup == EventLoop.Wakeup(time: 10_000, ready: [.init("device", readable: true, hungUp: false)], deadlinePassed: true))
     }
 
