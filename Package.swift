@@ -19,6 +19,9 @@ let versionFile = try? String(contentsOfFile: Context.packageDirectory + "/VERSI
 let buildVersion = Context.environment["T9DIAL_VERSION"] ?? versionFile?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "unknown version"
 let buildCommit = Context.environment["T9DIAL_COMMIT"] ?? "unknown commit"
 
+// Descriptors that cross a function or module boundary are swift-system's FileDescriptor.
+let systemPackage: Target.Dependency = .product(name: "SystemPackage", package: "swift-system")
+
 let package = Package(
     name: "t9dial",
     products: [
@@ -58,6 +61,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         .target(name: "T9Search"),
@@ -66,22 +70,22 @@ let package = Package(
             name: "CBuildInfo",
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
         ),
-        .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls"]),
+        .target(name: "ContactBook", dependencies: ["T9Search", "SystemCalls", systemPackage]),
         .target(name: "InputEvents", exclude: ["EventCodes/generate-event-codes.py"]),
         .target(name: "DialOutcomes"),
         .target(name: "DialerEngine", dependencies: ["T9Search", "InputEvents", "DialOutcomes"]),
-        .target(name: "SystemCalls"),
+        .target(name: "SystemCalls", dependencies: [systemPackage]),
         .target(name: "TerminalText"),
-        .target(name: "BackgroundWork", dependencies: ["T9Search", "SystemCalls", "CLinux"]),
-        .target(name: "Inotify", dependencies: ["SystemCalls"]),
-        .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls"]),
-        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork", "Telephony"]),
+        .target(name: "BackgroundWork", dependencies: ["T9Search", "SystemCalls", "CLinux", systemPackage]),
+        .target(name: "Inotify", dependencies: ["SystemCalls", systemPackage]),
+        .target(name: "Systemd", dependencies: ["SystemCalls", "TerminalText", "CLinux", .product(name: "Logging", package: "swift-log"), systemPackage]),
+        .target(name: "ContactWatch", dependencies: ["ContactBook", "Inotify", "SystemCalls", systemPackage]),
+        .target(name: "Dialing", dependencies: ["T9Search", "DialOutcomes", "SystemCalls", "CLinux", "BackgroundWork", "Telephony", systemPackage]),
         .target(name: "DialHistory", dependencies: ["DialOutcomes", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search", "TerminalText"]),
-        .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls", "TerminalText", "CSystemdBus"]),
+        .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls", "TerminalText", "CSystemdBus", systemPackage]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "CCurl"]),
-        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls"]),
+        .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls", systemPackage]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // libcurl's header only: the library is opened when a sync starts, not linked (no
@@ -90,9 +94,11 @@ let package = Package(
         // sd-bus's declarations only: libsystemd is opened when a ModemManager line starts, not
         // linked, and no libsystemd-dev is needed to build, see Sources/CSystemdBus/CSystemdBus.h.
         .systemLibrary(name: "CSystemdBus"),
-        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls"]),
-        .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux"]),
-        .target(name: "KeypadInput", dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork"]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls", systemPackage]),
+        .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux", systemPackage]),
+        .target(
+            name: "KeypadInput",
+            dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork", systemPackage]),
         .target(
             name: "DialerConfig",
             dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
@@ -112,7 +118,7 @@ let package = Package(
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])),
                 "ContactQuery", "ContactWatch", "BackgroundWork", "Systemd", "SystemCalls", "InputEvents", "CLinux",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
         .target(
@@ -122,7 +128,7 @@ let package = Package(
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "Dialing", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
                 "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
         .executableTarget(
@@ -141,10 +147,10 @@ let package = Package(
         // The files and small indexes the program's modules' tests share.
         .target(name: "TestFixtures", dependencies: ["DialerConfig", "T9Search"], path: "Tests/Support/TestFixtures"),
         .target(
-            name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop"],
+            name: "EvdevTestSupport", dependencies: ["CFakeEvdev", "InputEvents", "DialerEngine", "KeypadInput", "ProcessLoop", systemPackage],
             path: "Tests/Support/EvdevTestSupport"),
         .testTarget(name: "T9SearchTests", dependencies: ["T9Search", "DialerConfig", "BackgroundWork", "SeededRandom"]),
-        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search", "BackgroundWork"], exclude: ["Fixtures"]),
+        .testTarget(name: "ContactBookTests", dependencies: ["ContactBook", "T9Search", "BackgroundWork", systemPackage], exclude: ["Fixtures"]),
         .testTarget(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
@@ -152,9 +158,9 @@ let package = Package(
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
         .testTarget(name: "DialingTests", dependencies: ["Dialing", "DialOutcomes", "SystemCalls", "ModemTestSupport", "Telephony"]),
-        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search"]),
+        .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search", systemPackage]),
         .testTarget(name: "InotifyTests", dependencies: ["Inotify", "SystemCalls"]),
-        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls", systemPackage]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText"]),
         .testTarget(name: "SystemdTests", dependencies: ["Systemd", .product(name: "Logging", package: "swift-log")]),
         .testTarget(name: "ContactWatchTests", dependencies: ["ContactWatch", "Inotify", "SystemCalls"]),
@@ -164,14 +170,17 @@ let package = Package(
         .target(name: "TelephonyTestSupport", path: "Tests/Support/TelephonyTestSupport"),
         .testTarget(
             name: "TelephonyTests",
-            dependencies: ["Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom"],
+            dependencies: [
+                "Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom", systemPackage,
+            ],
             exclude: ["ModemManager/modemmanager_template.py"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
         .testTarget(name: "CardDAVTests", dependencies: ["CardDAV", "ContactBook", "CardDAVTestSupport"], exclude: ["Support/hostile-server.py"]),
         .testTarget(name: "ScreenOutputTests", dependencies: ["ScreenOutput", "ScreenRender", "SystemCalls"]),
-        .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport"]),
+        .testTarget(name: "ProcessLoopTests", dependencies: ["ProcessLoop", "InputEvents", "SystemCalls", "EvdevTestSupport", systemPackage]),
         .testTarget(
-            name: "KeypadInputTests", dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport"]),
+            name: "KeypadInputTests",
+            dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport", systemPackage]),
         // TOMLTests reads toml-test from ../shared/conformance beside the package (TOMLTests/Conformance).
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
@@ -179,7 +188,7 @@ let package = Package(
             name: "PhonebookTests",
             dependencies: [
                 "Phonebook", "CardDAVTestSupport", "ContactBook", "ContactQuery", "ContactWatch", "DialerConfig", "DialHistory",
-                "DialOutcomes", "T9Search", "TestFixtures",
+                "DialOutcomes", "T9Search", "TestFixtures", systemPackage,
             ]
         ),
         .testTarget(
@@ -189,7 +198,7 @@ let package = Package(
                 "CardDAVTestSupport", "Systemd", "DialerConfig", "DialerEngine", "ScreenRender", "InputEvents", "ContactBook",
                 "ContactWatch", "Dialing", "Evdev",
                 "KeypadInput", "ProcessLoop", "ScreenOutput", "T9Search", "DialOutcomes", "Telephony", "SystemCalls", "Presentation",
-                "Diagnostics", .product(name: "Logging", package: "swift-log"),
+                "Diagnostics", .product(name: "Logging", package: "swift-log"), systemPackage,
             ],
             exclude: ["Golden"]
         ),

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "DialerConfig", package: "t9dial"),
                 .product(name: "Phonebook", package: "t9dial"),
                 .product(name: "DialerKit", package: "t9dial"),
+                .product(name: "Presentation", package: "t9dial"),
                 .product(name: "DialerEngine", package: "t9dial"),
                 .product(name: "InputEvents", package: "t9dial"),
                 .product(name: "Evdev", package: "t9dial"),

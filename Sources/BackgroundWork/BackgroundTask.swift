@@ -3,6 +3,7 @@
 import Foundation
 import Synchronization
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// Work done on a thread of its own, so an event loop that sleeps in poll never waits for it,
 /// with a descriptor the loop polls to learn it is done.
@@ -18,13 +19,13 @@ public import SystemCalls
 /// after its owner closed it, and no SIGPIPE is raised.
 public struct BackgroundTask<Value: Sendable>: ~Copyable {
     /// Readable once the result is ready.
-    public let readinessDescriptor: Int32
+    public let readinessDescriptor: FileDescriptor
     private let box: ResultBox<Value>
 
     /// Starts `work` on a new thread named `name` (as `top -H` shows it; 15 bytes at most). Fails only when the
     /// process or the system has no descriptors left (EMFILE, ENFILE).
     public init(name: String, _ work: @escaping @Sendable () -> Value) throws(Errno) {
-        let ends: (Int32, Int32)
+        let ends: (FileDescriptor, FileDescriptor)
         switch Syscalls.socketPair() {
         case .success(let pair): ends = pair
         case .failure(let error): throw error

@@ -4,6 +4,7 @@ import ContactBook
 import Glibc
 import Inotify
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// Tells when the contact sources may have changed, so the book is reloaded then: inotify on
 /// the files and folders named with `--contacts` or in the config, and on the CardDAV cache.
@@ -87,7 +88,7 @@ public struct ContactSourceWatcher: ~Copyable {
     var watchCount: Int { watches.count }
 
     /// The inotify descriptor, to poll for POLLIN; owned by the watcher.
-    public var descriptor: Int32 { inotify.descriptor }
+    public var descriptor: FileDescriptor { inotify.descriptor }
 
     /// What `drain()` found.
     public struct Report: Sendable, Equatable {

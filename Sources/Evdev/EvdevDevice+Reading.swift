@@ -4,6 +4,7 @@ import CLibevdev
 import Glibc
 import SystemCalls
 public import InputEvents
+public import struct SystemPackage.FileDescriptor
 
 /// Reading events: everything the device has queued, with libevdev's resynchronisation after
 /// the kernel's buffer overflowed (SYN_DROPPED), so no key release is ever lost.
@@ -54,12 +55,12 @@ extension EvdevDevice {
     /// closes the old descriptor (releasing its grab). The device takes ownership of
     /// `newDescriptor`. Tests use it to feed events through a pipe, as libevdev's own tests do.
     /// (libevdev_change_fd)
-    public mutating func changeFileDescriptor(to newDescriptor: Int32) throws(EvdevError) {
-        guard libevdev_change_fd(handle, newDescriptor) == 0 else {
+    public mutating func changeFileDescriptor(to newDescriptor: FileDescriptor) throws(EvdevError) {
+        guard libevdev_change_fd(handle, newDescriptor.rawValue) == 0 else {
             throw EvdevError(path: path, errno: EBADF, operation: .changeDescriptor)
         }
         SystemCall.close(descriptor)
-        descriptor = newDescriptor
+        descriptor = newDescriptor.rawValue
         isGrabbed = false
     }
 

@@ -3,6 +3,7 @@
 import CLibevdev
 import Glibc
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// An open evdev input device (`/dev/input/eventN`), read through libevdev.
 ///
@@ -55,7 +56,7 @@ public struct EvdevDevice: ~Copyable {
     }
 
     /// The descriptor to wait on in poll. It stays owned by the device: do not close it.
-    public var fileDescriptor: Int32 { descriptor }
+    public var fileDescriptor: FileDescriptor { FileDescriptor(rawValue: descriptor) }
 
     /// A libevdev context for an open descriptor, with the device's description and state.
     /// (libevdev_new_from_fd)

@@ -2,13 +2,14 @@
 
 import Glibc
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// An inotify instance: the descriptor that watches files and folders and reports what
 /// happens to them. Non-blocking and closed on exec, for an event loop's poll; closed when the
 /// instance is dropped. Masks are Glibc's `IN_*` bits.
 public struct InotifyInstance: ~Copyable {
     /// The descriptor to poll for POLLIN; owned by the instance.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
 
     /// A new instance. Fails with EMFILE when the user has fs.inotify.max_user_instances of
     /// them or the process has no descriptors left. (inotify_init1)

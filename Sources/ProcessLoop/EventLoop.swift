@@ -3,6 +3,7 @@
 import Glibc
 public import SystemCalls
 public import InputEvents
+public import struct SystemPackage.FileDescriptor
 
 /// The one loop that owns the process: it sleeps in poll on every source at once (keypads,
 /// the hotplug watch, contact files, dials and reloads running on threads of their own, the
@@ -16,9 +17,9 @@ public struct EventLoop: Sendable {
     /// A descriptor to wait on, and what it is.
     public struct Source<Tag: Hashable & Sendable>: Hashable, Sendable {
         public var tag: Tag
-        public var descriptor: Int32
+        public var descriptor: FileDescriptor
 
-        public init(_ tag: Tag, _ descriptor: Int32) {
+        public init(_ tag: Tag, _ descriptor: FileDescriptor) {
             self.tag = tag
             self.descriptor = descriptor
         }
@@ -85,7 +86,7 @@ public struct EventLoop: Sendable {
     /// that cancels it (chatter) waits unread in the kernel, however long handling the keys
     /// before it took.
     public func wait<Tag>(for sources: [Source<Tag>], until deadline: Microseconds?) throws(LoopError) -> Wakeup<Tag> {
-        var descriptors = sources.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+        var descriptors = sources.map { pollfd(fd: $0.descriptor.rawValue, events: Int16(POLLIN), revents: 0) }
         while true {
             // Interrupted by a signal: again, with the time left.
             guard try poll(&descriptors, timeout: Self.timeout(until: deadline, now: clock.now())) else { continue }

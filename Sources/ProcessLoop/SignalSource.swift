@@ -2,6 +2,7 @@
 
 import Glibc
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// SIGTERM, SIGINT and SIGHUP as a descriptor the loop waits on with everything else, so that
 /// signals have one owner and no handler runs in the middle of the program.
@@ -17,7 +18,7 @@ public struct SignalSource: ~Copyable {
     /// The signals read: SIGTERM, SIGINT and SIGHUP.
     public static let signals: [Int32] = [SIGTERM, SIGINT, SIGHUP]
 
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
 
     /// Blocks `signals` in the calling thread and the threads it starts later. Call it in the
     /// main thread before anything else starts a thread, and only in a program that reads them

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// How a thread of t9dial's own wakes a loop that sleeps in poll: an eventfd, readable from
 /// the first `notify()` until the loop's owner takes what it was woken for and calls `reset()`.
@@ -10,7 +11,7 @@ public import SystemCalls
 /// share it through the object that owns it.
 public struct WakeSignal: ~Copyable, Sendable {
     /// The descriptor to poll for POLLIN.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
 
     /// A new signal, not raised. Fails only when the process has no descriptors left.
     public init() throws(LoopError) {

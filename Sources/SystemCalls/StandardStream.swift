@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-public import Glibc
+import Glibc
+public import struct SystemPackage.FileDescriptor
 
 /// Standard output or standard error, written with write(2) and nothing in between: no
 /// buffer to flush at exit, and a failed write is a value (`WriteFailure`), never a trap.
@@ -10,21 +11,21 @@ public import Glibc
 /// It owns nothing: the descriptor is the process's, open before t9dial starts and never
 /// closed here, so a stream can be copied freely.
 public struct StandardStream: Sendable, Hashable {
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
     /// What a message calls it: "standard output".
     public let name: String
 
-    public static let output = StandardStream(descriptor: STDOUT_FILENO, name: "standard output")
-    public static let error = StandardStream(descriptor: STDERR_FILENO, name: "standard error")
+    public static let output = StandardStream(descriptor: .standardOutput, name: "standard output")
+    public static let error = StandardStream(descriptor: .standardError, name: "standard error")
 
-    public init(descriptor: Int32, name: String) {
+    public init(descriptor: FileDescriptor, name: String) {
         self.descriptor = descriptor
         self.name = name
     }
 
     /// Whether the stream is a terminal, where a long load shows its progress as it goes rather
     /// than once. (isatty)
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    public var isTerminal: Bool { isatty(descriptor.rawValue) == 1 }
 
     /// Writes every byte, or throws at the first write that fails. (write)
     public func write(_ bytes: UnsafeRawBufferPointer) throws(WriteFailure) {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import Glibc
+public import struct SystemPackage.FileDescriptor
 
 /// The system calls every module makes, wrapped once, with one rule for EINTR.
 ///
@@ -59,6 +60,34 @@ public enum SystemCall {
             }
         }
         return .success(())
+    }
+
+    /// Closes a descriptor, once. (close)
+    @discardableResult
+    public static func close(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
+        close(descriptor.rawValue)
+    }
+
+    /// Reads up to `buffer.count` bytes. (read)
+    public static func read(_ descriptor: FileDescriptor, _ buffer: UnsafeMutableRawBufferPointer) -> Result<Int, Errno> {
+        read(descriptor.rawValue, buffer)
+    }
+
+    /// Writes up to `buffer.count` bytes. (write)
+    public static func write(_ descriptor: FileDescriptor, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
+        write(descriptor.rawValue, buffer)
+    }
+
+    /// Writes every byte, or stops at the first error. (write)
+    @discardableResult
+    public static func writeAll(_ descriptor: FileDescriptor, _ bytes: [UInt8]) -> Result<Void, Errno> {
+        writeAll(descriptor.rawValue, bytes)
+    }
+
+    /// Writes every byte, or stops at the first error. (write)
+    @discardableResult
+    public static func writeAll(_ descriptor: FileDescriptor, _ bytes: UnsafeRawBufferPointer) -> Result<Void, Errno> {
+        writeAll(descriptor.rawValue, bytes)
     }
 
     /// Waits up to `timeout` milliseconds (-1: none) for the descriptors; the count ready, or

@@ -2,6 +2,7 @@
 
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// Tells systemd how the service is doing, as sd_notify(3) does: ready once the book is
 /// loaded, a status line, reloading, and the watchdog's pings. Outside systemd (no
@@ -10,8 +11,8 @@ import SystemCalls
 /// A `Type=notify` unit waits for `ready`; with `WatchdogSec=` systemd restarts a service that
 /// has not pinged within the interval, so a hung loop does not go unnoticed.
 public struct ServiceNotifier: ~Copyable {
-    /// The notification socket, or -1 when not started by systemd.
-    private let descriptor: Int32
+    /// The notification socket, or nil when not started by systemd.
+    private let descriptor: FileDescriptor?
     private let address: sockaddr_un
     private let addressLength: socklen_t
     /// How often systemd expects a ping (`WATCHDOG_USEC`), when it asks this process for them.
@@ -34,7 +35,7 @@ public struct ServiceNotifier: ~Copyable {
         let path = Array((notifySocket ?? "").utf8)
         let usable = !path.isEmpty && path.count < capacity && (path[0] == UInt8(ascii: "/") || path[0] == UInt8(ascii: "@"))
         var length = socklen_t(0)
-        var descriptor: Int32 = -1
+        var descriptor: FileDescriptor?
         if usable, case .success(let socket) = Syscalls.unixDatagramSocket() {
             withUnsafeMutableBytes(of: &address.sun_path) { bytes in
                 for (offset, byte) in path.enumerated() { bytes[offset] = byte }
@@ -52,11 +53,11 @@ public struct ServiceNotifier: ~Copyable {
     }
 
     deinit {
-        if descriptor >= 0 { SystemCall.close(descriptor) }
+        if let descriptor { SystemCall.close(descriptor) }
     }
 
     /// Whether systemd listens: the service was started with a notification socket.
-    public var isActive: Bool { descriptor >= 0 }
+    public var isActive: Bool { descriptor != nil }
 
     /// The service is up: the book is loaded and keys are read. (`READY=1`)
     public func ready(status: String) { send(["READY=1", "STATUS=" + Self.oneLine(status)]) }
@@ -76,7 +77,7 @@ public struct ServiceNotifier: ~Copyable {
     /// Sends one notification. A failure is not reported: systemd going away is no reason for
     /// the dialer to stop, and a missed ping shows in `systemctl status` anyway.
     private func send(_ assignments: [String]) {
-        guard descriptor >= 0 else { return }
+        guard let descriptor else { return }
         _ = Syscalls.send(descriptor, Array(assignments.joined(separator: "\n").utf8), to: address, length: addressLength)
     }
 

@@ -4,6 +4,7 @@ import Glibc
 import SystemCalls
 public import Logging
 import TerminalText
+import struct SystemPackage.FileDescriptor
 
 /// Writes t9dial's log to standard error, one line a message, in the form its reader wants:
 ///
@@ -89,7 +90,7 @@ public struct StandardErrorLogHandler: LogHandler {
 
     /// The style for this value of `JOURNAL_STREAM`.
     public static func detectedStyle(journalStream: String?) -> Style {
-        guard let journalStream, let own = Syscalls.deviceAndInode(STDERR_FILENO) else { return .plain }
+        guard let journalStream, let own = Syscalls.deviceAndInode(.standardError) else { return .plain }
         let parts = journalStream.split(separator: ":")
         guard parts.count == 2, let device = UInt64(parts[0]), let inode = UInt64(parts[1]) else { return .plain }
         return (device, inode) == (own.device, own.inode) ? .journal : .plain

@@ -2,6 +2,7 @@
 
 public import DialOutcomes
 public import InputEvents
+public import struct SystemPackage.FileDescriptor
 
 /// A telephony back-end that follows its calls: baresip over `ctrl_tcp`, an AT modem, or
 /// ModemManager over D-Bus. Each is one more source of the dialer's one loop: the loop polls
@@ -16,7 +17,7 @@ public protocol CallLine: AnyObject {
     /// The method's name in the config: "baresip", "modem", "modemmanager".
     var methodName: String { get }
     /// The descriptors to poll for input; they change as the line connects and reconnects.
-    var descriptors: [Int32] { get }
+    var descriptors: [FileDescriptor] { get }
     /// When the line must next be woken (a reconnection's backoff, the next `AT+CLCC`); nil
     /// when it waits only for input. A line with nothing under way has no deadline: idle
     /// means asleep.
@@ -28,7 +29,7 @@ public protocol CallLine: AnyObject {
     /// Starts the line (connects, opens the port); what it finds comes as events.
     func start(at now: Microseconds) -> [LineEvent]
     /// Reads what `readable` (some of `descriptors`) has, and runs what is due by `now`.
-    func wake(readable: [Int32], at now: Microseconds) -> [LineEvent]
+    func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent]
 
     /// Dials `number` as the user gave it (a bare number is completed by the back-end).
     /// Progress comes as events; a dial that cannot start ends at once with `.ended(.failed)`.

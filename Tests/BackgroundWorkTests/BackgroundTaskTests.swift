@@ -5,6 +5,7 @@ import Foundation
 import Glibc
 import Synchronization
 import Testing
+import struct SystemPackage.FileDescriptor
 
 @Suite("Background task")
 struct BackgroundTaskTests {
@@ -35,13 +36,13 @@ struct BackgroundTaskTests {
     }
 
     /// Whether `descriptor` is readable within a generous time (it is expected to be).
-    func becomesReadable(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    func becomesReadable(_ descriptor: FileDescriptor) -> Bool {
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 60_000) == 1 && entry.revents & Int16(POLLIN) != 0
     }
 
-    func isReadableNow(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    func isReadableNow(_ descriptor: FileDescriptor) -> Bool {
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 0) == 1
     }
 
@@ -88,7 +89,7 @@ struct BackgroundTaskTests {
         // The dropped task's thread has written to its own end, unseen, with no SIGPIPE.
         let marker = try BackgroundTask(name: "t9dial-test") { 3 }
         #expect(marker.waitForResult() == 3)
-        #expect(!isReadableNow(other.ends.read))
+        #expect(!isReadableNow(FileDescriptor(rawValue: other.ends.read)))
         #expect(after.result() == nil)
         finished.open()
         #expect(after.waitForResult() == 2)

@@ -36,7 +36,7 @@ struct EvdevDeviceTests {
         let hasLetter = device.hasKey(30)
         #expect(hasDigit)
         #expect(!hasLetter)
-        #expect(device.fileDescriptor >= 0)
+        #expect(device.fileDescriptor.rawValue >= 0)
     }
 
     @Test("Events are stamped with CLOCK_MONOTONIC")

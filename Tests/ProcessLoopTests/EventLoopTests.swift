@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 import SystemCalls
 import InputEvents
+import struct SystemPackage.FileDescriptor
 
 @Suite("The event loop")
 struct EventLoopTests {
@@ -42,7 +43,7 @@ struct EventLoopTests {
             clock.set(clock.now + Microseconds(timeout) * 1_000)
             return .success(0)
         }
-        let input = [EventLoop.Source("input", 0)]
+        let input = [EventLoop.Source("input", FileDescriptor(rawValue: 0))]
         #expect(try loop.wait(for: input, until: nil) == EventLoop.Wakeup(time: 1_000_000, ready: [.init("input")], deadlinePassed: false))
         #expect(try loop.wait(for: input, until: 1_250_500) == EventLoop.Wakeup(time: 1_251_000, ready: [], deadlinePassed: true))
         #expect(try loop.wait(for: input, until: 1_000_000) == EventLoop.Wakeup(time: 1_251_000, ready: [], deadlinePassed: true))
@@ -70,7 +71,8 @@ struct EventLoopTests {
             if let descriptors, count > 1 { descriptors[1].revents = Int16(POLLIN) }
             return .success(1)
         }
-        let wakeup = try loop.wait(for: [EventLoop.Source("hotplug", 7), EventLoop.Source("device", 3)], until: 10_000)
+        let wakeup = try loop.wait(
+            for: [EventLoop.Source("hotplug", FileDescriptor(rawValue: 7)), EventLoop.Source("device", FileDescriptor(rawValue: 3))], until: 10_000)
         #expect(wakeup == EventLoop.Wakeup(time: 10_000, ready: [.init("device", readable: true, hungUp: false)], deadlinePassed: true))
     }
 
@@ -98,7 +100,7 @@ struct EventLoopTests {
     func failure() {
         let loop = EventLoop(clock: ManualClock(0).clock) { _, _, _ in .failure(Errno(ENOMEM)) }
         #expect {
-            _ = try loop.wait(for: [EventLoop.Source("input", 0)], until: nil)
+            _ = try loop.wait(for: [EventLoop.Source("input", FileDescriptor(rawValue: 0))], until: nil)
         } throws: { error in
             (error as? LoopError)?.message == "waiting for keys and timers (poll) failed: Cannot allocate memory (ENOMEM); the system is out of memory"
         }
@@ -110,17 +112,17 @@ struct EventLoopTests {
         let device = try FakeEvdevPipe()
         let input = try FakeEvdevPipe()
         try input.send([.report(at: 0)])
-        let both = [EventLoop.Source("device", device.readEnd), EventLoop.Source("input", input.readEnd)]
+        let both = [EventLoop.Source("device", FileDescriptor(rawValue: device.readEnd)), EventLoop.Source("input", FileDescriptor(rawValue: input.readEnd))]
         #expect(try loop.wait(for: both, until: nil).ready == [.init("input")])
 
         try device.send([.report(at: 0)])
         device.hangUp()
-        let ready = try loop.wait(for: [EventLoop.Source("device", device.readEnd)], until: nil).ready
+        let ready = try loop.wait(for: [EventLoop.Source("device", FileDescriptor(rawValue: device.readEnd))], until: nil).ready
         #expect(ready == [.init("device", readable: true, hungUp: true)])
 
         let idle = try FakeEvdevPipe()
         let deadline = MonotonicClock.system.now() + 20_000
-        let wakeup = try loop.wait(for: [EventLoop.Source("idle", idle.readEnd)], until: deadline)
+        let wakeup = try loop.wait(for: [EventLoop.Source("idle", FileDescriptor(rawValue: idle.readEnd))], until: deadline)
         #expect(wakeup.ready.isEmpty && wakeup.deadlinePassed)
         #expect(MonotonicClock.system.now() >= deadline)
     }

@@ -3,6 +3,7 @@
 import Glibc
 import SystemCalls
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// Writing a stream: every byte, or the failure as a value with a message for the user.
 @Suite("Writing standard output")
@@ -27,7 +28,7 @@ struct StandardStreamTests {
         let descriptor = open(test.device, test.flags | O_CLOEXEC)
         try #require(descriptor >= 0)
         defer { close(descriptor) }
-        let stream = StandardStream(descriptor: descriptor, name: "standard output")
+        let stream = StandardStream(descriptor: FileDescriptor(rawValue: descriptor), name: "standard output")
         var message: String?
         do {
             try stream.write("one line\n")

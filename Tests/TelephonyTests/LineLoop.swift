@@ -4,6 +4,7 @@ import Glibc
 import InputEvents
 import SystemCalls
 import Telephony
+import struct SystemPackage.FileDescriptor
 
 /// A line run as the dialer's loop runs it, for the tests of lines on real descriptors: woken
 /// after a poll of its descriptors, or at its deadline, with the events it gave so far.
@@ -25,9 +26,9 @@ final class LineLoop {
             let now = Self.now
             guard now < giveUp else { return false }
             let wait = min(line.nextDeadline ?? giveUp, giveUp, now + 100_000) - now
-            var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var entries = line.descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
             _ = entries.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), Int32(max(0, wait / 1000) + 1)) }
-            let readable = entries.filter { $0.revents != 0 }.map(\.fd)
+            let readable = entries.filter { $0.revents != 0 }.map { FileDescriptor(rawValue: $0.fd) }
             events += line.wake(readable: readable, at: Self.now)
         }
         return true

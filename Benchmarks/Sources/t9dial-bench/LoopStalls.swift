@@ -59,12 +59,13 @@ struct LoopStalls {
         var reranks: [Duration] = []
         var current = index
         var time: Microseconds = 1_000_000
+        let loop = DialerLoop(driver: driver)
         for script in scripts {
             for event in KeyEvents.t9Sessions([script]).map({ $0.shifted(to: time) }) + Self.enterTap(at: time + 5_000_000) {
                 // Timers due before this event, as the loop wakes for them.
                 while let due = driver.nextDeadline, due < event.time {
                     let start = clock.now
-                    driver.wake(EventLoop.Wakeup(time: due, ready: [], deadlinePassed: true), display: &display)
+                    _ = try loop.handle(EventLoop.Wakeup(time: due, ready: [], deadlinePassed: true), display: &display)
                     keyStalls.append(clock.now - start)
                 }
                 let isDial = event.code == KeyEvents.enter && event.value == KeyValue.press
@@ -74,10 +75,10 @@ struct LoopStalls {
                 guard isDial, let write = driver.historyDescriptor else { continue }
 
                 // The write, on its thread: from the dial's end to the descriptor readable.
-                let written = Self.waitReadable(write)
+                let written = Self.waitReadable(write.rawValue)
                 writes.append(written - start)
                 let collect = clock.now
-                driver.wake(EventLoop.Wakeup(time: event.time, ready: [EventLoop.Ready(.history)], deadlinePassed: false), display: &display)
+                _ = try loop.handle(EventLoop.Wakeup(time: event.time, ready: [EventLoop.Ready(.history)], deadlinePassed: false), display: &display)
                 dialWrittenStalls.append(clock.now - collect)
 
                 // The new ranking, on its thread as the live book runs it, then taken in on the loop.

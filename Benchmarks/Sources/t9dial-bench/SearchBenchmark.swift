@@ -2,6 +2,7 @@
 
 import ArgumentParser
 import DialerKit
+import Presentation
 import SeededRandom
 import T9Search
 

@@ -3,6 +3,7 @@
 import Glibc
 import Synchronization
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// The contacts given on standard input (`--contacts -`): read whole the first time they are
 /// asked for, with the limit of a contacts file (`FileReader.maxBytes`), and kept, so that a
@@ -23,7 +24,7 @@ public enum StandardInputReader {
     static func readAll() throws(ContactBookError) -> [UInt8] {
         let result = read.withLock { stored in
             if let stored { return stored }
-            let result = Result { () throws(ContactBookError) in try readToEnd(STDIN_FILENO, maxBytes: FileReader.maxBytes) }
+            let result = Result { () throws(ContactBookError) in try readToEnd(.standardInput, maxBytes: FileReader.maxBytes) }
             stored = result
             return result
         }
@@ -31,7 +32,7 @@ public enum StandardInputReader {
     }
 
     /// Reads `descriptor` to its end, in chunks, refusing more than `maxBytes`.
-    static func readToEnd(_ descriptor: Int32, maxBytes: Int) throws(ContactBookError) -> [UInt8] {
+    static func readToEnd(_ descriptor: FileDescriptor, maxBytes: Int) throws(ContactBookError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

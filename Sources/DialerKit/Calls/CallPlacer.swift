@@ -5,6 +5,7 @@ public import DialerConfig
 public import DialerEngine
 import Dialing
 public import Telephony
+public import struct SystemPackage.FileDescriptor
 
 /// Places the calls the dialer asks for with the configured `[dial]` method, on a thread of its
 /// own, so the event loop keeps reading keys while a program runs or a modem thinks.
@@ -128,7 +129,7 @@ public final class CallPlacer {
     }
 
     /// The descriptors of what is running, to poll for input.
-    public var descriptors: [Int32] {
+    public var descriptors: [FileDescriptor] {
         [dialling?.job.readinessDescriptor, hangingUp?.job.readinessDescriptor].compactMap { $0 }
     }
 

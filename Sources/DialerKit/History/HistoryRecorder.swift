@@ -5,6 +5,7 @@ public import DialOutcomes
 public import DialerEngine
 public import DialHistory
 import Foundation
+public import struct SystemPackage.FileDescriptor
 
 /// Records every dial in the dial history with what came of it, and what was typed to find
 /// the contact dialled, so t9dial learns whom the user calls. The driver hands it every update
@@ -29,7 +30,7 @@ public final class HistoryRecorder {
     private var writingEntry: Entry?
     /// The descriptor of `writing`, kept beside it: a noncopyable optional's members cannot be
     /// read where the value is only borrowed.
-    private var writingDescriptor: Int32?
+    private var writingDescriptor: FileDescriptor?
 
     /// One write: a dial and the pick it teaches (the query typed to find it), or the mark
     /// that the missed calls so far have been seen.
@@ -103,7 +104,7 @@ public final class HistoryRecorder {
     }
 
     /// The descriptor to poll for POLLIN while a write is under way; nil when none is.
-    public var descriptor: Int32? { writingDescriptor }
+    public var descriptor: FileDescriptor? { writingDescriptor }
 
     /// The writes that are over, and starts the next; does not block.
     public func collect() -> [Written] {

@@ -2,6 +2,7 @@
 
 import Glibc
 import Inotify
+import struct SystemPackage.FileDescriptor
 
 /// Notices the dial history being written by another process (`t9dial history` marking the
 /// missed calls seen), so the idle screen's "2 missed" goes when they are read elsewhere, not
@@ -27,7 +28,7 @@ final class MissedCallsWatch {
     }
 
     /// The descriptor to poll while armed; nil while not.
-    var descriptor: Int32? { watch == nil ? nil : inotify.descriptor }
+    var descriptor: FileDescriptor? { watch == nil ? nil : inotify.descriptor }
 
     /// Starts watching (missed calls are shown).
     func arm() {

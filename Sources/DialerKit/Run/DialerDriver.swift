@@ -9,6 +9,7 @@ import Telephony
 public import T9Search
 public import InputEvents
 public import ProcessLoop
+public import struct SystemPackage.FileDescriptor
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials and hang-ups among them with a `CallPlacer`, feeding each outcome back to the session.
@@ -175,7 +176,7 @@ public final class DialerDriver {
     /// has come; the book read at start, taken in once it is in or its percentage shown; the
     /// live book, when its descriptors are readable (`bookReadable`) or a reload or sync is
     /// due; and last the dialer's timers, advanced to `now` and no further.
-    func advance(lineReadable: [Int32], bookReadable: [Int32], to now: Microseconds, display: inout some DialerDisplay) {
+    func advance(lineReadable: [FileDescriptor], bookReadable: [FileDescriptor], to now: Microseconds, display: inout some DialerDisplay) {
         if let line = placer.line, !lineReadable.isEmpty || (line.nextDeadline.map { $0 <= now } ?? false) {
             take(line.wake(readable: lineReadable, at: now), display: &display)
         }
@@ -317,7 +318,7 @@ public final class DialerDriver {
     public var contactCount: Int { machine.session.index.contacts.count }
 
     /// The descriptor of the history write under way, if any (`sources` has it too).
-    public var historyDescriptor: Int32? { recorder?.descriptor }
+    public var historyDescriptor: FileDescriptor? { recorder?.descriptor }
 
     /// Takes in the history writes that are over: each dial written ranks the book anew with
     /// it; one that could not be written is logged.

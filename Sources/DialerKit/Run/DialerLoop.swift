@@ -5,6 +5,7 @@ public import KeypadInput
 import Logging
 public import InputEvents
 public import ProcessLoop
+import struct SystemPackage.FileDescriptor
 
 /// The dialer's one loop: it sleeps in poll until something happens (a key, a keypad coming or
 /// going, a dial, a call's news, a reload over, a signal, the dialer's next timer) and acts on
@@ -112,7 +113,7 @@ public final class DialerLoop {
     /// Acts on one wake-up: every source that woke the loop, each by its owner, then what is
     /// due by the wake-up's time (the line's deadlines, the book's loading, reloads and
     /// syncs, the dialer's timers), advanced to that moment and no further.
-    func handle(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) throws(DialerError) -> Woke {
+    public func handle(_ wakeup: EventLoop.Wakeup<LoopSource>, display: inout some DialerDisplay) throws(DialerError) -> Woke {
         var woke = Woke(time: wakeup.time)
         // Whatever woke the loop: every key stamped before it woke is taken before the timers
         // run to that moment.
@@ -123,8 +124,8 @@ public final class DialerLoop {
                 throw .input(error)
             }
         }
-        var lineReadable: [Int32] = []
-        var bookReadable: [Int32] = []
+        var lineReadable: [FileDescriptor] = []
+        var bookReadable: [FileDescriptor] = []
         for ready in wakeup.ready {
             switch ready.tag {
             case .keypads:

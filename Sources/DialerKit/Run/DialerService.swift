@@ -13,6 +13,7 @@ public import Logging
 import Glibc
 import Systemd
 public import InputEvents
+import struct SystemPackage.FileDescriptor
 
 /// `t9dial run` as the service that runs for months on a board: it never stops for a problem
 /// it can wait out, and tells systemd and the user how it is doing.
@@ -377,7 +378,7 @@ final class ReloadInFlight {
     /// after it may have come after the reload read that file.
     let changesSeen: Int
     /// Readable once the reload is over.
-    var descriptor: Int32 { task.readinessDescriptor }
+    var descriptor: FileDescriptor { task.readinessDescriptor }
 
     init(task: consuming BackgroundTask<Result<Book, DialerError>>, changesSeen: Int) {
         self.task = task

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ProcessLoop
+public import struct SystemPackage.FileDescriptor
 
 /// What the dialer's one loop waits on (`EventLoop`), each tagged with its owner, so whatever
 /// woke the loop goes straight to the one who acts on it.
@@ -10,7 +11,7 @@ public enum LoopSource: Hashable, Sendable {
     /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
     case call
     /// The line that follows calls (baresip's socket, a modem's port, D-Bus) has input.
-    case line(Int32)
+    case line(FileDescriptor)
     /// A dial's write into the history is over: the `HistoryRecorder`'s.
     case history
     /// The history's files were written while missed calls are shown (`MissedCallsWatch`).
@@ -18,7 +19,7 @@ public enum LoopSource: Hashable, Sendable {
     /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
     case startupLoad
     /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).
-    case book(Int32)
+    case book(FileDescriptor)
     /// SIGTERM, SIGINT or SIGHUP came (`SignalSource`).
     case signals
     /// The service's config file changed.

@@ -5,6 +5,7 @@ import Glibc
 import SystemCalls
 public import ProcessLoop
 import InputEvents
+import struct SystemPackage.FileDescriptor
 
 /// The terminal's own keyboard as the keypad, for `t9dial try`: anyone can try t9dial with no
 /// hardware.
@@ -76,7 +77,7 @@ public enum TerminalKeypad {
 /// turned into the gestures of a keypad (`TerminalKeys`).
 public struct TerminalInput {
     /// Standard input, which the loop waits on.
-    let descriptor = STDIN_FILENO
+    let descriptor = FileDescriptor.standardInput
     /// Bytes read that do not make a key yet (the start of an arrow key's escape sequence).
     private var pending: [UInt8] = []
 

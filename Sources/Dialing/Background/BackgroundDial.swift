@@ -3,6 +3,7 @@
 public import DialOutcomes
 import BackgroundWork
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// A dial running on a thread of its own, so the dialer's event loop, which sleeps in poll,
 /// never waits for a program or a modem: a `BackgroundTask` whose result is the outcome.
@@ -16,7 +17,7 @@ public struct BackgroundDial: ~Copyable {
     private let task: BackgroundTask<DialOutcome>
 
     /// Readable once the outcome is ready.
-    public var readinessDescriptor: Int32 { task.readinessDescriptor }
+    public var readinessDescriptor: FileDescriptor { task.readinessDescriptor }
 
     /// Starts `method.dial(number, name:)` on a new thread. Fails only when the system has no
     /// descriptors left (EMFILE, ENFILE).

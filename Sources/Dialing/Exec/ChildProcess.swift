@@ -2,22 +2,23 @@
 
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// A program started by `ExecDialer`, leading a process group of its own, with the read end of
 /// the pipe its stderr goes to. Owns both: if it is dropped before it was reaped, its whole group
 /// is killed and reaped, so it never leaves a zombie or a stray process behind.
 struct ChildProcess: ~Copyable {
     let pid: pid_t
-    private let standardError: Int32
+    private let standardError: FileDescriptor
     /// Readable once the program has ended (pidfd); nil on a kernel too old for it, where the
     /// waits are cut into steps to look again.
-    private let ending: Int32?
+    private let ending: FileDescriptor?
     private var reaped = false
     private var standardErrorOpen = true
 
     /// Starts `arguments` with stderr on a pipe this value reads.
     static func start(_ arguments: [String]) -> Result<ChildProcess, Errno> {
-        let pipe: (read: Int32, write: Int32)
+        let pipe: (read: FileDescriptor, write: FileDescriptor)
         switch Syscalls.nonBlockingPipe() {
         case .success(let ends): pipe = ends
         case .failure(let error): return .failure(error)
@@ -32,7 +33,7 @@ struct ChildProcess: ~Copyable {
         }
     }
 
-    private init(pid: pid_t, standardError: Int32) {
+    private init(pid: pid_t, standardError: FileDescriptor) {
         self.pid = pid
         self.standardError = standardError
         self.ending = Syscalls.processDescriptor(pid)
@@ -61,7 +62,7 @@ struct ChildProcess: ~Copyable {
     /// Waits up to `milliseconds` for stderr output or the program's end, and adds what came to
     /// `tail`.
     mutating func collectStandardError(into tail: inout OutputTail, waiting milliseconds: Int32) {
-        Syscalls.waitReadable([standardErrorOpen ? standardError : -1, ending ?? -1], milliseconds: milliseconds)
+        Syscalls.waitReadable([standardErrorOpen ? standardError : nil, ending], milliseconds: milliseconds)
         drainStandardError(into: &tail)
     }
 

@@ -3,14 +3,15 @@
 import CLinux
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// The libc calls of the Dialing module, one small wrapper each, so every system call it makes
 /// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals.
 enum Syscalls {
     /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
     /// events that came, empty on a time-out or an interrupting signal. (poll)
-    static func poll(_ descriptor: Int32, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {
-        var entry = pollfd(fd: descriptor, events: events, revents: 0)
+    static func poll(_ descriptor: FileDescriptor, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {
+        var entry = pollfd(fd: descriptor.rawValue, events: events, revents: 0)
         switch SystemCall.poll(&entry, 1, milliseconds) {
         case .success(let ready): return .success(ready == 0 ? 0 : entry.revents)
         case .failure(let error) where error.rawValue == EINTR: return .success(0)
@@ -19,7 +20,7 @@ enum Syscalls {
     }
 
     /// A pipe whose two ends close on exec; the read end does not block. (pipe2, fcntl)
-    static func nonBlockingPipe() -> Result<(read: Int32, write: Int32), Errno> {
+    static func nonBlockingPipe() -> Result<(read: FileDescriptor, write: FileDescriptor), Errno> {
         var ends: [Int32] = [-1, -1]
         if case .failure(let error) = valueOrErrno(t9dial_pipe_cloexec(&ends)) { return .failure(error) }
         let flags = fcntl(ends[0], F_GETFL)
@@ -28,7 +29,7 @@ enum Syscalls {
             close(ends[1])
             return .failure(error)
         }
-        return .success((ends[0], ends[1]))
+        return .success((FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1])))
     }
 
     /// Starts `arguments[0]` with `arguments`, stdin and stdout on /dev/null and stderr on
@@ -37,7 +38,7 @@ enum Syscalls {
     /// a slash is looked up in PATH. Returns the child's pid; a program that cannot be run
     /// (missing, not executable) is reported here, as posix_spawn returns the exec's error.
     /// (posix_spawn, posix_spawnp)
-    static func spawn(_ arguments: [String], standardError: Int32) -> Result<pid_t, Errno> {
+    static func spawn(_ arguments: [String], standardError: FileDescriptor) -> Result<pid_t, Errno> {
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
         posix_spawn_file_actions_init(&actions)
@@ -48,7 +49,7 @@ enum Syscalls {
         }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        posix_spawn_file_actions_adddup2(&actions, standardError.rawValue, 2)
 
         var noSignals = sigset_t()
         var allSignals = sigset_t()
@@ -106,17 +107,17 @@ enum Syscalls {
 
     /// A descriptor readable once process `pid` has ended; nil on a kernel without pidfd
     /// (before Linux 5.3). (pidfd_open)
-    static func processDescriptor(_ pid: pid_t) -> Int32? {
+    static func processDescriptor(_ pid: pid_t) -> FileDescriptor? {
         let descriptor = t9dial_pidfd_open(pid)
         if descriptor < 0 { return nil }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
-        return descriptor
+        return FileDescriptor(rawValue: descriptor)
     }
 
-    /// Waits up to `milliseconds` (-1: none) until one of `descriptors` (-1s skipped) is
+    /// Waits up to `milliseconds` (-1: none) until one of `descriptors` (nils skipped) is
     /// readable or at its end; a signal ends the wait early. (poll)
-    static func waitReadable(_ descriptors: [Int32], milliseconds: Int32) {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    static func waitReadable(_ descriptors: [FileDescriptor?], milliseconds: Int32) {
+        var entries = descriptors.map { pollfd(fd: $0?.rawValue ?? -1, events: Int16(POLLIN), revents: 0) }
         _ = entries.withUnsafeMutableBufferPointer { SystemCall.poll($0.baseAddress, $0.count, milliseconds) }
     }
 }

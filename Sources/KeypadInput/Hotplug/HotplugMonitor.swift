@@ -3,6 +3,7 @@
 import Evdev
 import Glibc
 import Inotify
+public import struct SystemPackage.FileDescriptor
 
 /// Tells when input devices may have come or gone: inotify on the input directory, so the
 /// reader rescans then instead of polling the directory on a timer.
@@ -46,7 +47,7 @@ public struct HotplugMonitor: ~Copyable {
     }
 
     /// The descriptor to wait on in poll; owned by the monitor.
-    public var fileDescriptor: Int32 { inotify.descriptor }
+    public var fileDescriptor: FileDescriptor { inotify.descriptor }
 
     /// Adds the watches that can be added now: the directory once it exists (dropping the
     /// parent's watch), its link folders once udev made them. Call it before each rescan.

@@ -3,6 +3,7 @@
 public import Evdev
 public import InputEvents
 public import ProcessLoop
+public import struct SystemPackage.FileDescriptor
 
 /// Reads the keypads t9dial should read, for as long as it runs: the dialer's source of key
 /// events.
@@ -29,7 +30,7 @@ public final class KeypadReader {
 
     /// What the reader waits on: an open device, or the input directory's hotplug watch.
     public enum Source: Hashable, Sendable {
-        case device(Int32)
+        case device(FileDescriptor)
         case hotplug
     }
 

@@ -6,6 +6,7 @@ public import InputEvents
 public import ProcessLoop
 import Synchronization
 public import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// The keypads read on a thread of their own, so that a loop busy with a search, a paint or a
 /// slow panel never loses a key. The model is Xorg's input thread: a thread whose only job is
@@ -69,7 +70,7 @@ public final class ThreadedKeypadReader {
     }
 
     /// The descriptor the loop waits on: readable when the thread has queued something.
-    public var descriptor: Int32 { shared.ready.descriptor }
+    public var descriptor: FileDescriptor { shared.ready.descriptor }
 
     /// Looks for devices and opens those chosen, on the caller's thread: what is read, the
     /// problems met, or why nothing is. The input thread reads them from then on.

@@ -8,6 +8,7 @@ public import ContactWatch
 public import DialerConfig
 public import DialHistory
 public import InputEvents
+public import struct SystemPackage.FileDescriptor
 
 /// The contact book kept up to date while t9dial runs: the sources watched
 /// (`ContactSourceWatcher`), a reload once a burst of changes has settled (`ReloadSchedule`),
@@ -32,12 +33,12 @@ public struct LiveBook: ~Copyable {
     private var reload: BackgroundTask<LoadedBook>?
     /// The descriptors of `watcher` and `reload`, kept beside them: a noncopyable optional's
     /// members cannot be read where the value is only borrowed.
-    private var watcherDescriptor: Int32?
-    private var reloadDescriptor: Int32?
+    private var watcherDescriptor: FileDescriptor?
+    private var reloadDescriptor: FileDescriptor?
     /// A new ranking of the book after a dial, and the index it ranks: a reload that ends
     /// first makes it stale.
     private var rerank: BackgroundTask<LoadedBook>?
-    private var rerankDescriptor: Int32?
+    private var rerankDescriptor: FileDescriptor?
     private var rerankBase: ObjectIdentifier?
     private var rerankWanted = false
     /// The address book to sync, when the book has one; and the sync under way.
@@ -50,7 +51,7 @@ public struct LiveBook: ~Copyable {
     /// Never a sync in a build without the CardDAV trait, which has no `.synced` source.
     private let sync: Never? = nil
     #endif
-    private var syncDescriptor: Int32?
+    private var syncDescriptor: FileDescriptor?
     /// When the next sync is due; 0, the first `handle`, for the first.
     private var nextSync: Microseconds = 0
     /// How many times the watcher has seen the sources change: a service reload, which reads
@@ -115,7 +116,7 @@ public struct LiveBook: ~Copyable {
 
     /// The descriptors to poll for POLLIN: the watcher's, and the running reload's, new
     /// ranking's and sync's.
-    public var descriptors: [Int32] {
+    public var descriptors: [FileDescriptor] {
         [watcherDescriptor, reloadDescriptor, rerankDescriptor, syncDescriptor].compactMap { $0 }
     }
 
@@ -149,7 +150,7 @@ public struct LiveBook: ~Copyable {
 
     /// Reads what the watcher saw when its descriptor is among `readable`, takes a reload's
     /// result once it is done, and starts a reload when one is due at `now`.
-    public mutating func handle(readable: [Int32], at now: Microseconds) -> Update {
+    public mutating func handle(readable: [FileDescriptor], at now: Microseconds) -> Update {
         var update = Update()
         if let descriptor = watcherDescriptor, readable.contains(descriptor), let report = watcher?.drain() {
             if report.changed {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ContactWatch
+import struct SystemPackage.FileDescriptor
 
 /// A book's sources watched for changes, or why they cannot be: started before the book is
 /// read, and handed to the `LiveBook` that keeps it current once it is in. Started after the
@@ -12,7 +13,7 @@ package struct SourceWatch: ~Copyable {
     let problem: ContactWatchError?
     /// The watcher's descriptor, read once here: a noncopyable optional's members cannot be
     /// read where it is only borrowed.
-    let descriptor: Int32?
+    let descriptor: FileDescriptor?
 
     /// Starts watching the sources `loader` reads.
     init(_ loader: BookLoader) {

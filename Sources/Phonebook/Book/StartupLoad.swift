@@ -2,6 +2,7 @@
 
 import BackgroundWork
 package import InputEvents
+package import struct SystemPackage.FileDescriptor
 
 /// The book read at start on a thread of its own, so that the dialer shows its first screen at
 /// once and says how far the loading has got ("Loading contacts… 42%"), instead of nothing
@@ -15,7 +16,7 @@ package final class StartupLoad {
     /// The book being read, with its contacts still empty (`Book.prepareOrEmpty`).
     package let book: Book
     package let progress: LoadProgress
-    package let descriptor: Int32
+    package let descriptor: FileDescriptor
     private let task: BackgroundTask<Result<LoadedBook, BookError>>
     /// The book's sources, watched from before the reading began (`takeWatch()`).
     private var watch: SourceWatch?

@@ -3,38 +3,39 @@
 import CLinux
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// The libc calls of the ProcessLoop module, one line each: the signals read as a descriptor,
 /// and the eventfd another thread wakes the loop with. poll itself is `SystemCall.poll`.
 enum Syscalls {
     /// A counter another thread adds to, readable while it is not zero; non-blocking and
     /// closed on exec. (eventfd)
-    static func eventDescriptor() -> Result<Int32, Errno> {
-        valueOrErrno(eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC)))
+    static func eventDescriptor() -> Result<FileDescriptor, Errno> {
+        valueOrErrno(eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))).map(FileDescriptor.init(rawValue:))
     }
 
     /// Adds one to an eventfd counter. Cannot block: the counter would have to reach
     /// 2^64 - 1 first. (write)
-    static func addOne(to descriptor: Int32) {
+    static func addOne(to descriptor: FileDescriptor) {
         var one: UInt64 = 1
         _ = withUnsafeBytes(of: &one) { SystemCall.write(descriptor, $0) }
     }
 
     /// Sets an eventfd counter back to zero; does nothing when it is zero already. (read)
-    static func resetCounter(_ descriptor: Int32) {
+    static func resetCounter(_ descriptor: FileDescriptor) {
         var count: UInt64 = 0
         _ = withUnsafeMutableBytes(of: &count) { SystemCall.read(descriptor, $0) }
     }
 
     /// A descriptor that reads the signals of `signals` (which must be blocked), non-blocking
     /// and closed on exec. (signalfd)
-    static func signalDescriptor(_ signals: [Int32]) -> Result<Int32, Errno> {
+    static func signalDescriptor(_ signals: [Int32]) -> Result<FileDescriptor, Errno> {
         var mask = signalSet(signals)
-        return valueOrErrno(signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC)))
+        return valueOrErrno(signalfd(-1, &mask, Int32(SFD_NONBLOCK | SFD_CLOEXEC))).map(FileDescriptor.init(rawValue:))
     }
 
     /// The signal numbers waiting on a signalfd descriptor, or none. (read)
-    static func readSignals(_ descriptor: Int32) -> [Int32] {
+    static func readSignals(_ descriptor: FileDescriptor) -> [Int32] {
         var signals: [Int32] = []
         var info = signalfd_siginfo()
         // Until EAGAIN: none left.

@@ -2,6 +2,7 @@
 
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// Reading and writing whole files as bytes, through `Syscalls`, with errors that name the
 /// path.
@@ -22,7 +23,7 @@ public enum FileBytes {
     /// under /dev), or over a file made read-only on purpose.
     public static func writeAtomically(_ bytes: [UInt8], to path: String) throws(FileError) {
         try checkReplaceable(path)
-        let temporary: (descriptor: Int32, path: String)
+        let temporary: (descriptor: FileDescriptor, path: String)
         switch Syscalls.makeTemporaryFile(temporaryTemplate(for: path)) {
         case .success(let made): temporary = made
         case .failure(let error): throw FileError(path: path, operation: .write, errno: error)

@@ -3,6 +3,7 @@
 import Glibc
 public import ScreenRender
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// An open Linux framebuffer (`/dev/fbN`) with its memory mapped: its mode, the visible pixels
 /// to write, and a copy of what it showed when opened, to put back at exit.
@@ -15,7 +16,7 @@ public struct FramebufferDevice: ~Copyable {
     public let path: String
     /// The mode read at open.
     public let mode: FramebufferMode
-    let descriptor: Int32
+    let descriptor: FileDescriptor
     /// The whole mapping, `mode.mappedLength` bytes.
     let mapping: UnsafeMutableRawBufferPointer
     /// The visible area as it was at open, `mode.visibleLength` bytes.
@@ -26,9 +27,9 @@ public struct FramebufferDevice: ~Copyable {
     /// `FramebufferMode.pixelFormat()`), so a device in any mode can be opened and described.
     /// (open, ioctl FBIOGET_VSCREENINFO and FBIOGET_FSCREENINFO, mmap)
     public init(path: String = "/dev/fb0") throws(FramebufferError) {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch SystemCall.open(path, O_RDWR | O_CLOEXEC) {
-        case .success(let opened): descriptor = opened
+        case .success(let opened): descriptor = FileDescriptor(rawValue: opened)
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
         let mode: FramebufferMode
@@ -124,7 +125,7 @@ public struct FramebufferDevice: ~Copyable {
 
     /// Both screen infos of an open device, as a mode. (ioctl FBIOGET_VSCREENINFO,
     /// FBIOGET_FSCREENINFO)
-    static func readMode(_ descriptor: Int32) -> Result<FramebufferMode, Errno> {
+    static func readMode(_ descriptor: FileDescriptor) -> Result<FramebufferMode, Errno> {
         Syscalls.framebufferVariableInfo(descriptor).flatMap { variable in
             Syscalls.framebufferFixedInfo(descriptor).map { fixed in FramebufferMode(variable: variable, fixed: fixed) }
         }
@@ -135,9 +136,9 @@ extension FramebufferDevice {
     /// The mode of the device at `path`, without mapping it. (open, ioctl FBIOGET_VSCREENINFO,
     /// FBIOGET_FSCREENINFO, close)
     public static func mode(of path: String = "/dev/fb0") throws(FramebufferError) -> FramebufferMode {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch SystemCall.open(path, O_RDONLY | O_CLOEXEC) {
-        case .success(let opened): descriptor = opened
+        case .success(let opened): descriptor = FileDescriptor(rawValue: opened)
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
         defer { SystemCall.close(descriptor) }
@@ -154,9 +155,9 @@ extension FramebufferDevice {
     /// FBIOGET_FSCREENINFO, close)
     @discardableResult
     public static func setBitsPerPixel(_ bitsPerPixel: Int, path: String = "/dev/fb0") throws(FramebufferError) -> FramebufferMode {
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch SystemCall.open(path, O_RDWR | O_CLOEXEC) {
-        case .success(let opened): descriptor = opened
+        case .success(let opened): descriptor = FileDescriptor(rawValue: opened)
         case .failure(let error): throw FramebufferError(path: path, .open, error)
         }
         defer { SystemCall.close(descriptor) }

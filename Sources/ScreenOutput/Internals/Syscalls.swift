@@ -3,13 +3,14 @@
 import CLinux
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// The libc calls of the ScreenOutput module, one line each (files, the framebuffer's ioctls,
 /// mmap), so every system call it makes is listed here. zlib is called only from `Zlib`.
 enum Syscalls {
     /// Flushes a file's data to its disk. (fsync)
-    static func fsync(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.fsync(descriptor))
+    static func fsync(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.fsync(descriptor.rawValue))
     }
 
     /// Renames a file, replacing the target in one step. (rename)
@@ -25,18 +26,18 @@ enum Syscalls {
 
     /// Creates and opens a new file from a template ending in XXXXXX, closed on exec; returns
     /// the descriptor and the path it chose. (mkstemp, fcntl F_SETFD)
-    static func makeTemporaryFile(_ template: String) -> Result<(descriptor: Int32, path: String), Errno> {
+    static func makeTemporaryFile(_ template: String) -> Result<(descriptor: FileDescriptor, path: String), Errno> {
         var bytes = Array(template.utf8CString)
         let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor != -1 else { return .failure(.current) }
         _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
         let path = bytes.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        return .success((descriptor, path))
+        return .success((FileDescriptor(rawValue: descriptor), path))
     }
 
     /// Sets a file's permission bits. (fchmod)
-    static func fchmod(_ descriptor: Int32, _ mode: mode_t) -> Result<Int32, Errno> {
-        valueOrErrno(Glibc.fchmod(descriptor, mode))
+    static func fchmod(_ descriptor: FileDescriptor, _ mode: mode_t) -> Result<Int32, Errno> {
+        valueOrErrno(Glibc.fchmod(descriptor.rawValue, mode))
     }
 
     /// The process's file-creation mask, read without changing it. (umask, twice)
@@ -65,28 +66,28 @@ enum Syscalls {
 extension Syscalls {
     /// The variable screen information: resolution, depth, colour offsets.
     /// (ioctl FBIOGET_VSCREENINFO, through t9dial_fb_get_var)
-    static func framebufferVariableInfo(_ descriptor: Int32) -> Result<fb_var_screeninfo, Errno> {
+    static func framebufferVariableInfo(_ descriptor: FileDescriptor) -> Result<fb_var_screeninfo, Errno> {
         var info = fb_var_screeninfo()
-        return valueOrErrno(t9dial_fb_get_var(descriptor, &info)).map { _ in info }
+        return valueOrErrno(t9dial_fb_get_var(descriptor.rawValue, &info)).map { _ in info }
     }
 
     /// Asks the driver for a mode; returns what it set, which may differ.
     /// (ioctl FBIOPUT_VSCREENINFO, through t9dial_fb_put_var)
-    static func setFramebufferVariableInfo(_ descriptor: Int32, _ info: fb_var_screeninfo) -> Result<fb_var_screeninfo, Errno> {
+    static func setFramebufferVariableInfo(_ descriptor: FileDescriptor, _ info: fb_var_screeninfo) -> Result<fb_var_screeninfo, Errno> {
         var info = info
-        return valueOrErrno(t9dial_fb_put_var(descriptor, &info)).map { _ in info }
+        return valueOrErrno(t9dial_fb_put_var(descriptor.rawValue, &info)).map { _ in info }
     }
 
     /// The fixed screen information: line length, memory size, visual.
     /// (ioctl FBIOGET_FSCREENINFO, through t9dial_fb_get_fix)
-    static func framebufferFixedInfo(_ descriptor: Int32) -> Result<fb_fix_screeninfo, Errno> {
+    static func framebufferFixedInfo(_ descriptor: FileDescriptor) -> Result<fb_fix_screeninfo, Errno> {
         var info = fb_fix_screeninfo()
-        return valueOrErrno(t9dial_fb_get_fix(descriptor, &info)).map { _ in info }
+        return valueOrErrno(t9dial_fb_get_fix(descriptor.rawValue, &info)).map { _ in info }
     }
 
     /// Sets palette entries from `start`, 16 bits a channel. (ioctl FBIOPUTCMAP, through
     /// t9dial_fb_put_cmap)
-    static func putColorMap(_ descriptor: Int32, start: UInt32, red: [UInt16], green: [UInt16], blue: [UInt16]) -> Result<Int32, Errno> {
+    static func putColorMap(_ descriptor: FileDescriptor, start: UInt32, red: [UInt16], green: [UInt16], blue: [UInt16]) -> Result<Int32, Errno> {
         var red = red, green = green, blue = blue
         return red.withUnsafeMutableBufferPointer { red in
             green.withUnsafeMutableBufferPointer { green in
@@ -95,7 +96,7 @@ extension Syscalls {
                         start: start, len: UInt32(red.count),
                         red: red.baseAddress, green: green.baseAddress, blue: blue.baseAddress, transp: nil
                     )
-                    return valueOrErrno(t9dial_fb_put_cmap(descriptor, &map))
+                    return valueOrErrno(t9dial_fb_put_cmap(descriptor.rawValue, &map))
                 }
             }
         }
@@ -103,18 +104,18 @@ extension Syscalls {
 
     /// Shows the part of the virtual screen at (`x`, `y`). (ioctl FBIOGET_VSCREENINFO, then
     /// FBIOPAN_DISPLAY through t9dial_fb_pan)
-    static func panFramebuffer(_ descriptor: Int32, x: Int, y: Int) -> Result<Int32, Errno> {
+    static func panFramebuffer(_ descriptor: FileDescriptor, x: Int, y: Int) -> Result<Int32, Errno> {
         framebufferVariableInfo(descriptor).flatMap { info in
             var info = info
             info.xoffset = UInt32(clamping: x)
             info.yoffset = UInt32(clamping: y)
-            return valueOrErrno(t9dial_fb_pan(descriptor, &info))
+            return valueOrErrno(t9dial_fb_pan(descriptor.rawValue, &info))
         }
     }
 
     /// Asks for the current mode at another depth, applied now; the driver may adjust the rest.
     /// (ioctl FBIOGET_VSCREENINFO, then FBIOPUT_VSCREENINFO through t9dial_fb_put_var)
-    static func setFramebufferDepth(_ descriptor: Int32, _ bitsPerPixel: Int) -> Result<fb_var_screeninfo, Errno> {
+    static func setFramebufferDepth(_ descriptor: FileDescriptor, _ bitsPerPixel: Int) -> Result<fb_var_screeninfo, Errno> {
         framebufferVariableInfo(descriptor).flatMap { info in
             var info = info
             info.bits_per_pixel = UInt32(clamping: bitsPerPixel)
@@ -125,8 +126,8 @@ extension Syscalls {
 
     /// Maps `length` bytes of a device, shared and read-write. (mmap, through
     /// t9dial_mmap_shared)
-    static func mapShared(_ descriptor: Int32, _ length: Int) -> Result<UnsafeMutableRawPointer, Errno> {
-        guard let address = t9dial_mmap_shared(descriptor, length) else { return .failure(.current) }
+    static func mapShared(_ descriptor: FileDescriptor, _ length: Int) -> Result<UnsafeMutableRawPointer, Errno> {
+        guard let address = t9dial_mmap_shared(descriptor.rawValue, length) else { return .failure(.current) }
         return .success(address)
     }
 

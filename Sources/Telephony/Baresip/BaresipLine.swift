@@ -4,6 +4,7 @@ public import DialOutcomes
 import Glibc
 public import InputEvents
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// Calls through a running baresip, over its `ctrl_tcp` socket on loopback (`[dial] method =
 /// "baresip"`): commands `dial`, `accept`, `hangup`, `sndcode`, and the events of its calls and
@@ -70,7 +71,7 @@ public final class BaresipLine: CallLine {
 
     // MARK: CallLine
 
-    public var descriptors: [Int32] {
+    public var descriptors: [FileDescriptor] {
         guard let descriptor = socket?.descriptor else { return [] }
         return [descriptor]
     }
@@ -95,7 +96,7 @@ public final class BaresipLine: CallLine {
         return finish(events)
     }
 
-    public func wake(readable: [Int32], at now: Microseconds) -> [LineEvent] {
+    public func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
         if let descriptor = socket?.descriptor, readable.contains(descriptor) { readAvailable(at: now, into: &events) }
         if started, socket == nil, let nextAttempt, nextAttempt <= now { connect(at: now, into: &events) }

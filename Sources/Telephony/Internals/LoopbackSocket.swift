@@ -3,11 +3,12 @@
 import DialOutcomes
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// A TCP connection to a loopback address, non-blocking once made: the connection to baresip's
 /// `ctrl_tcp`. Owns its descriptor and closes it when dropped.
 struct LoopbackSocket: ~Copyable {
-    let descriptor: Int32
+    let descriptor: FileDescriptor
 
     /// How long a connection to loopback may take before it counts as failed: a listener takes
     /// it at once, or refuses it at once; only a listener whose queue is full keeps it waiting.
@@ -17,7 +18,7 @@ struct LoopbackSocket: ~Copyable {
     /// listens there, ETIMEDOUT when the listener did not take the connection in time).
     init(connectingTo address: BaresipControlAddress) throws(Errno) {
         let family = address.host == .ipv6Loopback ? AF_INET6 : AF_INET
-        let descriptor: Int32
+        let descriptor: FileDescriptor
         switch Syscalls.tcpSocket(family: family) {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw error
@@ -69,7 +70,7 @@ struct LoopbackSocket: ~Copyable {
     }
 
     /// Connects the socket: non-blocking from the start, waiting at most the timeout.
-    private static func connect(_ descriptor: Int32, to address: BaresipControlAddress) -> Result<Void, Errno> {
+    private static func connect(_ descriptor: FileDescriptor, to address: BaresipControlAddress) -> Result<Void, Errno> {
         if case .failure(let error) = Syscalls.setNonBlocking(descriptor) { return .failure(error) }
         let started = withSocketAddress(address) { Syscalls.connect(descriptor, $0) }
         switch started {

@@ -4,6 +4,7 @@ import DialOutcomes
 import Glibc
 public import InputEvents
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// The `modem` method as a `CallLine`: an AT modem's serial port, open while the line runs,
 /// read and written without waiting, with `ModemCallTracker` deciding what the lines mean and
@@ -52,7 +53,7 @@ public final class ModemCallLine: CallLine {
         self.nextWait = backoff.first
     }
 
-    public var descriptors: [Int32] {
+    public var descriptors: [FileDescriptor] {
         guard let descriptor = port?.descriptor else { return [] }
         return [descriptor]
     }
@@ -68,7 +69,7 @@ public final class ModemCallLine: CallLine {
         return events
     }
 
-    public func wake(readable: [Int32], at now: Microseconds) -> [LineEvent] {
+    public func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
         guard let descriptor = port?.descriptor else {
             if let reopenAt, now >= reopenAt { open(now, &events) }

@@ -2,6 +2,7 @@
 
 import Glibc
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// An AT modem's serial port (`/dev/ttyUSB2`, `/dev/ttyACM0`), open, raw and non-blocking:
 /// the caller polls `descriptor` and moves bytes with `readAvailable` and `writeAvailable`,
@@ -9,15 +10,15 @@ import SystemCalls
 public struct ModemPort: ~Copyable {
     public let device: String
     /// The open port, for poll.
-    public let descriptor: Int32
+    public let descriptor: FileDescriptor
 
     /// Opens `device` (read-write, not as the controlling terminal, non-blocking, closed on
     /// exec), sets it raw at `baud`, and throws away whatever it had received before.
     public init(device: String, baud: ModemBaud = .standard) throws(ModemError) {
         let flags = O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC
-        let opened: Int32
+        let opened: FileDescriptor
         switch SystemCall.open(device, flags) {
-        case .success(let descriptor): opened = descriptor
+        case .success(let descriptor): opened = FileDescriptor(rawValue: descriptor)
         case .failure(let error): throw ModemError(device: device, operation: .open, errno: error)
         }
         let configured = ModemSyscalls.terminalAttributes(opened).flatMap { ModemSyscalls.makeRaw(opened, $0, speed: baud.speed) }

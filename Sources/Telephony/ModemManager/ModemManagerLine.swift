@@ -3,6 +3,7 @@
 import DialOutcomes
 public import InputEvents
 import SystemCalls
+public import struct SystemPackage.FileDescriptor
 
 /// Calls through ModemManager over D-Bus (`[dial] method = "modemmanager"`): `CreateCall` and
 /// `Start` on the modem's `Voice` interface to dial, the call's `StateChanged` to follow it,
@@ -122,7 +123,7 @@ public final class ModemManagerLine: CallLine {
 
     // MARK: CallLine
 
-    public var descriptors: [Int32] {
+    public var descriptors: [FileDescriptor] {
         guard let descriptor = connection?.descriptor else { return [] }
         return [descriptor]
     }
@@ -157,7 +158,7 @@ public final class ModemManagerLine: CallLine {
         return finish(events)
     }
 
-    public func wake(readable: [Int32], at now: Microseconds) -> [LineEvent] {
+    public func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent] {
         lastWake = now
         var events: [LineEvent] = []
         guard started else { return events }

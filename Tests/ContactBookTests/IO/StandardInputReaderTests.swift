@@ -2,6 +2,7 @@
 
 import Glibc
 import Testing
+import struct SystemPackage.FileDescriptor
 
 @testable import ContactBook
 
@@ -17,7 +18,7 @@ struct StandardInputReaderTests {
         // Small enough for the pipe's buffer: written whole before anything reads.
         #expect(bytes.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == bytes.count)
         close(ends[1])
-        return try StandardInputReader.readToEnd(ends[0], maxBytes: maxBytes)
+        return try StandardInputReader.readToEnd(FileDescriptor(rawValue: ends[0]), maxBytes: maxBytes)
     }
 
     @Test(arguments: [0, 1, 100, 4096])

@@ -61,7 +61,7 @@ extension ContactSourceWatcher {
     /// notification before the call that caused it returns, so it is there at once; the wait
     /// only guards against a slow machine, and asserts nothing about time.
     mutating func changesAfterWaiting() -> Report {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         let ready = poll(&entry, 1, 30_000)
         #expect(ready == 1, "the watcher's descriptor became readable")
         return drain()

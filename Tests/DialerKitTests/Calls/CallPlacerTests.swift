@@ -10,6 +10,7 @@ import ModemTestSupport
 import Telephony
 import TestFixtures
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The `[dial]` methods as the dialer's loop uses them: real programs run without a shell, and
 /// an AT modem answering on a pseudo-terminal.
@@ -22,7 +23,7 @@ struct CallPlacerTests {
         while true {
             let found = placer.collect()
             if !found.isEmpty { return found }
-            var descriptors = placer.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            var descriptors = placer.descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
             _ = poll(&descriptors, nfds_t(descriptors.count), 1000)
         }
     }
@@ -32,20 +33,21 @@ struct CallPlacerTests {
         return outcome
     }
 
-    /// A script in `directory` that writes each of its arguments on a line of `args.txt`, then
-    /// runs `tail` (shell lines).
-    func script(in directory: String, _ tail: String = "exit 0") throws -> String {
+    /// The command that runs a script in `directory` that writes each of its arguments on a
+    /// line of `args.txt`, then runs `tail` (shell lines). The script is run by `/bin/sh`, not
+    /// executed itself: a file just written may still be open for writing in a child another
+    /// test forked meanwhile, and executing it then fails with ETXTBSY.
+    func script(in directory: String, _ tail: String = "exit 0") throws -> [String] {
         let path = directory + "/dial.sh"
-        try "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(tail)\n"
+        try "for a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(tail)\n"
             .write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
-        return path
+        return ["/bin/sh", path]
     }
 
     @Test func execGetsTheReducedNumberAndTheNameAsSingleArgumentsWithNoShell() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory)
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "--to={number}", "{name}"]))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: program + ["--to={number}", "{name}"]))
             #expect(placer.start(Self.fred) == nil)
             #expect(placer.isBusy)
             let outcome = try #require(dialOutcome(finished(placer)))
@@ -60,7 +62,7 @@ struct CallPlacerTests {
     @Test func aFailingProgramSaysWhyOnTheScreen() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory, "echo 'error: no modem found' >&2\nexit 3")
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: program + ["{number}"]))
             _ = placer.start(Self.fred)
             let outcome = try #require(dialOutcome(finished(placer)))
             #expect(outcome.kind == .exited(status: 3))
@@ -71,7 +73,7 @@ struct CallPlacerTests {
     @Test func aProgramPastItsTimeOutIsEndedAndReported() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory, "exec sleep 30")
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"], timeoutSeconds: 1))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: program + ["{number}"], timeoutSeconds: 1))
             _ = placer.start(Self.fred)
             let outcome = try #require(dialOutcome(finished(placer)))
             #expect(outcome.kind == .timedOut(after: .seconds(1)))
@@ -82,7 +84,7 @@ struct CallPlacerTests {
     @Test func aSecondDialWhileTheFirstRunsFailsAtOnce() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory, "sleep 0.5")
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: program + ["{number}"]))
             #expect(placer.start(Self.fred) == nil)
             let second = try #require(placer.start(DialRequest(number: "4242")))
             #expect(!second.isPlaced)
@@ -94,7 +96,7 @@ struct CallPlacerTests {
     @Test func aNumberWithNothingToDialFailsWithoutRunningAnything() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let program = try script(in: directory)
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [program, "{number}"]))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: program + ["{number}"]))
             let outcome = try #require(placer.start(DialRequest(number: "call me")))
             #expect(!outcome.isPlaced)
             #expect(!placer.isBusy)
@@ -113,7 +115,7 @@ struct CallPlacerTests {
             let program = try script(in: directory)
             let placer = try CallPlacer(
                 settings: DialSettings(
-                    method: .exec, command: [program, "dial", "{number}"], hangUpCommand: [program, "hangup", "{number}"]))
+                    method: .exec, command: program + ["dial", "{number}"], hangUpCommand: program + ["hangup", "{number}"]))
             _ = placer.start(Self.fred)
             _ = finished(placer)
             #expect(placer.hangUp(Self.fred) == nil)
@@ -130,7 +132,7 @@ struct CallPlacerTests {
 
     @Test func withoutAHangUpCommandTheLogSaysSo() throws {
         try TestFiles.withTemporaryDirectory { directory in
-            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: [try script(in: directory), "{number}"]))
+            let placer = try CallPlacer(settings: DialSettings(method: .exec, command: try script(in: directory) + ["{number}"]))
             let line = try #require(placer.hangUp(Self.fred))
             #expect(line.contains("set hangup_command"))
         }

@@ -8,6 +8,7 @@ import Foundation
 import Glibc
 import TestFixtures
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The history's writes are made on a thread of their own, in the order the dials ended, and
 /// the loop learns of each through a descriptor; a run that ends waits for them.
@@ -21,8 +22,8 @@ struct HistoryRecorderTests {
     }
 
     /// Whether `descriptor` becomes readable within a generous time (it is expected to).
-    static func becomesReadable(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    static func becomesReadable(_ descriptor: FileDescriptor) -> Bool {
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 60_000) == 1
     }
 

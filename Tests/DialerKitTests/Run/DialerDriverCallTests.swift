@@ -11,6 +11,7 @@ import T9Search
 import Telephony
 import TestFixtures
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The driver with a line that follows calls: what the line says reaches the screen and the
 /// history, and missed calls wait on the notice line until a key is pressed.
@@ -20,7 +21,7 @@ struct DialerDriverCallTests {
     /// test gives it to say, as the real lines do in `Telephony`.
     final class ScriptedLine: CallLine {
         let methodName = "scripted"
-        var descriptors: [Int32] { [] }
+        var descriptors: [FileDescriptor] { [] }
         /// Due at once while it has something to say, so the driver's next wake takes it.
         var nextDeadline: Microseconds? { toSay.isEmpty ? nil : 0 }
         var problem: String?
@@ -29,7 +30,7 @@ struct DialerDriverCallTests {
         var toSay: [LineEvent] = []
 
         func start(at now: Microseconds) -> [LineEvent] { [.problem(problem)] }
-        func wake(readable: [Int32], at now: Microseconds) -> [LineEvent] {
+        func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent] {
             defer { toSay = [] }
             return toSay
         }

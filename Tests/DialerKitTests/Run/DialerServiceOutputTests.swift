@@ -7,6 +7,7 @@ import ProcessLoop
 import SystemCalls
 import TestFixtures
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The service outlives its standard output: a text display that cannot write stops, the log
 /// says so once, and the keys go on being searched.
@@ -20,7 +21,7 @@ struct DialerServiceOutputTests {
             let node = try #require(try DialerServiceTests.board(directory, config: DialerServiceTests.bookConfig).node)
             let log = RecordedLog()
             let service = try DialerServiceTests.service(directory, log: log)
-            let output = StandardOutputStream(StandardStream(descriptor: full.fileDescriptor, name: "standard output"))
+            let output = StandardOutputStream(StandardStream(descriptor: FileDescriptor(rawValue: full.fileDescriptor), name: "standard output"))
             var display = DisplayGroup([InMemoryDisplay(), TextDisplay(output: output)])
             service.start(display: &display)
 

@@ -163,7 +163,7 @@ import Testing
         let dial = try BackgroundDial(method, number: number)
         let early = dial.outcome()
         #expect(early == nil)
-        var entry = pollfd(fd: dial.readinessDescriptor, events: Int16(POLLIN), revents: 0)
+        var entry = pollfd(fd: dial.readinessDescriptor.rawValue, events: Int16(POLLIN), revents: 0)
         #expect(poll(&entry, 1, 0) == 0)
         #expect(poll(&entry, 1, 10_000) == 1)
         let done = dial.outcome()

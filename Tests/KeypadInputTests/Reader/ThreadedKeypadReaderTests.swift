@@ -7,6 +7,7 @@ import InputEvents
 import KeypadInput
 import ProcessLoop
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The input thread on fake nodes: it empties the kernel's buffer by itself, while nobody on
 /// the loop's side reads, and hands the events over with their kernel times.
@@ -15,8 +16,8 @@ struct ThreadedKeypadReaderTests {
     static let five = TestKeymaps.code("KEY_NUMERIC_5")
 
     /// Whether `descriptor` becomes readable within a generous time (it is expected to).
-    static func becomesReadable(_ descriptor: Int32) -> Bool {
-        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+    static func becomesReadable(_ descriptor: FileDescriptor) -> Bool {
+        var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         return poll(&entry, 1, 60_000) == 1
     }
 
@@ -45,7 +46,7 @@ struct ThreadedKeypadReaderTests {
             ])
         // Taken: nothing more, and the descriptor no longer raised.
         #expect(try input.take(at: 9_100_000).events.isEmpty)
-        var entry = pollfd(fd: input.descriptor, events: Int16(POLLIN), revents: 0)
+        var entry = pollfd(fd: input.descriptor.rawValue, events: Int16(POLLIN), revents: 0)
         #expect(poll(&entry, 1, 0) == 0)
     }
 

@@ -11,6 +11,7 @@ import Glibc
 import T9Search
 import TestFixtures
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// The book as the daemon's poll loop drives it: real files, real inotify, a real reload
 /// thread; the loop's clock is a number the test moves, and each wait is a poll with a generous
@@ -18,11 +19,11 @@ import Testing
 @Suite("Live book")
 struct LiveBookTests {
     /// Waits until one of `descriptors` is readable and returns those that are.
-    static func waitReadable(_ descriptors: [Int32], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [Int32] {
-        var entries = descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    static func waitReadable(_ descriptors: [FileDescriptor], sourceLocation: Testing.SourceLocation = #_sourceLocation) -> [FileDescriptor] {
+        var entries = descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
         let count = poll(&entries, nfds_t(entries.count), 60_000)
         #expect(count > 0, "a descriptor became readable", sourceLocation: sourceLocation)
-        return entries.filter { $0.revents & Int16(POLLIN) != 0 }.map(\.fd)
+        return entries.filter { $0.revents & Int16(POLLIN) != 0 }.map { FileDescriptor(rawValue: $0.fd) }
     }
 
     static let settle: Int64 = 400_000
@@ -153,7 +154,7 @@ struct LiveBookTests {
             let readable =
                 live.deadline.map { deadline in
                     now = max(now, deadline)
-                    return [Int32]()
+                    return [FileDescriptor]()
                 } ?? waitReadable(live.descriptors)
             let update = live.handle(readable: readable, at: now)
             messages += update.messages.map(\.text)

@@ -5,6 +5,7 @@ import CFakeEvdev
 import Foundation
 import Glibc
 public import InputEvents
+public import struct SystemPackage.FileDescriptor
 
 /// A fake evdev device node for tests: a FIFO that libevdev takes for `/dev/input/eventN`.
 ///
@@ -189,9 +190,9 @@ public final class FakeEvdevPipe {
     }
 
     /// The read end, for its new owner.
-    public func giveReadEnd() -> Int32 {
+    public func giveReadEnd() -> FileDescriptor {
         readEndGiven = true
-        return readEnd
+        return FileDescriptor(rawValue: readEnd)
     }
 
     public func send(_ events: [InputEvent]) throws(FakeEvdevError) {

@@ -7,6 +7,7 @@ import SystemCalls
 import Telephony
 import TelephonyTestSupport
 import Testing
+import struct SystemPackage.FileDescriptor
 
 /// BaresipLine against the real baresip (from the shipped Config/baresip) and SIPp as the far
 /// end, on free ports of 127.0.0.1; every wait has a deadline and every program is stopped.
@@ -40,10 +41,10 @@ struct BaresipLiveTests {
                 let now = SystemCall.monotonicMicroseconds()
                 if now >= end { return false }
                 let wakeAt = min(line.nextDeadline ?? end, end)
-                var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                var entries = line.descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
                 let timeout = Int32(max(0, min((wakeAt - now) / 1000 + 1, 100)))
                 _ = poll(&entries, nfds_t(entries.count), timeout)
-                record(line.wake(readable: entries.filter { $0.revents != 0 }.map(\.fd), at: SystemCall.monotonicMicroseconds()))
+                record(line.wake(readable: entries.filter { $0.revents != 0 }.map { FileDescriptor(rawValue: $0.fd) }, at: SystemCall.monotonicMicroseconds()))
             }
             return true
         }

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import InputEvents
 import Telephony
+import struct SystemPackage.FileDescriptor
 
 /// A TCP listener on 127.0.0.1 that plays baresip's `ctrl_tcp` for a test: it takes the line's
 /// connection, reads its commands, and writes events and responses, whole, cut byte by byte,
@@ -129,9 +130,9 @@ final class ScriptedBaresip {
 
 /// Wakes `line` once what the scripted baresip wrote is readable (up to five seconds), at `now`.
 func pump(_ line: BaresipLine, at now: Microseconds) -> [LineEvent] {
-    var entries = line.descriptors.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    var entries = line.descriptors.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
     _ = poll(&entries, nfds_t(entries.count), 5000)
-    return line.wake(readable: entries.filter { $0.revents != 0 }.map(\.fd), at: now)
+    return line.wake(readable: entries.filter { $0.revents != 0 }.map { FileDescriptor(rawValue: $0.fd) }, at: now)
 }
 
 /// The events of `events` that are not log lines.

@@ -24,13 +24,14 @@ struct TryCommandTests {
     }
 
     /// A config whose `[dial]` runs `script` (shell lines) with the number and name, and the
-    /// file where the script writes its arguments.
+    /// file where the script writes its arguments. The script is run by /bin/sh, not executed:
+    /// a file just written may still be open in a child another test forked meanwhile, and
+    /// executing it then fails with ETXTBSY.
     func execConfig(in directory: String, _ script: String) throws -> (config: String, arguments: String) {
         let program = try T9DialProcess.write(
-            "#!/bin/sh\nfor a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(script)\n", to: directory + "/dial.sh")
-        chmod(program, 0o755)
+            "for a in \"$@\"; do printf '%s\\n' \"$a\"; done >> \"\(directory)/args.txt\"\n\(script)\n", to: directory + "/dial.sh")
         let config = try T9DialProcess.write(
-            "[dial]\nmethod = \"exec\"\ncommand = [\"\(program)\", \"{number}\", \"{name}\"]\n", to: directory + "/t9dial.toml")
+            "[dial]\nmethod = \"exec\"\ncommand = [\"/bin/sh\", \"\(program)\", \"{number}\", \"{name}\"]\n", to: directory + "/t9dial.toml")
         return (config, directory + "/args.txt")
     }
 

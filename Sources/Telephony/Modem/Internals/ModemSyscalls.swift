@@ -2,19 +2,20 @@
 
 import Glibc
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// The libc calls that set up a modem's serial port, one small wrapper each: termios.
 enum ModemSyscalls {
     /// The terminal settings of a tty; ENOTTY for anything else. (tcgetattr)
-    static func terminalAttributes(_ descriptor: Int32) -> Result<termios, Errno> {
+    static func terminalAttributes(_ descriptor: FileDescriptor) -> Result<termios, Errno> {
         var settings = termios()
-        return valueOrErrno(tcgetattr(descriptor, &settings)).map { _ in settings }
+        return valueOrErrno(tcgetattr(descriptor.rawValue, &settings)).map { _ in settings }
     }
 
     /// Sets a tty raw (no echo, no line editing, no translation of CR and NL, 8 bits), at
     /// `speed` both ways, ignoring modem control lines, reads returning at once; applied now.
     /// (cfmakeraw, cfsetispeed, cfsetospeed, tcsetattr)
-    static func makeRaw(_ descriptor: Int32, _ settings: termios, speed: speed_t) -> Result<Int32, Errno> {
+    static func makeRaw(_ descriptor: FileDescriptor, _ settings: termios, speed: speed_t) -> Result<Int32, Errno> {
         var raw = settings
         cfmakeraw(&raw)
         raw.c_cflag |= tcflag_t(CLOCAL | CREAD)
@@ -25,13 +26,13 @@ enum ModemSyscalls {
         }
         if case .failure(let error) = valueOrErrno(cfsetispeed(&raw, speed)) { return .failure(error) }
         if case .failure(let error) = valueOrErrno(cfsetospeed(&raw, speed)) { return .failure(error) }
-        return valueOrErrno(tcsetattr(descriptor, TCSANOW, &raw))
+        return valueOrErrno(tcsetattr(descriptor.rawValue, TCSANOW, &raw))
     }
 
     /// Throws away what a tty has received and not yet read, and what it has not yet sent.
     /// (tcflush TCIOFLUSH)
     @discardableResult
-    static func discardPending(_ descriptor: Int32) -> Result<Int32, Errno> {
-        valueOrErrno(tcflush(descriptor, TCIOFLUSH))
+    static func discardPending(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
+        valueOrErrno(tcflush(descriptor.rawValue, TCIOFLUSH))
     }
 }

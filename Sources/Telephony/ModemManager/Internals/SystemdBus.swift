@@ -4,6 +4,7 @@ import CSystemdBus
 import Glibc
 import InputEvents
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 /// A connection to a D-Bus bus through sd-bus, used without ever waiting: the caller polls
 /// `descriptor`, calls `process` when it is readable or `deadline` has come, and gets the
@@ -17,7 +18,7 @@ struct SystemdBus: ~Copyable {
     /// Where the callbacks put what they read; outlives `bus`, which points to it.
     private let inbox: BusInbox
     /// The connection's socket, for poll.
-    let descriptor: Int32
+    let descriptor: FileDescriptor
 
     /// Connects to the system bus (sd-bus reads DBUS_SYSTEM_BUS_ADDRESS, else
     /// /run/dbus/system_bus_socket), or to the bus at `address` (a D-Bus address,
@@ -50,7 +51,7 @@ struct SystemdBus: ~Copyable {
         self.api = api
         self.bus = bus
         self.inbox = BusInbox(api: api)
-        self.descriptor = descriptor
+        self.descriptor = FileDescriptor(rawValue: descriptor)
     }
 
     /// Closes the connection and frees it, with its slots. (sd_bus_close_unref)
