@@ -3,6 +3,7 @@
 @testable import DialerKit
 import Foundation
 import Glibc
+import Presentation
 import ProcessLoop
 import SystemCalls
 import TestFixtures
