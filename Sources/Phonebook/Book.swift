@@ -43,10 +43,10 @@ public struct Book: Sendable {
     /// Where the contacts come from and how they are indexed, to read them again.
     public var loader: BookLoader
     /// The contacts as last loaded.
-    public var book: LoadedBook
+    public var loaded: LoadedBook
     /// The files read and the problems found in them; the contacts themselves are in `index`.
-    public var sources: ContactSources { book.sources }
-    public var index: SearchIndex { book.index }
+    public var sources: ContactSources { loaded.sources }
+    public var index: SearchIndex { loaded.index }
     public var limit: Int
     /// The folder holding layouts/ and keymaps/.
     public var dataDirectory: String
@@ -79,7 +79,7 @@ public struct Book: Sendable {
         } else {
             (prepared.history, prepared.historyProblem) = openHistory(prepared.configuration)
         }
-        prepared.book = reading.indexed(history: prepared.history)
+        prepared.loaded = reading.indexed(history: prepared.history)
         ProcessMemory.returnFreedMemory()
         return prepared
     }
@@ -143,7 +143,7 @@ public struct Book: Sendable {
             favourites: configuration.history
         )
         return Book(
-            configuration: configuration, loader: loader, book: loader.emptyBook(),
+            configuration: configuration, loader: loader, loaded: loader.emptyBook(),
             limit: overrides.limit ?? settings.limit, dataDirectory: dataDirectory, history: nil, historyProblem: nil
         )
     }
@@ -164,7 +164,7 @@ public struct Book: Sendable {
             sources: [], alphabet: T9Alphabet(layouts: layouts), options: SearchOptions(), favourites: configuration.history
         )
         return Book(
-            configuration: configuration, loader: loader, book: loader.emptyBook(),
+            configuration: configuration, loader: loader, loaded: loader.emptyBook(),
             limit: overrides.limit ?? configuration.search.limit, dataDirectory: dataDirectory, history: history,
             historyProblem: historyProblem
         )
@@ -187,15 +187,15 @@ public struct Book: Sendable {
     /// `readinessDescriptor`; its `result()` is the new book, for `adopt(_:)`.
     public func reloadInBackground() throws(BookError) -> BackgroundTask<LoadedBook> {
         do {
-            return try loader.reloadInBackground(keeping: book, history: history)
+            return try loader.reloadInBackground(keeping: loaded, history: history)
         } catch {
             throw .threadNotStarted(error, for: "reload the contacts")
         }
     }
 
     /// Makes `book` (from a reload) the one searched from now on.
-    public mutating func adopt(_ book: LoadedBook) {
-        self.book = book
+    public mutating func replaceLoaded(with book: LoadedBook) {
+        loaded = book
     }
 
     /// The data directory (`--data-dir`, else the config's, else found) and the keypad layouts

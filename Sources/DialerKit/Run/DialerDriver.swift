@@ -184,7 +184,7 @@ public final class DialerDriver {
         if let update = live?.handle(readable: bookReadable, at: now) {
             update.messages.forEach(logger.log)
             if let book = update.book {
-                takeIn(book.index, display: &display)
+                startSearching(book.index, display: &display)
                 ProcessMemory.returnFreedMemory()  // the old book, and what reading the new one freed
             }
         }
@@ -208,10 +208,10 @@ public final class DialerDriver {
         switch result {
         case .success(let loaded):
             var book = load.book
-            book.adopt(loaded)
+            book.replaceLoaded(with: loaded)
             book.sources.warnings.forEach { logger.warning("\($0)") }
             keepCurrent(LiveBook(book, watch: load.takeWatch()))
-            takeIn(loaded.index, display: &display)
+            startSearching(loaded.index, display: &display)
             apply(machine.stopHoldingBack(at: now), to: &display)
         case .failure(let error):
             loadProblem = .book(error)
@@ -239,18 +239,18 @@ public final class DialerDriver {
     /// (`LiveBook.changesSeen`).
     var bookChangesSeen: Int { live?.changesSeen ?? 0 }
 
-    /// Searches `book` from now on, keeping it current with `live`, and dials with `placer`
+    /// Searches `index` from now on, keeping it current with `live`, and dials with `placer`
     /// (after the dial under way, if any): what a reload of the config brings. The query stays
-    /// as typed and is searched again in the new book. `book` must have the same layouts.
-    public func adopt(book index: SearchIndex, live: consuming LiveBook, placer: CallPlacer, display: inout some DialerDisplay) {
+    /// as typed and is searched again in the new book, which must have the same layouts.
+    public func replaceBook(_ index: SearchIndex, live: consuming LiveBook, placer: CallPlacer, display: inout some DialerDisplay) {
         keepCurrent(live)
         nextPlacer = placer
         takeUpNextPlacer()
-        takeIn(index, display: &display)
+        startSearching(index, display: &display)
     }
 
     /// Searches `index` from now on, and rehearses the keys on it (`DialerMachine.rehearseKeys`).
-    private func takeIn(_ index: SearchIndex, display: inout some DialerDisplay) {
+    private func startSearching(_ index: SearchIndex, display: inout some DialerDisplay) {
         apply(machine.session.replaceIndex(index), to: &display)
         machine.rehearseKeys(on: display)
     }

@@ -333,7 +333,7 @@ public final class DialerService {
         problem = nil
         var live = LiveBook(fresh)
         if let changedMeanwhile { live.sourcesChanged(at: changedMeanwhile) }
-        driver.adopt(book: fresh.index, live: live, placer: placer, display: &display)
+        driver.replaceBook(fresh.index, live: live, placer: placer, display: &display)
         driver.post(nil, about: .book, to: &display)
         logger.info("reloaded: \(statusLine)")
     }

@@ -100,7 +100,7 @@ public struct LiveBook: ~Copyable {
     }
 
     /// Watches the sources of the dialer's book. The dialer's book is the one searched until a
-    /// reload; the loop should not keep another copy of it (`Book.adopt(_:)` the new ones, or
+    /// reload; the loop should not keep another copy of it (`Book.replaceLoaded(with:)` the new ones, or
     /// let the dialer go), so that only one book is held between reloads.
     public init(_ dialer: Book, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(dialer, watch: SourceWatch(dialer.loader), schedule: schedule)
@@ -110,7 +110,7 @@ public struct LiveBook: ~Copyable {
     /// read (`SourceWatch`).
     package init(_ dialer: Book, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(
-            loader: dialer.loader, book: dialer.book, history: dialer.history, carddav: dialer.configuration.carddav,
+            loader: dialer.loader, book: dialer.loaded, history: dialer.history, carddav: dialer.configuration.carddav,
             schedule: schedule, watch: watch)
     }
 

@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
     /// The keys' setup, the dialer and the displays of a replay, which only prints its dials
     /// and reads the book once: it is not the user calling anyone.
     private func prepareReplay(logger: Logger) throws -> (KeypadSetup, DialerDriver, DisplayGroup) {
-        let dialer = try book.loadDialer()
+        let dialer = try book.loadBook()
         let setup = try KeypadSetup.load(for: dialer, mode: mode)
         let driver = try setup.makeDriver(for: dialer, placesCalls: false, logger: logger)
         return (setup, driver, try display.makeDisplay(for: dialer, logger: logger))

@@ -44,7 +44,7 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let dialer = try book.loadDialer()
+        let dialer = try book.loadBook()
         let answers = SearchAnswers(index: dialer.index, limit: dialer.limit, json: json)
         if let digits, let keys = Self.keys(digits) {
             try answers.write(keys: keys, typed: digits)

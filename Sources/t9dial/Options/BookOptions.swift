@@ -37,7 +37,7 @@ struct BookOptions: ParsableArguments {
     }
 
     /// Loads the book, reporting problems in single cards on standard error.
-    func loadDialer() throws -> Book {
+    func loadBook() throws -> Book {
         try SourceOptions.load({ () throws(BookError) in try Book.load(overrides) }, warnings: \.sources.warnings)
     }
 }

@@ -138,7 +138,7 @@ struct LiveBookTests {
             #expect(Self.waitReadable([task.readinessDescriptor]) == [task.readinessDescriptor])
             let result = task.result()
             let book = try #require(result)
-            dialer.adopt(book)
+            dialer.replaceLoaded(with: book)
             #expect(dialer.index.search(Fixtures.keys("3733")).map { dialer.index.contacts.uid(of: $0.contact) } == ["fred"])
             #expect(dialer.sources.files == [file])
             #expect(dialer.index.alphabet.layouts.map(\.id) == dialer.loader.alphabet.layouts.map(\.id))
