@@ -134,8 +134,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "DialerConfig", "DialerKit", "Phonebook", "Systemd", "ScreenRender",
-                "Presentation", "Diagnostics",
+                "T9Search", "DialerConfig", "DialerKit", "Systemd", "ScreenRender",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

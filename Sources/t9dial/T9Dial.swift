@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
 import DialerKit
 import Foundation
-import Presentation
 
 @main
 struct T9Dial: ParsableCommand {

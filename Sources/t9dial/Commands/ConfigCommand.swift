@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
 import DialerKit
 
 /// `t9dial config`: the config file checked (`check`) or shown as t9dial reads it (`show`).

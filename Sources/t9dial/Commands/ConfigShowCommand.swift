@@ -4,7 +4,6 @@ import ArgumentParser
 import DialerConfig
 import DialerKit
 import Foundation
-import Presentation
 
 struct ConfigShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

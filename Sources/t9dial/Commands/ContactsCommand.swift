@@ -2,8 +2,6 @@
 
 import ArgumentParser
 import DialerKit
-import Phonebook
-import Presentation
 
 struct ContactsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,10 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
 import DialerConfig
 import DialerKit
-import Presentation
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

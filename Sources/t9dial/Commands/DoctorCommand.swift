@@ -1,9 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
 import DialerKit
-import Presentation
 
 struct DoctorCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -2,8 +2,6 @@
 
 import ArgumentParser
 import DialerKit
-import Phonebook
-import Presentation
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -3,7 +3,6 @@
 public import ArgumentParser
 public import DialerConfig
 import DialerKit
-import Phonebook
 import Logging
 
 struct RunCommand: ParsableCommand {

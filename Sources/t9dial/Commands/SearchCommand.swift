@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Presentation
+import DialerKit
 
 struct SearchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

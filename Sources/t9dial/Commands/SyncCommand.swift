@@ -3,8 +3,6 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
-import Phonebook
-import Presentation
 
 struct SyncCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,8 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
-import Presentation
+import DialerKit
 
 /// `t9dial version`: what `t9dial --version` prints, for those who type it as a command.
 struct VersionCommand: ParsableCommand {

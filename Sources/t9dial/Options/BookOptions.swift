@@ -3,7 +3,6 @@
 public import ArgumentParser
 import DialerConfig
 import DialerKit
-import Phonebook
 public import T9Search
 
 /// Where the contacts and the settings come from, and how keys search them; shared by every

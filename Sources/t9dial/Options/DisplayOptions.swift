@@ -1,12 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import ArgumentParser
-import Diagnostics
 import DialerConfig
 import DialerKit
 import Logging
-import Phonebook
-import Presentation
 import ScreenRender
 
 /// Where the dialer shows itself; shared by `run` and `try`.

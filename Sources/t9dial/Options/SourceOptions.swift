@@ -2,8 +2,6 @@
 
 import ArgumentParser
 import DialerKit
-import Phonebook
-import Presentation
 
 /// Where the contacts, the config and the layouts come from: what every command reading the
 /// book takes. `BookOptions` adds what searching by keys needs; `query` takes these alone.
