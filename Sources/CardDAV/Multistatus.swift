@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// An XML element name: its namespace URI and local name.
 public struct DAVName: Sendable, Hashable, CustomStringConvertible {
     public var namespace: String
@@ -50,7 +52,7 @@ public struct DAVResponse: Sendable, Equatable {
 
     /// The property's text with surrounding white space trimmed; nil when absent.
     func value(_ name: DAVName) -> String? {
-        properties[name].map { $0.text.trimmingWhitespace }
+        properties[name].map { $0.text.trimmingBlanks() }
     }
 }
 
@@ -61,13 +63,6 @@ public struct Multistatus: Sendable, Equatable {
 }
 
 extension String {
-    var trimmingWhitespace: String {
-        var scalars = Substring(self)
-        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-        return String(scalars)
-    }
-
     /// The status code of an HTTP status line such as `HTTP/1.1 404 Not Found`.
     var httpStatusCode: Int? {
         let parts = split(separator: " ")

@@ -3,6 +3,7 @@
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
+import TerminalText
 #endif
 
 /// Parses a WebDAV 207 Multi-Status body with `XMLParser`, namespaces resolved, into
@@ -153,11 +154,11 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         }
         switch name {
         case .href where parent == .response:
-            href += text.trimmingWhitespace
+            href += text.trimmingBlanks()
         case .status where parent == .response:
-            responseStatus = text.trimmingWhitespace
+            responseStatus = text.trimmingBlanks()
         case .status where parent == .propstat:
-            propstatStatus = text.trimmingWhitespace
+            propstatStatus = text.trimmingBlanks()
         case .propstat where parent == .response:
             let code = propstatStatus.httpStatusCode ?? 200
             if (200..<300).contains(code) {
@@ -169,7 +170,7 @@ final class MultistatusParser: NSObject, XMLParserDelegate {
         case .multistatus where stack.isEmpty:
             closedMultistatus = true
         case .syncToken where parent == .multistatus:
-            syncToken = text.trimmingWhitespace
+            syncToken = text.trimmingBlanks()
         default:
             break
         }

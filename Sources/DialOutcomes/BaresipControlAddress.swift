@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// Where baresip's `ctrl_tcp` listens, as `[dial] control` gives it: `127.0.0.1:4444`,
 /// `[::1]:4444` or `localhost:4444`. Only loopback is taken: `ctrl_tcp` has no authentication
 /// (whoever reaches it can dial), and t9dial's service may reach loopback only.
@@ -21,7 +23,7 @@ public struct BaresipControlAddress: Sendable, Hashable, CustomStringConvertible
 
     /// Reads `text` (`HOST:PORT`), or says why it is not a loopback address t9dial can use.
     public init(parsing text: String) throws(BaresipAddressError) {
-        let trimmed = text.trimmingWhitespace
+        let trimmed = text.trimmingBlanks()
         let hostText: Substring
         let portText: Substring
         if trimmed.hasPrefix("[") {

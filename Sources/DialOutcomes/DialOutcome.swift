@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// What came of one dial, as a value: the dialer shows `screenMessage` and logs `logMessage`,
 /// and keeps its query whatever the outcome, so a failed dial loses nothing.
 public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {
@@ -82,7 +84,7 @@ public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {
         case .noDialTone: what = "failed: NO DIALTONE"
         case .modemError(let code): what = "failed: the modem said \(code)"
         }
-        let said = detail.trimmingWhitespace
+        let said = detail.trimmingBlanks()
         let base = "dial \(number) via \(via): \(what.replacingNewlines)"
         return said.isEmpty ? base : base + "; it said: " + said.replacingNewlines
     }
@@ -95,7 +97,7 @@ public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {
 
     private static func lastLine(_ text: String) -> String {
         text.split(whereSeparator: \.isNewline).last(where: { !$0.allSatisfy(\.isWhitespace) })
-            .map { String($0).trimmingWhitespace } ?? ""
+            .map { String($0).trimmingBlanks() } ?? ""
     }
 
     private static func signalName(_ signal: Int32) -> String {
@@ -113,14 +115,9 @@ public struct DialOutcome: Sendable, Hashable, CustomStringConvertible {
 }
 
 extension String {
-    /// Without leading and trailing spaces and newlines.
-    package var trimmingWhitespace: String {
-        String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
-    }
-
     /// Line breaks as " | ", so a multi-line stderr stays one log line.
     package var replacingNewlines: String {
-        split(whereSeparator: \.isNewline).map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        split(whereSeparator: \.isNewline).map { String($0).trimmingBlanks() }.filter { !$0.isEmpty }
             .joined(separator: " | ")
     }
 }

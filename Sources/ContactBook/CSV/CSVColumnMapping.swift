@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// Which CSV column holds which part of a contact, chosen by the header names of the three
 /// exports people have: Google Contacts' older format (`Name, Given Name, ..., Phone 1 - Type,
 /// Phone 1 - Value`), its current one (`First Name, ..., Labels, ..., Phone 1 - Label, Phone 1 -

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// Reads a Google Contacts or Outlook CSV export into contacts.
 ///
 /// The header row chooses the column mapping (an unknown header is an error that lists the

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// The name to show for a contact whose source gives no formatted name (vCard FN, Google's
 /// "Name"): the structured name, else the organization, else the first number, else the
 /// first email; nil when there is none of these.

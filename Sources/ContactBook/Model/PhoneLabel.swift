@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// Turns the phone labels that exporters write into `PhoneNumber.types`, so "Mobile", "Mobile
 /// Phone", Apple's "_$!<Mobile>!$_" and vCard's "CELL" all come out as "cell" and
 /// `PhoneNumber.isMobile` finds them. A label it does not know is kept, lowercased.

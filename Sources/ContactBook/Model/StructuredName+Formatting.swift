@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 extension StructuredName {
     /// Whether every part is empty (the parsers store parts trimmed).
     var isEmpty: Bool {

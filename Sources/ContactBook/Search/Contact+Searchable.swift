@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import T9Search
+import TerminalText
 
 extension Contact {
     /// What the search core indexes for this contact: the display name first, then nicknames,

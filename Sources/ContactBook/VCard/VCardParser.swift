@@ -8,6 +8,7 @@ import Musl
 import Darwin
 #endif
 import T9Search
+import TerminalText
 
 /// Reads vCard 2.1, 3.0 and 4.0 files as phones and services export them into contacts.
 ///

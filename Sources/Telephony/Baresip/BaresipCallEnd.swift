@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialOutcomes
+import TerminalText
 
 extension CallEnd {
     /// Why a call ended, from the parameter of baresip's `CALL_CLOSED`: a SIP status line
@@ -10,7 +11,7 @@ extension CallEnd {
     /// ringing, and "Connection timed out" when nobody answered an INVITE in time (about 32 s);
     /// anything else ("end of file" when aufile's WAV ends) is a failure in its own words.
     public init(baresipClosedParam param: String) {
-        let text = param.trimmingWhitespace
+        let text = param.trimmingBlanks()
         switch text.statusCode {
         case 486, 600: self = .busy
         case 603: self = .rejected
@@ -33,12 +34,5 @@ extension String {
         let digits = prefix { $0.isASCII && $0.isNumber }
         guard digits.count == 3, dropFirst(3).first.map({ $0 == " " }) ?? true, let code = Int(digits) else { return nil }
         return (100...699).contains(code) ? code : nil
-    }
-
-    var trimmingWhitespace: String {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }) else { return "" }
-        let last = scalars.lastIndex(where: { !$0.properties.isWhitespace }) ?? first
-        return String(scalars[first...last])
     }
 }

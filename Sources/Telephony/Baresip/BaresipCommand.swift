@@ -61,7 +61,7 @@ public enum BaresipDialTarget {
     /// "+441214960000"); a SIP URI (with `:` or `@`) is kept as it is. Nothing empty is sent:
     /// baresip's `dial` with no argument redials the last number.
     public static func prepare(_ number: String) -> Result<String, BaresipDialError> {
-        let trimmed = number.trimmingWhitespace
+        let trimmed = number.trimmingBlanks()
         if trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
             return .failure(.controlCharacters)
         }

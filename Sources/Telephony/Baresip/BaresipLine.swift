@@ -5,6 +5,7 @@ import Glibc
 public import InputEvents
 import SystemCalls
 public import struct SystemPackage.FileDescriptor
+import TerminalText
 
 /// Calls through a running baresip, over its `ctrl_tcp` socket on loopback (`[dial] method =
 /// "baresip"`): commands `dial`, `accept`, `hangup`, `sndcode`, and the events of its calls and
@@ -289,7 +290,7 @@ public final class BaresipLine: CallLine {
             return
         }
         guard !response.ok else { return }
-        let text = response.data.trimmingWhitespace
+        let text = response.data.trimmingBlanks()
         events.append(.log(.warning, "baresip refused \(command ?? "a command"): \(text.isEmpty ? "no reason given" : text)"))
         if case .dialling(let token, _, _) = call, token == response.token {
             call = .none
@@ -317,7 +318,7 @@ public final class BaresipLine: CallLine {
             registrationFailures[event.accountAOR ?? ""] = nil
             return
         case "REGISTER_FAIL":
-            let reason = event.param?.trimmingWhitespace ?? ""
+            let reason = event.param?.trimmingBlanks() ?? ""
             registrationFailures[event.accountAOR ?? ""] = reason.isEmpty ? "no reason given" : reason
             events.append(.log(.warning, "baresip could not register \(event.accountAOR ?? "its account"): \(reason)"))
             return
@@ -332,7 +333,7 @@ public final class BaresipLine: CallLine {
             }
             call = .current(id: id, direction: .incoming, rang: true, connected: false)
             let number = Self.userPart(event.peerURI ?? "")
-            let name = event.peerDisplayName.flatMap { $0.trimmingWhitespace.isEmpty ? nil : $0 }
+            let name = event.peerDisplayName.flatMap { $0.trimmingBlanks().isEmpty ? nil : $0 }
             events.append(.log(.info, "incoming call from \(event.peerURI ?? "an unknown number")"))
             events.append(.incoming(number: number, name: name))
         case .dialling:
@@ -400,7 +401,7 @@ public final class BaresipLine: CallLine {
     /// The user part of a SIP URI, as the number of an incoming call: "sip:+4412@host" gives
     /// "+4412"; a URI with no user part gives "".
     static func userPart(_ uri: String) -> String {
-        var rest = Substring(uri.trimmingWhitespace)
+        var rest = Substring(uri.trimmingBlanks())
         if rest.hasPrefix("<"), rest.hasSuffix(">") { rest = rest.dropFirst().dropLast() }
         for scheme in ["sips:", "sip:", "tel:"] where rest.lowercased().hasPrefix(scheme) {
             rest = rest.dropFirst(scheme.count)

@@ -2,6 +2,7 @@
 
 import DialOutcomes
 public import InputEvents
+import TerminalText
 
 /// Follows an AT modem's calls, with time as an input and no I/O: fed each line the modem
 /// sends, the user's requests and the time, it gives the `LineEvent`s for the dialer and the
@@ -187,7 +188,7 @@ public struct ModemCallTracker: Sendable {
     /// Takes one line the modem sent, without its line end.
     public mutating func receive(_ line: String, at now: Microseconds) -> Step {
         var step = Step()
-        let text = line.trimmingWhitespace
+        let text = line.trimmingBlanks()
         let upper = text.uppercased()
         if text.isEmpty || upper.hasPrefix("AT") {
             // Nothing, or the echo of a command (ATE1, the default).
@@ -222,7 +223,7 @@ public struct ModemCallTracker: Sendable {
                 step.events.append(.log(.warning, "modem: not dialling \(Self.quote(number)): a call is under way"))
                 return
             }
-            let kept = number.trimmingWhitespace
+            let kept = number.trimmingBlanks()
             let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
             guard dialString.contains(where: \.isNumber) else {
                 step.events.append(.ended(.failed("no number to dial in \(Self.quote(number))")))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialOutcomes
+import TerminalText
 /// One line from an AT modem, classified. A command's answer ends with a final result code;
 /// everything else before it (the command's echo, unsolicited result codes such as `RING`,
 /// `+CREG: 1` or `^BOOT:...`, information lines) is noted and skipped.
@@ -13,7 +14,7 @@ public enum ModemLine: Sendable, Hashable {
     /// Classifies a line without its CR LF. Numeric result codes (ATV0) are not recognised:
     /// t9dial's modems answer in words, as they do by default.
     public init(_ text: String) {
-        let line = text.trimmingWhitespace
+        let line = text.trimmingBlanks()
         if let code = FinalResultCode(line) {
             self = .final(code)
         } else {

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import TerminalText
+
 /// One call of the modem's list, as a `+CLCC:` line gives it (3GPP TS 27.007 §7.18):
 /// `+CLCC: <idx>,<dir>,<stat>,<mode>,<mpty>[,<number>,<type>[,<alpha>]]`.
 struct ModemListedCall: Sendable, Hashable {
@@ -43,12 +45,12 @@ struct ModemListedCall: Sendable, Hashable {
             switch character {
             case "\"": quoted.toggle()
             case "," where !quoted:
-                fields.append(field.trimmingWhitespace)
+                fields.append(field.trimmingBlanks())
                 field = ""
             default: field.append(character)
             }
         }
-        fields.append(field.trimmingWhitespace)
+        fields.append(field.trimmingBlanks())
         return fields
     }
 }

@@ -4,6 +4,7 @@ import DialOutcomes
 public import InputEvents
 import SystemCalls
 public import struct SystemPackage.FileDescriptor
+import TerminalText
 
 /// Calls through ModemManager over D-Bus (`[dial] method = "modemmanager"`): `CreateCall` and
 /// `Start` on the modem's `Voice` interface to dial, the call's `StateChanged` to follow it,
@@ -182,7 +183,7 @@ public final class ModemManagerLine: CallLine {
             events.append(.ended(.failed("another call is under way")))
             return finish(events)
         }
-        let kept = number.trimmingWhitespace
+        let kept = number.trimmingBlanks()
         let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
         guard dialString.contains(where: \.isNumber) else {
             events.append(.ended(.failed("no number to dial in \"\(number)\"")))
@@ -399,7 +400,7 @@ public final class ModemManagerLine: CallLine {
 
     /// The object path of the modem `spec` names: an index, or a path.
     static func modemPath(_ spec: String) -> String? {
-        let kept = spec.trimmingWhitespace
+        let kept = spec.trimmingBlanks()
         if !kept.isEmpty, kept.allSatisfy({ $0.isASCII && $0.isNumber }) { return ModemManagerNames.modemPrefix + kept }
         return kept.hasPrefix("/") ? kept : nil
     }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
 extension String {
-    /// The string without leading and trailing whitespace and newlines.
-    func trimmingBlanks() -> String {
+    /// The string without leading and trailing whitespace and newlines: the one trimming of
+    /// the package's parsers (vCard, CSV, WebDAV, modem and baresip lines).
+    package func trimmingBlanks() -> String {
         let scalars = unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return self }
         if !Self.isBlank(first), !Self.isBlank(last) { return self }
