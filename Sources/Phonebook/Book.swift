@@ -84,7 +84,7 @@ public struct Book: Sendable {
         return prepared
     }
 
-    /// For a service that must not stop, and shows its first screen before the book is in:
+    /// For a service that must not stop, and shows its first screen before the book is loaded:
     /// the config's settings, the layouts, the sources to read and the history, with the book
     /// still empty (`loadBook(progress:)` reads it, on a thread of its own); or, when the
     /// config does not load or names no contacts, a book with no contacts and why, so the
@@ -113,7 +113,7 @@ public struct Book: Sendable {
     }
 
     /// Reads and indexes the contacts of `loader`, ranked with `history`, telling `progress`
-    /// how far it has got: the contacts of a book from `prepareOrEmpty`, for `adopt(_:)`. Takes
+    /// how far it has got: the contacts of a book from `prepareOrEmpty`, for `replaceLoaded(with:)`. Takes
     /// as long as `load` does: call it off the loop's thread.
     public func loadBook(progress: LoadProgress?) throws(BookError) -> LoadedBook {
         do {
@@ -184,7 +184,7 @@ public struct Book: Sendable {
 
     /// Starts reading the contacts again on a thread of their own, keeping the last good copy
     /// of what no longer loads (`BookLoader.reload(keeping:history:)`). Poll the task's
-    /// `readinessDescriptor`; its `result()` is the new book, for `adopt(_:)`.
+    /// `readinessDescriptor`; its `result()` is the new book, for `replaceLoaded(with:)`.
     public func reloadInBackground() throws(BookError) -> BackgroundTask<LoadedBook> {
         do {
             return try loader.reloadInBackground(keeping: loaded, history: history)

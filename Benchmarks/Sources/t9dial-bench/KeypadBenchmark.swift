@@ -146,7 +146,7 @@ extension KeypadBenchmark {
     /// The first keys after start, as `t9dial run` meets them. Each trial is one start: the
     /// book indexed anew and readied for keys on a thread of its own, as the startup load does
     /// (`SearchIndex.prepareForKeys`: the multi-tap text index built, one-key queries warmed
-    /// up); the dialer made for it, which shows its first screen and rehearses the keys
+    /// up); the dialer made for it, which shows its first screen and warms up the keys
     /// (`showFirstScreen`); then five keys typed at `pace`, each timed from the event to its
     /// rendered screen.
     func measureFirstKeys(index: SearchIndex, keymap: Keymap, scripts: [InputEvent], pace: TypingPace) throws -> FirstKeys {

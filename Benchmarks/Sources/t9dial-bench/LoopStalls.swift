@@ -21,7 +21,7 @@ import T9Search
 /// a dial recorded in the history. A dial's work is spread over the loop's steps: the dial key
 /// (the dial started, its write into the history handed to a thread), the step that takes the
 /// written dial in (and asks for the book to be ranked anew), and the step that takes the
-/// reranked book in (the query searched again in it, the keys rehearsed). The history write
+/// reranked book in (the query searched again in it, the keys warmed up). The history write
 /// and the ranking themselves run on threads of their own; their times are measured too.
 /// Part of the keypad benchmark.
 struct LoopStalls {
@@ -96,7 +96,7 @@ struct LoopStalls {
                 reranks.append(clock.now - rankStart)
                 let takeIn = clock.now
                 display.apply(machine.session.replaceIndex(ranked))
-                machine.rehearseKeys(on: display)
+                machine.warmUpKeys(on: display)
                 rerankStalls.append(clock.now - takeIn)
                 current = ranked
             }
@@ -111,8 +111,8 @@ struct LoopStalls {
         print(Report.row("dial key", dialKeyStalls))
         print(Report.row("dial written", dialWrittenStalls))
         print(Report.row("new ranking in", rerankStalls))
-        print("  (dial key: the dial started and its write handed to a thread; dial written: the write's end taken in;")
-        print("  new ranking in: the book ranked anew taken in, the query searched again, the keys rehearsed)")
+        print("  (dial key: the dial started and its write handed to a thread; dial written: the write's end collected;")
+        print("  new ranking in: the book ranked anew put in place, the query searched again, the keys warmed up)")
         print("Off the loop, on threads of their own:")
         print(Self.millisecondsRow("history write", writes))
         print(Self.millisecondsRow("ranking anew", reranks))

@@ -23,7 +23,7 @@ public struct ScreenState: Sendable, Hashable {
     /// keypad plugged in, no contacts to search. Nil when all is well.
     public var notice: String?
     /// How much of the contact book is loaded, in percent, while it is loaded at start; nil
-    /// once it is in (or was never loading). Keys typed meanwhile are searched once it is in.
+    /// once it is loaded (or was never loading). Keys typed meanwhile are searched once it is loaded.
     public var loading: Int?
 
     /// `resultCount` is `results.count` unless given.

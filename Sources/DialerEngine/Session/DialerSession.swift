@@ -260,7 +260,7 @@ public final class DialerSession {
         return updates
     }
 
-    /// Shows that the book is loading and how far it has got (nil: it is in). The book
+    /// Shows that the book is loading and how far it has got (nil: it is loaded). The book
     /// searched meanwhile is the one the session has (empty at start); keys typed are kept,
     /// and `replaceIndex(_:)` searches them in the book once it is in.
     public func setLoading(_ percent: Int?) -> [DialerUpdate] {

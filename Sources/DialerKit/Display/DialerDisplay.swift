@@ -44,37 +44,37 @@ extension DialerDisplay {
 }
 
 /// A display that works out a screen before it shows it (text laid out, pixels painted), and
-/// can do so without showing anything: a rehearsal before the first key
-/// (`DialerMachine.rehearseKeys`), so that the first screen the user asks for does not also
+/// can do so without showing anything: a warm-up before the first key
+/// (`DialerMachine.warmUpKeys`), so that the first screen the user asks for does not also
 /// pay for code and data the process has not touched yet.
-public protocol RehearsingDisplay {
+public protocol WarmingUpDisplay {
     /// Works out how `screen` would be shown, and shows nothing.
-    func rehearse(_ screen: ScreenState)
+    func warmUp(_ screen: ScreenState)
 }
 
 extension DialerMachine {
     /// Shows the session's first screen on `display`, which from now on gets the highlights of
-    /// as many results as it shows, and rehearses the keys on it.
+    /// as many results as it shows, and warms up the keys on it.
     public func showFirstScreen(on display: inout some DialerDisplay) {
         session.shownRows = display.resultRows
         display.show(session.screen)
-        rehearseKeys(on: display)
+        warmUpKeys(on: display)
     }
 
     /// Types each digit key, 0 to 9, into a scratch dialer on the session's book and settings,
-    /// and has `display`, when it works screens out (`RehearsingDisplay`), work out each screen
+    /// and has `display`, when it works screens out (`WarmingUpDisplay`), work out each screen
     /// it gives without showing it. Run on the loop's thread when a book comes in: whichever key
     /// the user types first then finds its search, the dialer and the display warm in this
     /// core's caches, and is no slower than the keys after it. About ten keys' work. The
     /// session, its query and what is shown do not change.
-    public func rehearseKeys(on display: some DialerDisplay) {
-        let rehearsing = display as? any RehearsingDisplay
+    public func warmUpKeys(on display: some DialerDisplay) {
+        let warmingUp = display as? any WarmingUpDisplay
         guard !session.index.contacts.isEmpty else { return }
         for digit: UInt8 in 0...9 {
             guard let scratch = try? DialerSession(index: session.index, settings: session.settings) else { return }
             scratch.shownRows = session.shownRows
             for update in scratch.handle(TimedGesture(time: 0, gesture: .pressed(.digit(digit)))) {
-                if case .screen(let screen) = update { rehearsing?.rehearse(screen) }
+                if case .screen(let screen) = update { warmingUp?.warmUp(screen) }
             }
         }
     }

@@ -175,8 +175,8 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 }
 
-extension JSONDisplay: RehearsingDisplay {
-    public func rehearse(_ screen: ScreenState) {
+extension JSONDisplay: WarmingUpDisplay {
+    public func warmUp(_ screen: ScreenState) {
         _ = Self.json(screen)
     }
 }

@@ -16,7 +16,7 @@ public import SystemCalls
 /// PNG is one-bit and an RGB565 panel's shows its colours as the panel does. With a
 /// framebuffer, PNGs mirror it at its own size and depth; without one, at `--screen`. Only a
 /// changed screen is drawn, and on the framebuffer only the rows that changed are copied.
-public final class ScreenDisplay: DialerDisplay, RehearsingDisplay {
+public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     /// Where pictures go.
     public enum Output: Sendable, Hashable {
         case framebuffer(path: String)
@@ -140,7 +140,7 @@ public final class ScreenDisplay: DialerDisplay, RehearsingDisplay {
     /// The rows under the query line, when no notice takes the last of them.
     public var resultRows: Int? { painter.resultRows(height: size.height) }
 
-    public func rehearse(_ screen: ScreenState) {
+    public func warmUp(_ screen: ScreenState) {
         _ = painter.paint(screen, width: size.width, height: size.height)
     }
 
@@ -151,7 +151,7 @@ public final class ScreenDisplay: DialerDisplay, RehearsingDisplay {
 }
 
 /// Several displays fed the same updates: text on standard output and a framebuffer, say.
-public struct DisplayGroup: DialerDisplay, RehearsingDisplay {
+public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
     public var displays: [any DialerDisplay]
 
     public init(_ displays: [any DialerDisplay]) { self.displays = displays }
@@ -166,9 +166,9 @@ public struct DisplayGroup: DialerDisplay, RehearsingDisplay {
         return most
     }
 
-    /// Each display that works screens out rehearses them.
-    public func rehearse(_ screen: ScreenState) {
-        for display in displays { (display as? any RehearsingDisplay)?.rehearse(screen) }
+    /// Each display that works screens out warms them up.
+    public func warmUp(_ screen: ScreenState) {
+        for display in displays { (display as? any WarmingUpDisplay)?.warmUp(screen) }
     }
 
     public mutating func show(_ screen: ScreenState) {

@@ -105,8 +105,8 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 }
 
-extension TextDisplay: RehearsingDisplay {
-    public func rehearse(_ screen: ScreenState) {
+extension TextDisplay: WarmingUpDisplay {
+    public func warmUp(_ screen: ScreenState) {
         _ = Self.lines(screen, rows: rows, percent: showsProgress)
     }
 }

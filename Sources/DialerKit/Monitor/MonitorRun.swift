@@ -23,11 +23,11 @@ public enum MonitorRun {
     /// with no contacts in the mode the dialer starts in, for the multi-tap letters. The
     /// contacts are not read: the monitor needs none, and works before any are set up.
     public static func setup(_ overrides: Book.Overrides, mode: KeypadSettings.EntryMode?) throws(DialerError) -> (KeypadSetup, KeyMonitor) {
-        let dialer: Book
-        do { dialer = try Book.loadWithoutContacts(overrides) } catch { throw .book(error) }
-        let setup = try KeypadSetup.load(for: dialer, mode: mode)
+        let book: Book
+        do { book = try Book.loadWithoutContacts(overrides) } catch { throw .book(error) }
+        let setup = try KeypadSetup.load(for: book, mode: mode)
         let session: DialerSession
-        do { session = try DialerSession(index: dialer.index, settings: setup.dialerSettings) } catch { throw .settings(error) }
+        do { session = try DialerSession(index: book.index, settings: setup.dialerSettings) } catch { throw .settings(error) }
         return (setup, KeyMonitor(session: session, timing: setup.timing))
     }
 

@@ -40,7 +40,7 @@ public final class DialerDriver {
     private let recorder: HistoryRecorder?
     /// The book being read at start (`loadInBackground`).
     private var startup: StartupLoad?
-    /// Why the book read at start could not be read; nil while it loads, once it is in, and
+    /// Why the book read at start could not be read; nil while it loads, once it is loaded, and
     /// when none was read in the background.
     public private(set) var loadProblem: DialerError?
     /// Whether the book read at start is still loading.
@@ -93,8 +93,8 @@ public final class DialerDriver {
     /// does. When it cannot be read, `loadProblem` says why and the notice line shows it.
     /// Returns the screen update, for before the first screen.
     @discardableResult
-    public func loadInBackground(_ dialer: Book) throws(DialerError) -> [DialerUpdate] {
-        do { startup = try StartupLoad(dialer, resultLimit: dialer.limit, now: clock.now()) } catch { throw .book(error) }
+    public func loadInBackground(_ book: Book) throws(DialerError) -> [DialerUpdate] {
+        do { startup = try StartupLoad(book, resultLimit: book.limit, now: clock.now()) } catch { throw .book(error) }
         loadProblem = nil
         machine.holdBackDials()
         return machine.session.setLoading(0)
@@ -173,7 +173,7 @@ public final class DialerDriver {
 
     /// Runs what is due by `now`, after the loop has acted on the sources that woke it
     /// (`DialerLoop.handle`): the line, when it is readable (`lineReadable`) or its deadline
-    /// has come; the book read at start, taken in once it is in or its percentage shown; the
+    /// has come; the book read at start, searched once it is loaded or its percentage shown; the
     /// live book, when its descriptors are readable (`bookReadable`) or a reload or sync is
     /// due; and last the dialer's timers, advanced to `now` and no further.
     func advance(lineReadable: [FileDescriptor], bookReadable: [FileDescriptor], to now: Microseconds, display: inout some DialerDisplay) {
@@ -197,7 +197,7 @@ public final class DialerDriver {
         if missedCallsWatch?.historyWritten() == true { apply(showMissedCalls(), to: &display) }
     }
 
-    /// Takes in the book read at start once it is in (or what stopped it), else shows its
+    /// Takes in the book read at start once it is loaded (or what stopped it), else shows its
     /// percentage when that is due.
     private func advanceStartupLoad(_ load: StartupLoad, at now: Microseconds, display: inout some DialerDisplay) {
         guard let result = load.result() else {
@@ -222,7 +222,7 @@ public final class DialerDriver {
     }
 
     /// Waits for the book read at start, and takes it in: for a run whose keys have ended
-    /// (a pipe into `t9dial try`) before it is in.
+    /// (a pipe into `t9dial try`) before it is loaded.
     public func finishLoading(display: inout some DialerDisplay) {
         guard let startup else { return }
         _ = startup.waitForResult()
@@ -249,10 +249,10 @@ public final class DialerDriver {
         startSearching(index, display: &display)
     }
 
-    /// Searches `index` from now on, and rehearses the keys on it (`DialerMachine.rehearseKeys`).
+    /// Searches `index` from now on, and warms up the keys on it (`DialerMachine.warmUpKeys`).
     private func startSearching(_ index: SearchIndex, display: inout some DialerDisplay) {
         apply(machine.session.replaceIndex(index), to: &display)
-        machine.rehearseKeys(on: display)
+        machine.warmUpKeys(on: display)
     }
 
     private func takeUpNextPlacer() {

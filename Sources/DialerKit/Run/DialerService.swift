@@ -30,7 +30,7 @@ import struct SystemPackage.FileDescriptor
 ///   a restart, and the log says so.
 /// - **It shows its first screen at once.** The book is read on a thread of its own, and the
 ///   screen says how far it has got ("Loading contacts… 42%"); keys typed meanwhile are kept
-///   and searched once it is in (`DialerDriver.loadInBackground`).
+///   and searched once it is loaded (`DialerDriver.loadInBackground`).
 /// - **It talks to systemd** (`Type=notify`): READY=1 once the book is loaded and the keypads
 ///   looked for, a STATUS line ("1,234 contacts, reading /dev/input/event3", "loading
 ///   contacts 42%, …" before), RELOADING=1
@@ -64,7 +64,7 @@ public final class DialerService {
     private var lastStatus = ""
     /// The contact files the config or the command line name, watched while they do not load.
     private let contactPaths: [String]
-    /// Whether systemd was told READY=1: once the book read at start is in, or could not be.
+    /// Whether systemd was told READY=1: once the book read at start is loaded, or could not be.
     private var toldReady = false
     /// Where the reload of the config and the book stands.
     private(set) var reload = ReloadState.idle
@@ -81,17 +81,17 @@ public final class DialerService {
         self.overrides = overrides
         self.logger = logger
         self.clock = clock
-        let (dialer, problem): (Book, problem: BookError?)
-        do { (dialer, problem) = try Book.prepareOrEmpty(overrides) } catch { throw .book(error) }
-        if let historyProblem = dialer.historyProblem { logger.warning("\(historyProblem)") }
+        let (book, problem): (Book, problem: BookError?)
+        do { (book, problem) = try Book.prepareOrEmpty(overrides) } catch { throw .book(error) }
+        if let historyProblem = book.historyProblem { logger.warning("\(historyProblem)") }
         self.problem = problem.map(DialerError.book)
-        self.layouts = dialer.index.alphabet.layouts.map(\.id)
-        self.configFile = dialer.configuration.file
-        let setup = try KeypadSetup.load(for: dialer, mode: mode)
-        let driver = try setup.makeDriver(for: dialer, placesCalls: true, logger: logger, clock: clock)
-        self.dialer = dialer
+        self.layouts = book.index.alphabet.layouts.map(\.id)
+        self.configFile = book.configuration.file
+        let setup = try KeypadSetup.load(for: book, mode: mode)
+        let driver = try setup.makeDriver(for: book, placesCalls: true, logger: logger, clock: clock)
+        self.bookAtStart = book
         // The book is read while the first screen shows, which says how far it has got.
-        if problem == nil { try driver.loadInBackground(dialer) }
+        if problem == nil { try driver.loadInBackground(book) }
         loop = try DialerLoop(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory, clock: clock)
         do {
             signals = try SignalSource()
@@ -99,7 +99,7 @@ public final class DialerService {
             throw .loop(error)
         }
         // Standard input (`-`) is read once and never watched.
-        contactPaths = (overrides.contacts.isEmpty ? dialer.configuration.contacts : overrides.contacts)
+        contactPaths = (overrides.contacts.isEmpty ? book.configuration.contacts : overrides.contacts)
             .filter { !StandardInputReader.isStandardInput($0) }
         watchConfig(andContacts: problem != nil)
     }
@@ -116,9 +116,9 @@ public final class DialerService {
         }
     }
 
-    /// The dialer as loaded at start, for making the displays; let it go after that, so a
+    /// The book as prepared at start, for making the displays; let go after that, so that a
     /// reload frees the old book.
-    public private(set) var dialer: Book?
+    public private(set) var bookAtStart: Book?
 
     /// Runs until SIGTERM or SIGINT comes, and returns it, for the caller to end the process
     /// by once it has put back the screen; throws when reading keys fails as a whole.
@@ -137,9 +137,9 @@ public final class DialerService {
 
     /// Shows the first screen (with the problem, if the book could not be loaded, or how far
     /// its loading has got), opens the keypads there are, and tells systemd the service is
-    /// ready once the book is in.
+    /// ready once the book is loaded.
     public func start(display: inout some DialerDisplay) {
-        dialer = nil
+        bookAtStart = nil
         if let problem {
             logger.error("\(problem.description)")
             // On the first screen, which loop.start shows.
@@ -209,7 +209,7 @@ public final class DialerService {
         notifier.ready(status: statusLine)
     }
 
-    /// The book read at start is in, or could not be read: the latter is the service's
+    /// The book read at start is loaded, or could not be read: the latter is the service's
     /// problem until the config or the files are fixed, which it watches for.
     private func bookLoaded() {
         if let error = driver.loadProblem {
@@ -245,7 +245,7 @@ public final class DialerService {
         }
     }
 
-    /// Starts the reload asked for (once the book read at start is in), and takes in the one
+    /// Starts the reload asked for (once the book read at start is loaded), and searches the one
     /// read on its thread once it is `over` (its descriptor woke the loop), reading again when
     /// asked meanwhile.
     private func advanceReload(over: Bool, at now: Microseconds, display: inout some DialerDisplay) {
@@ -358,7 +358,7 @@ enum ReloadState {
     /// None asked for, or the last one is over.
     case idle
     /// Asked for, and started at the end of the loop's step; while the book read at start
-    /// loads, only once it is in (it would replace the reloaded book).
+    /// loads, only once it is loaded (it would replace the reloaded book).
     case asked
     /// Being read on its thread, while the loop goes on with the running book (a large book
     /// takes long enough for keys to notice). `again`: asked for once more meanwhile, so read

@@ -25,21 +25,21 @@ public struct KeypadSetup: Sendable {
         self.dialerSettings = dialerSettings
     }
 
-    /// The setup for `dialer`, with the command line's `mode` (nil: the config's).
-    public static func load(for dialer: Book, mode: KeypadSettings.EntryMode? = nil) throws(DialerError) -> KeypadSetup {
-        let settings = dialer.configuration.keypad
+    /// The setup for `book`, with the command line's `mode` (nil: the config's).
+    public static func load(for book: Book, mode: KeypadSettings.EntryMode? = nil) throws(DialerError) -> KeypadSetup {
+        let settings = book.configuration.keypad
         let keymaps: KeymapCatalog
         do {
-            keymaps = try KeymapCatalog.load(dataDirectory: dialer.dataDirectory)
+            keymaps = try KeymapCatalog.load(dataDirectory: book.dataDirectory)
         } catch {
             throw .config(error)
         }
         // Said at the config's line, as `t9dial config check` says it.
-        if let problem = ConfigCheck.keymapProblem(dialer.configuration, keymaps: keymaps) { throw .config(problem.error) }
+        if let problem = ConfigCheck.keymapProblem(book.configuration, keymaps: keymaps) { throw .config(problem.error) }
         let initialMode: InputMode
         switch mode ?? settings.mode {
         case .t9: initialMode = .t9
-        case .multitap: initialMode = dialer.index.alphabet.layouts.first.map { .multiTap(layout: $0.id) } ?? .t9
+        case .multitap: initialMode = book.index.alphabet.layouts.first.map { .multiTap(layout: $0.id) } ?? .t9
         }
         return KeypadSetup(
             keymaps: keymaps,
@@ -52,7 +52,7 @@ public struct KeypadSetup: Sendable {
             dialerSettings: DialerSettings(
                 multiTapCommit: Microseconds(settings.multitapCommitMilliseconds) * 1000,
                 idleClear: settings.idleClearSeconds == 0 ? nil : Microseconds(settings.idleClearSeconds) * 1_000_000,
-                resultLimit: dialer.limit,
+                resultLimit: book.limit,
                 initialMode: initialMode
             )
         )
@@ -76,13 +76,13 @@ public struct KeypadSetup: Sendable {
     /// which is not the user calling anyone). Outcomes go to `logger`; the line's times and the
     /// book's loading are `clock`'s.
     public func makeDriver(
-        for dialer: Book, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
+        for book: Book, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
     ) throws(DialerError) -> DialerDriver {
-        let machine = try makeMachine(index: dialer.index)
-        let placer = placesCalls ? try CallPlacer(settings: dialer.configuration.dial) : .printing()
-        let recorder = placesCalls ? dialer.history.map { HistoryRecorder(history: $0) } : nil
+        let machine = try makeMachine(index: book.index)
+        let placer = placesCalls ? try CallPlacer(settings: book.configuration.dial) : .printing()
+        let recorder = placesCalls ? book.history.map { HistoryRecorder(history: $0) } : nil
         let driver = DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder, clock: clock)
-        if let history = dialer.history { driver.learnPicks(from: history) }
+        if let history = book.history { driver.learnPicks(from: history) }
         return driver
     }
 

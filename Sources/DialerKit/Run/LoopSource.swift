@@ -16,7 +16,7 @@ public enum LoopSource: Hashable, Sendable {
     case history
     /// The history's files were written while missed calls are shown (`MissedCallsWatch`).
     case missedCalls
-    /// The book read at start on a thread of its own is in, or could not be read (`StartupLoad`).
+    /// The book read at start on a thread of its own is loaded, or could not be read (`StartupLoad`).
     case startupLoad
     /// The live book: its files changed, or a reload, new ranking or sync is over (`LiveBook`).
     case book(FileDescriptor)

@@ -58,7 +58,7 @@ public enum TerminalKeypad {
                 break
             }
         }
-        // Keys piped in may all be read before the book is in: they are searched in it.
+        // Keys piped in may all be read before the book is loaded: they are searched in it.
         if !quit {
             driver.finishLoading(display: &display)
             if let problem = driver.loadProblem { throw problem }

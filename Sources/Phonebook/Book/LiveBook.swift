@@ -99,18 +99,18 @@ public struct LiveBook: ~Copyable {
         #endif
     }
 
-    /// Watches the sources of the dialer's book. The dialer's book is the one searched until a
-    /// reload; the loop should not keep another copy of it (`Book.replaceLoaded(with:)` the new ones, or
-    /// let the dialer go), so that only one book is held between reloads.
-    public init(_ dialer: Book, schedule: ReloadSchedule = ReloadSchedule()) {
-        self.init(dialer, watch: SourceWatch(dialer.loader), schedule: schedule)
+    /// Watches the sources of `book`, the one searched until a reload. The loop keeps no other
+    /// copy of it (it hands each new one to `Book.replaceLoaded(with:)`, or lets `book` go),
+    /// so that only one book is held between reloads.
+    public init(_ book: Book, schedule: ReloadSchedule = ReloadSchedule()) {
+        self.init(book, watch: SourceWatch(book.loader), schedule: schedule)
     }
 
-    /// Keeps the dialer's book current with `watch`, which was started before the book was
+    /// Keeps `book` current with `watch`, which was started before the book was
     /// read (`SourceWatch`).
-    package init(_ dialer: Book, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
+    package init(_ book: Book, watch: consuming SourceWatch, schedule: ReloadSchedule = ReloadSchedule()) {
         self.init(
-            loader: dialer.loader, book: dialer.loaded, history: dialer.history, carddav: dialer.configuration.carddav,
+            loader: book.loader, book: book.loaded, history: book.history, carddav: book.configuration.carddav,
             schedule: schedule, watch: watch)
     }
 

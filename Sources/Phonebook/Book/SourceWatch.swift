@@ -4,7 +4,7 @@ import ContactWatch
 import struct SystemPackage.FileDescriptor
 
 /// A book's sources watched for changes, or why they cannot be: started before the book is
-/// read, and handed to the `LiveBook` that keeps it current once it is in. Started after the
+/// read, and handed to the `LiveBook` that keeps it current once it is loaded. Started after the
 /// reading instead, a file edited while a large book was read (half a second for 100,000
 /// contacts, longer on a board) went unnoticed until its next change: the change waits in
 /// the watch's queue meanwhile, and reloads the book as soon as the loop reads it.

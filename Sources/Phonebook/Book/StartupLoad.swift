@@ -7,7 +7,7 @@ package import struct SystemPackage.FileDescriptor
 /// The book read at start on a thread of its own, so that the dialer shows its first screen at
 /// once and says how far the loading has got ("Loading contacts… 42%"), instead of nothing
 /// for the seconds a large book takes on a board. Keys typed meanwhile are kept, and searched
-/// in the book once it is in.
+/// in the book once it is loaded.
 ///
 /// The loop waits on `descriptor` (tagged `.startupLoad`), which is readable once the book is
 /// read or could not be, and wakes at `nextProgress` to show the new percentage: a timer that
@@ -29,9 +29,9 @@ package final class StartupLoad {
 
     /// Starts reading `book`'s contacts. The text search (multi-tap) is built there too, and what
     /// the first keys touch is warmed up (`SearchIndex.prepareForKeys`): no key waits once the
-    /// book is in.
+    /// book is loaded.
     package init(_ book: Book, resultLimit: Int, now: Microseconds) throws(BookError) {
-        // Watched first: a file edited while the book is read is then seen, once it is in.
+        // Watched first: a file edited while the book is read is then seen, once it is loaded.
         watch = SourceWatch(book.loader)
         let progress = book.loader.progress()
         do {
@@ -52,7 +52,7 @@ package final class StartupLoad {
     }
 
     /// The watch of the book's sources, started before the reading, for the `LiveBook` that
-    /// keeps the book current once it is in. Taken once; a second taker gets a watch started
+    /// keeps the book current once it is loaded. Taken once; a second taker gets a watch started
     /// then.
     package func takeWatch() -> SourceWatch {
         if let watch = watch.take() { return watch }

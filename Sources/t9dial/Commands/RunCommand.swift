@@ -69,8 +69,8 @@ struct RunCommand: ParsableCommand {
             } else {
                 ProcessMemory.returnLargeBlocksToSystem()
                 let service = try DialerService(overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger)
-                guard let dialer = service.dialer else { return nil }
-                var shown = try display.makeDisplay(for: dialer, logger: logger)
+                guard let bookAtStart = service.bookAtStart else { return nil }
+                var shown = try display.makeDisplay(for: bookAtStart, logger: logger)
                 defer { shown.restore() }
                 let stop = try service.run(display: &shown)
                 try shown.checkPictures()
@@ -84,13 +84,13 @@ struct RunCommand: ParsableCommand {
         }
     }
 
-    /// The keys' setup, the dialer and the displays of a replay, which only prints its dials
+    /// The keys' setup, the driver and the displays of a replay, which only prints its dials
     /// and reads the book once: it is not the user calling anyone.
     private func prepareReplay(logger: Logger) throws -> (KeypadSetup, DialerDriver, DisplayGroup) {
-        let dialer = try book.loadBook()
-        let setup = try KeypadSetup.load(for: dialer, mode: mode)
-        let driver = try setup.makeDriver(for: dialer, placesCalls: false, logger: logger)
-        return (setup, driver, try display.makeDisplay(for: dialer, logger: logger))
+        let contactBook = try book.loadBook()
+        let setup = try KeypadSetup.load(for: contactBook, mode: mode)
+        let driver = try setup.makeDriver(for: contactBook, placesCalls: false, logger: logger)
+        return (setup, driver, try display.makeDisplay(for: contactBook, logger: logger))
     }
 }
 

@@ -44,8 +44,8 @@ struct SearchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let dialer = try book.loadBook()
-        let answers = SearchAnswers(index: dialer.index, limit: dialer.limit, json: json)
+        let contactBook = try book.loadBook()
+        let answers = SearchAnswers(index: contactBook.index, limit: contactBook.limit, json: json)
         if let digits, let keys = Self.keys(digits) {
             try answers.write(keys: keys, typed: digits)
         } else if let text {

@@ -40,11 +40,11 @@ struct TryCommand: ParsableCommand {
         do {
             // The book is read while the first screen shows how far it has got.
             ProcessMemory.returnLargeBlocksToSystem()
-            let dialer = try Book.prepareToLoad(book.overrides)
-            let driver = try KeypadSetup.load(for: dialer, mode: mode).makeDriver(for: dialer, placesCalls: true, logger: logger)
-            try driver.loadInBackground(dialer)
+            let contactBook = try Book.prepareToLoad(book.overrides)
+            let driver = try KeypadSetup.load(for: contactBook, mode: mode).makeDriver(for: contactBook, placesCalls: true, logger: logger)
+            try driver.loadInBackground(contactBook)
             StandardError.write(TerminalKeypad.legend)
-            var shown = try display.makeDisplay(for: dialer, logger: logger)
+            var shown = try display.makeDisplay(for: contactBook, logger: logger)
             defer { shown.restore() }
             let stop = try TerminalKeypad.run(driver: driver, display: &shown, signals: signals)
             if stop == nil { try shown.checkPictures() }

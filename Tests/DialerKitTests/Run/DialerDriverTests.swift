@@ -15,14 +15,14 @@ struct DialerDriverTests {
     static let fred = TestFiles.card(uid: "fred", name: "Fred Smith", numbers: ["+44 121 496 0000"])
     static let eve = TestFiles.card(uid: "eve", name: "Eve Fisher", numbers: ["+44 121 496 0001"])
 
-    @Test("A contact file edited while the book is read at start is reloaded once the book is in")
+    @Test("A contact file edited while the book is read at start is reloaded once the book is loaded")
     func editedWhileTheBookIsRead() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let file = try TestFiles.write(Self.fred, to: directory + "/book.vcf")
             let configFile = try TestFiles.write("[keypad]\nidle_clear_s = 0\n", to: directory + "/config.toml")
-            let dialer = try Book.prepareToLoad(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
-            let driver = try KeypadSetup.load(for: dialer).makeDriver(for: dialer, placesCalls: false, logger: RecordedLog().logger)
-            try driver.loadInBackground(dialer)
+            let book = try Book.prepareToLoad(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
+            let driver = try KeypadSetup.load(for: book).makeDriver(for: book, placesCalls: false, logger: RecordedLog().logger)
+            try driver.loadInBackground(book)
 
             // The book is read, and not yet taken in by the loop, when the file gains Eve: the
             // edit comes after the reading, as one does when the reading takes a while.

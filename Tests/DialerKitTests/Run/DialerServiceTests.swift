@@ -186,7 +186,7 @@ struct DialerServiceTests {
             let service = try Self.service(directory, log: log)
             var display = InMemoryDisplay()
             service.start(display: &display)
-            // The first screen is shown before the book is in, which is read meanwhile.
+            // The first screen is shown before the book is loaded, which is read meanwhile.
             #expect(display.screens.first?.loading == 0)
             #expect(display.screens.last?.notice == "No keypad: plug one in")
             while service.isLoading { try service.step(display: &display) }

@@ -127,21 +127,21 @@ struct LiveBookTests {
         }
     }
 
-    @Test func theDialerReloadsInTheBackgroundAndAdoptsTheResult() throws {
+    @Test func theBookReloadsInTheBackgroundAndTakesTheResult() throws {
         try TestFiles.withTemporaryDirectory { directory in
             let file = try TestFiles.write(TestFiles.card(uid: "ada", name: "Ada Lovelace"), to: directory + "/book.vcf")
             let configFile = try TestFiles.write("", to: directory + "/config.toml")
-            var dialer = try Book.load(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
-            #expect(dialer.loader.watchedPaths == [file])
+            var book = try Book.load(.init(configFile: configFile, contacts: [file], dataDirectory: TestFiles.dataDirectory))
+            #expect(book.loader.watchedPaths == [file])
             try TestFiles.write(TestFiles.card(uid: "fred", name: "Fred Smith"), to: file)
-            let task = try dialer.reloadInBackground()
+            let task = try book.reloadInBackground()
             #expect(Self.waitReadable([task.readinessDescriptor]) == [task.readinessDescriptor])
             let result = task.result()
-            let book = try #require(result)
-            dialer.replaceLoaded(with: book)
-            #expect(dialer.index.search(Fixtures.keys("3733")).map { dialer.index.contacts.uid(of: $0.contact) } == ["fred"])
-            #expect(dialer.sources.files == [file])
-            #expect(dialer.index.alphabet.layouts.map(\.id) == dialer.loader.alphabet.layouts.map(\.id))
+            let reloaded = try #require(result)
+            book.replaceLoaded(with: reloaded)
+            #expect(book.index.search(Fixtures.keys("3733")).map { book.index.contacts.uid(of: $0.contact) } == ["fred"])
+            #expect(book.sources.files == [file])
+            #expect(book.index.alphabet.layouts.map(\.id) == book.loader.alphabet.layouts.map(\.id))
         }
     }
 

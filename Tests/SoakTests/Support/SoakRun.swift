@@ -95,7 +95,7 @@ final class SoakRun {
     }
 
     /// The service, once `run` has made it.
-    private var dialer: DialerService {
+    private var runningService: DialerService {
         get throws {
             guard let service else { throw SoakFailure("the service was not started") }
             return service
@@ -185,7 +185,7 @@ final class SoakRun {
             try incomingCall()
             return
         }
-        let service = try dialer
+        let service = try runningService
         let person = board.people.randomElement(using: &random)!
         var time = clock.now + 300_000
         let multiTap = random.chance(0.25)
@@ -362,7 +362,7 @@ final class SoakRun {
 
     /// Unplugs the keypad and plugs it in again.
     private func replug() throws {
-        let service = try dialer
+        let service = try runningService
         keypad.unplug()
         try waitUntil { service.machine.devices.isEmpty }
         try keypad.plug()
@@ -378,7 +378,7 @@ final class SoakRun {
     /// While work runs on a thread, the clock moves a second at a time at most (key by key),
     /// so a reload or a sync lasts about as long in simulated time as in wall time.
     func run(until end: Microseconds) throws {
-        let service = try dialer
+        let service = try runningService
         try tick()
         while true {
             let now = clock.now
@@ -410,7 +410,7 @@ final class SoakRun {
 
     /// One step of the loop that does not wait: it takes what is ready and runs what is due now.
     private func tick() throws {
-        let service = try dialer
+        let service = try runningService
         if let signal = try service.step(display: &display, until: clock.now) {
             throw SoakFailure("the service stopped on signal \(signal)")
         }
@@ -419,7 +419,7 @@ final class SoakRun {
     /// Steps the loop, waiting in it as long as it needs, until `condition` holds: for what takes
     /// wall time (a thread's work, baresip's answer, the keypad's reader), with the clock held.
     private func waitUntil(_ condition: () -> Bool) throws {
-        let service = try dialer
+        let service = try runningService
         while !condition() {
             if let signal = try service.step(display: &display) { throw SoakFailure("the service stopped on signal \(signal)") }
         }
@@ -428,7 +428,7 @@ final class SoakRun {
     /// Steps the loop, with the clock held, until nothing is due and no work runs on a thread
     /// of its own.
     private func settle() throws {
-        let service = try dialer
+        let service = try runningService
         while true {
             try tick()
             if service.isBusy {
@@ -446,7 +446,7 @@ final class SoakRun {
     /// the missed calls with it), nothing due, no work on a thread of its own, and the threads
     /// that did such work gone.
     private func sample(day: Int, hour: Int) throws {
-        let service = try dialer
+        let service = try runningService
         keypad.press(.hangUp, at: clock.now + 100_000)
         try run(until: clock.now + 300_000)
         try settle()
