@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import Glibc
+import struct SystemPackage.FileDescriptor
 
 /// Reads a whole file that a user named (a config, a layout, a keymap, a font, a recording),
 /// refusing what is not a regular file or is too large for what it is.
@@ -45,15 +46,10 @@ public enum RegularFile {
         if let failure { throw FileReadError(path: path, problem: .system(failure)) }
         // A file that grew while being read: the rest in chunks, up to the limit.
         guard bytes.count == expected else { return bytes }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            switch chunk.withUnsafeMutableBytes({ SystemCall.read(descriptor, $0) }) {
-            case .success(0): return bytes
-            case .success(let count):
-                bytes.append(contentsOf: chunk[..<count])
-                if bytes.count > maxBytes { throw FileReadError(path: path, problem: .tooLarge(limit: maxBytes)) }
-            case .failure(let error): throw FileReadError(path: path, problem: .system(error))
-            }
+        switch SystemCall.readToEnd(FileDescriptor(rawValue: descriptor), appendingTo: &bytes, maxBytes: maxBytes) {
+        case .success: return bytes
+        case .failure(.tooLarge): throw FileReadError(path: path, problem: .tooLarge(limit: maxBytes))
+        case .failure(.failed(let error)): throw FileReadError(path: path, problem: .system(error))
         }
     }
 }

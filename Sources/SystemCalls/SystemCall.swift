@@ -73,6 +73,32 @@ public enum SystemCall {
         read(descriptor.rawValue, buffer)
     }
 
+    /// Why `readToEnd` stopped before the end.
+    public enum ReadToEndFailure: Error, Sendable, Hashable {
+        /// More than the limit came.
+        case tooLarge
+        /// A read failed.
+        case failed(Errno)
+    }
+
+    /// Reads `descriptor` to its end in chunks, after what `bytes` holds, and stops once `bytes`
+    /// holds more than `maxBytes`: the one loop for input whose size is not known beforehand (a
+    /// pipe, a file that grew while it was read). (read)
+    public static func readToEnd(
+        _ descriptor: FileDescriptor, appendingTo bytes: inout [UInt8], maxBytes: Int
+    ) -> Result<Void, ReadToEndFailure> {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            switch chunk.withUnsafeMutableBytes({ read(descriptor, $0) }) {
+            case .success(0): return .success(())
+            case .success(let count):
+                bytes.append(contentsOf: chunk[..<count])
+                if bytes.count > maxBytes { return .failure(.tooLarge) }
+            case .failure(let error): return .failure(.failed(error))
+            }
+        }
+    }
+
     /// Writes up to `buffer.count` bytes. (write)
     public static func write(_ descriptor: FileDescriptor, _ buffer: UnsafeRawBufferPointer) -> Result<Int, Errno> {
         write(descriptor.rawValue, buffer)

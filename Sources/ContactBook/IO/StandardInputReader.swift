@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Glibc
 import Synchronization
 import SystemCalls
 import struct SystemPackage.FileDescriptor
@@ -34,21 +33,16 @@ public enum StandardInputReader {
     /// Reads `descriptor` to its end, in chunks, refusing more than `maxBytes`.
     static func readToEnd(_ descriptor: FileDescriptor, maxBytes: Int) throws(ContactBookError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            switch chunk.withUnsafeMutableBytes({ SystemCall.read(descriptor, $0) }) {
-            case .success(0): return bytes
-            case .success(let count):
-                bytes.append(contentsOf: chunk[..<count])
-                if bytes.count > maxBytes {
-                    throw ContactBookError(
-                        kind: .readFailed, file: name,
-                        problem: "the input is larger than \(FileProblem.size(maxBytes)), the most t9dial reads as contacts",
-                        remedy: "Check that this is your contacts export; split a larger one into several files in a folder.")
-                }
-            case .failure(let error):
-                throw .readFailed(name, reason: error.text)
-            }
+        switch SystemCall.readToEnd(descriptor, appendingTo: &bytes, maxBytes: maxBytes) {
+        case .success:
+            return bytes
+        case .failure(.tooLarge):
+            throw ContactBookError(
+                kind: .readFailed, file: name,
+                problem: "the input is larger than \(FileProblem.size(maxBytes)), the most t9dial reads as contacts",
+                remedy: "Check that this is your contacts export; split a larger one into several files in a folder.")
+        case .failure(.failed(let error)):
+            throw .readFailed(name, reason: error.text)
         }
     }
 }
