@@ -257,6 +257,7 @@ chatter_report() {
 }
 
 bouncing s3 t9 957 "William John Smith"
+check "matrix keypad: read through the udev link by a user with only group t9dial" has "$RW/s3.err" "reading $NODE"
 check "bouncing keypad, T9: the kernel stamped no stalled gap ($(stalled_gaps "$RW/s3.err")), the longest chatter $(kernel_chatter "$RW/s3.err")" \
   test -z "$(stalled_gaps "$RW/s3.err")"
 check "bouncing keypad: the contacts chattered, the writer's gaps under ${DEBOUNCE_MS} ms ($(chatter_report))" \
