@@ -2,7 +2,7 @@
 # t9dial: build, demo, test, benchmark, on Debian 12 with Swift.
 #
 #   make demo       replays a recorded keypad session over Config/samples/contacts.vcf
-#   make test       every test: check-format, the unit tests, the README's commands (test-docs),
+#   make test       every test: check-format, check-layers, the unit tests, the README's commands (test-docs),
 #                   test-asan, test-fuzz, the install tests, then the tests against a real kernel
 #                   (test-vm) and on a whole board with systemd (test-board)
 #   make test-docs  every command shown in README.md run against the debug build, its output
@@ -117,7 +117,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-search test check-format test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-search test check-format check-layers test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -167,7 +167,7 @@ test-deps: deps
 	  echo "Installing $(PIP_PACKAGES) from PyPI into $(TEST_PYTHON)"; \
 	  $(PYTHON) -m venv $(TEST_PYTHON) && $(TEST_PYTHON)/bin/python -m pip install --quiet $(PIP_PACKAGES); }
 
-test: check-format test-unit test-docs test-asan test-fuzz test-install test-vm test-board
+test: check-format check-layers test-unit test-docs test-asan test-fuzz test-install test-vm test-board
 
 # swift-format ships with the Swift toolchain (swift format --version); .swift-format at the
 # root is its configuration, and these are the Swift files it covers.
@@ -176,6 +176,11 @@ FORMAT_PATHS ?= Sources Tests Benchmarks Fuzz Package.swift
 # Fails on any finding: make format fixes the formatting; a broken rule is fixed by hand.
 check-format:
 	$(SWIFT) format lint --strict --recursive --parallel --configuration .swift-format $(FORMAT_PATHS)
+
+# Every module in its layer of ARCHITECTURE.md, no dependency on a layer below, and no
+# Foundation, Glibc or C module in the pure layer (Tests/Layers/check-layers.py).
+check-layers:
+	SWIFT="$(SWIFT)" $(PYTHON) Tests/Layers/check-layers.py
 
 test-unit: test-deps
 	$(SWIFT) build --build-tests
