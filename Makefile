@@ -180,6 +180,7 @@ check-format:
 # Every module in its layer of ARCHITECTURE.md, no dependency on a layer below, and no
 # Foundation, Glibc or C module in the pure layer (Tests/Layers/check-layers.py).
 check-layers:
+	@$(MAKE) --no-print-directory apt-install PACKAGES=python3
 	SWIFT="$(SWIFT)" $(PYTHON) Tests/Layers/check-layers.py
 
 test-unit: test-deps
