@@ -159,7 +159,10 @@ struct EvemuParser {
     private static func fields(_ text: Substring) -> [Substring] {
         // A CR too: kept at the end of an A:, L: or S: line, it would join the LF `text` writes
         // after it and vanish on the way back (found by libFuzzer, fuzz-evemu: "A:\r ").
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" })
+        // Split by scalar, not by Character: a combining mark after a space makes one Character
+        // of the two, which would hide the separator once `text` writes the space back
+        // (libFuzzer, fuzz-evemu: "A:\r\u{32F} ").
+        text.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(Substring.init)
     }
 
     /// Exactly 8 hex bytes, or nil.

@@ -107,6 +107,18 @@ struct EvemuRecordingTests {
         #expect(try EvemuRecording.parse(text: recording.text, file: "again.evemu") == recording)
     }
 
+    /// Found by libFuzzer (fuzz-evemu): in `A:\r\u{32F} `, the combining mark was a field;
+    /// written back after a space as `A: \u{32F}`, the space and the mark made one Character,
+    /// and the line read back as one field with the space in it.
+    @Test(
+        "A field that starts with a combining mark reads back the same",
+        arguments: [("A:\r\u{32F} \n", "A: \u{32F}"), ("L:\t\u{301}x\n", "L: \u{301}x")])
+    func combiningMarkAfterSeparator(text: String, line: String) throws {
+        let recording = try EvemuRecording.parse(text: text, file: "t.evemu")
+        #expect(recording.otherDeviceLines == [line])
+        #expect(try EvemuRecording.parse(text: recording.text, file: "again.evemu") == recording)
+    }
+
     @Test("An empty text is a recording of nothing")
     func emptyText() throws {
         #expect(try EvemuRecording.parse(text: "", file: "empty.evemu") == EvemuRecording())
