@@ -1,7 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import BackgroundWork
-public import DialOutcomes
 public import DialerEngine
 public import DialHistory
 import Foundation

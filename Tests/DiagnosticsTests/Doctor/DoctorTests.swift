@@ -90,7 +90,7 @@ struct DoctorTests {
         case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning, baresipNotRegistered
 
         func make() throws -> FakeSystem {
-            var fake = try FakeSystem()
+            let fake = try FakeSystem()
             switch self {
             case .serviceFailed, .serviceInactive, .noSystemd:
                 try fake.installEverything()
