@@ -56,7 +56,7 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # baresip-core and sip-tester (SIPp): the calls tests run a real baresip against a real SIP peer.
 # dbus (dbus-daemon, dbus-send) and python3-dbusmock: the ModemManager tests run a fake
 # ModemManager on a private bus.
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
@@ -249,8 +249,8 @@ test-asan: test-deps
 # (what make fuzz has found so far), crashes/NAME, logs/. -max_len keeps inputs short and the
 # runs fast: longer corpus files are cut to it (the Swift Testing run over the corpus keeps
 # them whole). Leaks are not looked for (ASan's check at exit would count as a crash of the
-# empty input): the Swift runtime's caches and Foundation's XMLParser errors are never freed
-# (make test-asan looks for leaks, each suppression explained). Swift's own crash backtracer
+# empty input): the Swift runtime's caches are never freed (make test-asan looks for leaks,
+# each suppression explained). Swift's own crash backtracer
 # is off: it reads the stack in a way ASan reports as an error of its own, and libFuzzer's
 # handler must be the one to keep the input.
 #
@@ -376,8 +376,8 @@ test-board: deb test-deps
 	  $$sudo $(PYTHON) Tests/Board/run-board-tests.py --deb "$(DEB_FILE)"
 
 # CardDAV (the package trait of that name, on by default) compiles against libcurl's header and
-# opens the library when a sync starts.
-RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev
+# opens the library when a sync starts; it links libxml2, for its reader.
+RELEASE_APT_PACKAGES ?= libcurl4-openssl-dev libxml2-dev
 # The package traits of the release build: default (CardDAV), none, or a list for --traits. A
 # build with other traits than the default has a build folder of its own, so the two never
 # rebuild each other: .build-traits-none/release/t9dial for TRAITS=none.

@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "DialHistory", dependencies: ["DialOutcomes", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "ContactQuery", dependencies: ["T9Search", "TerminalText"]),
         .target(name: "Telephony", dependencies: ["DialOutcomes", "InputEvents", "SystemCalls", "TerminalText", "CSystemdBus", systemPackage]),
-        .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "TerminalText", "CCurl"]),
+        .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "TerminalText", "CCurl", "CXML2"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls", systemPackage]),
         .target(name: "ScreenRender"),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
@@ -105,6 +105,8 @@ let package = Package(
         ),
         .systemLibrary(name: "CLinux"),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
+        // libxml2's reader, for CardDAV's Multi-Status answers (Sources/CXML2/CXML2.h).
+        .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "Presentation", dependencies: ["T9Search", "ContactBook", "DialerEngine", "DialHistory", "SystemCalls", "TerminalText"]),
         .target(
             name: "Diagnostics",

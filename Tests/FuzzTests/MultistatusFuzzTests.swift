@@ -22,10 +22,7 @@ struct MultistatusFuzzTests {
 
     @Test func multistatus() {
         Self.runner.run { check, input in
-            // Foundation's XMLParser traps (SIGILL) on a name, attribute, comment or processing
-            // instruction that is not UTF-8, and dereferences NULL (SIGSEGV) on a processing
-            // instruction without data, `<?x?>` (found here): MultistatusParser refuses both
-            // before XMLParser sees them, so every input goes to it.
+            // Every input goes to MultistatusParser: libxml2's reader refuses what it cannot read.
             do throws(CardDAVError) {
                 let answer = try MultistatusParser.parse(Data(input), url: Self.url)
                 check.expect(answer.responses.count <= input.count / 10, "\(answer.responses.count) responses from \(input.count) bytes")
