@@ -185,7 +185,8 @@ check-layers:
 
 test-unit: test-deps
 	$(SWIFT) build --build-tests
-	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(SWIFT) test --skip-build
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" Tests/Support/failures-last.sh .build/logs/test-unit.log \
+	  $(SWIFT) test --skip-build
 	@# The benchmark is a package of its own that nothing else builds: built here, so a change
 	@# to the modules it uses cannot leave make bench broken unnoticed (it was, for a round).
 	$(SWIFT) build --package-path Benchmarks
@@ -231,7 +232,7 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:exitcode=86:strict_string_checks=1 \
 
 test-asan: test-deps
 	$(SWIFT) build --build-tests --scratch-path $(ASAN_SCRATCH) --sanitize=address
-	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
+	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" Tests/Support/failures-last.sh .build/logs/test-asan.log \
 	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address --skip SoakTests
 	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
 
