@@ -138,6 +138,9 @@ if swift build --product t9dial --disable-default-traits --scratch-path "$NOTRAI
   curl=$(ldd "$plain" | grep -c 'libcurl')
   check "no CardDAV trait: no libcurl linked ($curl libcurl lines in ldd) or opened" \
     bash -c "[ $curl -eq 0 ] && ! grep -qa 'libcurl\.so\.4' '$plain'"
+  # Nor libxml2, which only CardDAV's Multi-Status reader uses.
+  xml=$(ldd "$plain" | grep -c 'libxml2')
+  check "no CardDAV trait: no libxml2 linked ($xml libxml2 lines in ldd)" test "$xml" -eq 0
   # The default build does not link it either: it opens it when a sync starts.
   check "default build: libcurl not linked ($(ldd .build/debug/t9dial | grep -c libcurl) ldd lines), opened for a sync" \
     bash -c "! ldd .build/debug/t9dial | grep -q libcurl && grep -qa 'libcurl\.so\.4' .build/debug/t9dial"
