@@ -34,8 +34,10 @@ struct XMLReadError: Error, Equatable {
 
 /// libxml2's streaming reader (xmlTextReader) over a document in memory. It stops at the first
 /// error, where it recovers from none, and what it allocated goes with it: the reader is freed
-/// in `deinit`. Entities are not substituted and nothing is fetched from the network; the
-/// text of the document is read as UTF-8, whatever its declaration says.
+/// in `deinit`. Entities are not substituted and nothing is fetched from the network. The
+/// document is read as UTF-8 whatever its declaration says (libxml2 still takes one that starts
+/// `<\0\0\0` for UCS-4, and fails to convert it). No error reaches standard error: every one
+/// goes to the reader's `FirstError`.
 struct XMLReader: ~Copyable {
     private let reader: xmlTextReaderPtr
     /// The document: libxml2 reads it in place, so it lives as long as the reader.
@@ -49,24 +51,19 @@ struct XMLReader: ~Copyable {
         _ = Self.libraryInitialized
         let document = UnsafeMutableRawBufferPointer.allocate(byteCount: bytes.count, alignment: 1)
         document.copyBytes(from: bytes)
+        let errors = FirstError()
         let options = Int32(XML_PARSE_NONET.rawValue)
-        guard
-            let reader = xmlReaderForMemory(
-                document.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", options)
-        else {
+        let made = Self.reportingEveryError(to: errors) {
+            xmlReaderForMemory(document.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(bytes.count), nil, "UTF-8", options)
+        }
+        guard let reader = made else {
             document.deallocate()
-            throw XMLReadError(line: 0, message: "libxml2 could not make a reader (out of memory)")
+            throw errors.first ?? XMLReadError(line: 0, message: "libxml2 could not make a reader (out of memory)")
         }
         self.document = document
         self.reader = reader
-        errors = FirstError()
-        xmlTextReaderSetStructuredErrorHandler(
-            reader,
-            { context, error in
-                guard let context, let error else { return }
-                Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue().note(error.pointee)
-            },
-            Unmanaged.passUnretained(errors).toOpaque())
+        self.errors = errors
+        xmlTextReaderSetStructuredErrorHandler(reader, Self.noteError, Unmanaged.passUnretained(errors).toOpaque())
     }
 
     deinit {
@@ -76,7 +73,8 @@ struct XMLReader: ~Copyable {
 
     /// The next node, nil at the end of the document, or the first error.
     mutating func next() throws(XMLReadError) -> XMLReaderNode? {
-        let status = xmlTextReaderRead(reader)
+        let reader = reader
+        let status = Self.reportingEveryError(to: errors) { xmlTextReaderRead(reader) }
         if let error = errors.first { throw error }
         if status == 0 { return nil }
         guard status == 1 else {
@@ -108,6 +106,25 @@ struct XMLReader: ~Copyable {
 
     /// libxml2 sets up its global tables once, before any thread uses it.
     private static let libraryInitialized: Void = xmlInitParser()
+
+    /// Where libxml2 reports an error, to the `FirstError` it is given as context.
+    private static let noteError: xmlStructuredErrorFunc = { context, error in
+        guard let context, let error else { return }
+        Unmanaged<FirstError>.fromOpaque(context).takeUnretainedValue().note(error.pointee)
+    }
+
+    /// Runs `body` with this thread's libxml2 error handler set to note errors in `errors`,
+    /// then puts the one before back. Some errors, such as an encoding that cannot be
+    /// converted (`<\0\0\0` reads as UCS-4), are reported with no parser at hand: to that
+    /// handler, which by default writes them to standard error.
+    private static func reportingEveryError<Result>(to errors: FirstError, _ body: () -> Result) -> Result {
+        let handler = __xmlStructuredError()
+        let context = __xmlStructuredErrorContext()
+        let (savedHandler, savedContext) = (handler?.pointee, context?.pointee)
+        xmlSetStructuredErrorFunc(Unmanaged.passUnretained(errors).toOpaque(), noteError)
+        defer { xmlSetStructuredErrorFunc(savedContext ?? nil, savedHandler ?? nil) }
+        return body()
+    }
 }
 
 /// Keeps the first error (not a warning) libxml2 reports through the reader's handler.

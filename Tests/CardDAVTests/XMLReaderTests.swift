@@ -39,6 +39,9 @@ struct XMLReaderTests {
         ("", 1, "the document is empty"),
         ("<a>&nothing;</a>", 1, "Entity 'nothing' not defined"),
         ("<a/>\n\n<b/>", 3, "Extra content at the end of the document"),
+        // Taken for UCS-4 by its first bytes, and reported with no parser at hand (found by
+        // libFuzzer, fuzz-multistatus, as lines libxml2 wrote to standard error).
+        ("<\u{0}\u{0}\u{0}\t", 0, "input conversion failed due to input error, bytes 0x00 0x00 0x00 0x00"),
     ])
     func theFirstErrorIsGivenWithItsLine(xml: String, line: Int, message: String) {
         #expect(Self.nodes(xml) == .failure(XMLReadError(line: line, message: message)))
