@@ -47,6 +47,18 @@ struct XMLReaderTests {
         #expect(Self.nodes(xml) == .failure(XMLReadError(line: line, message: message)))
     }
 
+    /// libxml2's limit on nesting (docs/limits.md): 256 elements deep are read, 300 are not.
+    @Test func elementsNest256DeepAndNoDeeper() throws {
+        let deepest = String(repeating: "<a>", count: 256) + String(repeating: "</a>", count: 256)
+        #expect(try Self.nodes(deepest).get().count == 512)
+        let tooDeep = String(repeating: "<a>", count: 300) + String(repeating: "</a>", count: 300)
+        guard case .failure(let error) = Self.nodes(tooDeep) else {
+            Issue.record("300 nested elements were read")
+            return
+        }
+        #expect(error.message.hasPrefix("Excessive depth in document: 256"))
+    }
+
     /// libxml2 quotes names from the document in its messages: a message is cut at the limit.
     @Test func aLongMessageIsCut() throws {
         let name = String(repeating: "n", count: 5_000)
