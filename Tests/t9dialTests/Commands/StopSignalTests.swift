@@ -25,9 +25,7 @@ struct StopSignalTests {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = arguments + ["--config", config, "--data-dir", T9DialProcess.dataDirectory]
             process.currentDirectoryURL = URL(fileURLWithPath: T9DialProcess.repositoryRoot)
-            var environment = ProcessInfo.processInfo.environment
-            environment["STATE_DIRECTORY"] = directory + "/state"
-            process.environment = environment
+            process.environment = T9DialProcess.environment(stateDirectory: directory + "/state")
             process.standardInput = input
             process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/stdout"))
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/stderr"))

@@ -28,7 +28,7 @@ struct ShellCompletionTests {
         process.executableURL = URL(fileURLWithPath: "/bin/bash")
         process.arguments = ["-c", program]
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = T9DialProcess.environment(stateDirectory: directory + "/state")
         environment["PATH"] = URL(fileURLWithPath: executable).deletingLastPathComponent().path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         process.environment = environment
         let output = Pipe()

@@ -22,10 +22,7 @@ final class InteractiveT9Dial {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments + ["--data-dir", T9DialProcess.dataDirectory]
         process.currentDirectoryURL = URL(fileURLWithPath: T9DialProcess.repositoryRoot)
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["T9DIAL_CONFIG", "T9DIAL_DATA_DIR"] { environment[name] = nil }
-        environment["STATE_DIRECTORY"] = stateDirectory
-        process.environment = environment
+        process.environment = T9DialProcess.environment(stateDirectory: stateDirectory)
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

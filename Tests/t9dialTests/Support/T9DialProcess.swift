@@ -34,6 +34,23 @@ enum T9DialProcess {
             .first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
+    /// The environment of a t9dial a test starts: this process's, without the user's
+    /// T9DIAL_CONFIG and T9DIAL_DATA_DIR, with the dial history in `stateDirectory`.
+    ///
+    /// Under LeakSanitizer (make test-asan) the child still has its leaks checked at exit, but
+    /// it does not list the suppressions it used on standard error, which the tests compare
+    /// line by line: this test process lists them for the whole run (Tests/Sanitizers).
+    static func environment(stateDirectory: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        for name in ["T9DIAL_CONFIG", "T9DIAL_DATA_DIR"] { environment[name] = nil }
+        environment["STATE_DIRECTORY"] = stateDirectory
+        if let options = environment["LSAN_OPTIONS"] {
+            let kept = options.split(separator: ":").filter { !$0.hasPrefix("print_suppressions=") }
+            environment["LSAN_OPTIONS"] = (kept + ["print_suppressions=0"]).joined(separator: ":")
+        }
+        return environment
+    }
+
     /// Where the child's standard output goes.
     enum StandardOutput: Sendable {
         /// A file, read into `Output.stdout`.
@@ -108,11 +125,8 @@ enum T9DialProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
-        var environment = ProcessInfo.processInfo.environment
-        for name in ["T9DIAL_CONFIG", "T9DIAL_DATA_DIR"] { environment[name] = nil }
         // The dial history of this run only, never the user's.
-        environment["STATE_DIRECTORY"] = stateDirectory ?? scratch.appendingPathComponent("state").path
-        process.environment = environment
+        process.environment = environment(stateDirectory: stateDirectory ?? scratch.appendingPathComponent("state").path)
         let inputHandle = try FileHandle(forReadingFrom: input)
         let outputHandle = try FileHandle(forWritingTo: output)
         let errorHandle = try FileHandle(forWritingTo: errors)
