@@ -6,21 +6,15 @@ public import SystemCalls
 
 /// Where the dialer's screens and dials go: a terminal, a program reading JSON, a framebuffer,
 /// a test. Each implementation draws the same `ScreenState` its own way.
+///
+/// A display takes every `DialerUpdate` through one method, `take`, and says in it what it
+/// does with each kind, ignoring included: a new kind of update then fails to compile until
+/// every display has said, and a group (`DisplayGroup`) passes each on whole, so no event
+/// is lost on its way to a display that writes it (`--json`'s `answer`, `dtmf`, `callended`).
 public protocol DialerDisplay {
-    /// Draws `screen`, which replaces whatever was shown before.
-    mutating func show(_ screen: ScreenState)
-    /// Reports that `request` is being dialled.
-    mutating func dial(_ request: DialRequest)
-    /// Reports what came of dialling `request` (the screen that follows shows it too).
-    mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome)
-    /// Reports that the user ended the call to `request`, or rejected it ringing here.
-    mutating func hangUp(_ request: DialRequest)
-    /// Reports that the user answered the call from `request` ringing here.
-    mutating func answer(_ request: DialRequest)
-    /// Reports keys sent as DTMF tones through the connected call.
-    mutating func sendTones(_ tones: String)
-    /// Reports that a followed call is over, how it went and how long it lasted.
-    mutating func callEnded(_ record: CallRecord)
+    /// Shows or reports `update`: a screen replaces whatever was shown before; a dial, its
+    /// outcome, an answer, tones or a call's end are written by the displays that write them.
+    mutating func take(_ update: DialerUpdate)
     /// How many results this display shows at once; nil when it shows every result. Only the
     /// results some display can show are highlighted (`DialerSession.shownRows`).
     var resultRows: Int? { get }
@@ -31,16 +25,13 @@ public protocol DialerDisplay {
 }
 
 extension DialerDisplay {
-    /// Most displays show a dial's outcome on the screen alone.
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {}
-    public mutating func hangUp(_ request: DialRequest) {}
-    public mutating func answer(_ request: DialRequest) {}
-    public mutating func sendTones(_ tones: String) {}
-    public mutating func callEnded(_ record: CallRecord) {}
     /// A display that does not say shows every result.
     public var resultRows: Int? { nil }
     /// A display that writes to no stream has no write to fail.
     public var writeFailure: WriteFailure? { nil }
+
+    /// Draws `screen`, which replaces whatever was shown before.
+    public mutating func show(_ screen: ScreenState) { take(.screen(screen)) }
 }
 
 /// A display that works out a screen before it shows it (text laid out, pixels painted), and
@@ -83,16 +74,6 @@ extension DialerMachine {
 extension DialerDisplay {
     /// Passes each update of `DialerSession.handle` or `advance` on, in order.
     public mutating func apply(_ updates: [DialerUpdate]) {
-        for update in updates {
-            switch update {
-            case .screen(let screen): show(screen)
-            case .dial(let request): dial(request)
-            case .dialFinished(let request, let outcome): dialFinished(request, outcome)
-            case .hangUp(let request): hangUp(request)
-            case .answer(let request): answer(request)
-            case .sendTones(let tones): sendTones(tones)
-            case .callEnded(let record): callEnded(record)
-            }
-        }
+        for update in updates { take(update) }
     }
 }

@@ -3,7 +3,7 @@
 public import DialOutcomes
 public import DialerEngine
 
-/// Keeps every screen, dial, outcome and hang-up it is given, in order, for tests.
+/// Keeps every update it is given, in order, for tests.
 public struct InMemoryDisplay: DialerDisplay, Sendable {
     public private(set) var updates: [DialerUpdate] = []
 
@@ -17,18 +17,10 @@ public struct InMemoryDisplay: DialerDisplay, Sendable {
         updates.compactMap { if case .dial(let request) = $0 { request } else { nil } }
     }
 
-    public mutating func show(_ screen: ScreenState) { updates.append(.screen(screen)) }
+    public mutating func take(_ update: DialerUpdate) { updates.append(update) }
 
     /// The outcome of each dial, in the order they came.
     public var outcomes: [DialOutcome] {
         updates.compactMap { if case .dialFinished(_, let outcome) = $0 { outcome } else { nil } }
     }
-
-    public mutating func dial(_ request: DialRequest) { updates.append(.dial(request)) }
-
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
-        updates.append(.dialFinished(request, outcome))
-    }
-
-    public mutating func hangUp(_ request: DialRequest) { updates.append(.hangUp(request)) }
 }

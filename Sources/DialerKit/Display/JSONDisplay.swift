@@ -42,7 +42,19 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         self.output = output
     }
 
-    public mutating func show(_ screen: ScreenState) {
+    public mutating func take(_ update: DialerUpdate) {
+        switch update {
+        case .screen(let screen): write(screen)
+        case .dial(let request): output.write(Self.json(request) + "\n")
+        case .dialFinished(let request, let outcome): dialFinished(request, outcome)
+        case .hangUp(let request): writeCallee(request, event: "hangup")
+        case .answer(let request): writeCallee(request, event: "answer")
+        case .sendTones(let tones): sendTones(tones)
+        case .callEnded(let record): callEnded(record)
+        }
+    }
+
+    private mutating func write(_ screen: ScreenState) {
         let screen = screen.withoutLoadingPercent.withoutCallClock
         guard screen != lastWritten else { return }
         if screen.loading != nil, lastWritten?.loading == nil { output.write(#"{"event":"loading"}"# + "\n") }
@@ -50,11 +62,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write(Self.json(screen) + "\n")
     }
 
-    public mutating func dial(_ request: DialRequest) {
-        output.write(Self.json(request) + "\n")
-    }
-
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
+    private mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
         var json = JSONWriter()
         Self.writeCallee(
             request, to: &json, event: "dialled",
@@ -65,9 +73,10 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         output.write(json.output + "\n")
     }
 
-    public mutating func hangUp(_ request: DialRequest) {
+    /// `{"event":EVENT,"name":...,"number":...,"uid":...}`.
+    private mutating func writeCallee(_ request: DialRequest, event: String) {
         var json = JSONWriter()
-        Self.writeCallee(request, to: &json, event: "hangup")
+        Self.writeCallee(request, to: &json, event: event)
         output.write(json.output + "\n")
     }
 
@@ -134,19 +143,13 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         return [("state", { $0.string(state) }), ("message", { json in json.optionalString(message) })]
     }
 
-    public mutating func answer(_ request: DialRequest) {
-        var json = JSONWriter()
-        Self.writeCallee(request, to: &json, event: "answer")
-        output.write(json.output + "\n")
-    }
-
-    public mutating func sendTones(_ tones: String) {
+    private mutating func sendTones(_ tones: String) {
         var json = JSONWriter()
         json.object([("event", { $0.string("dtmf") }), ("tones", { $0.string(tones) })])
         output.write(json.output + "\n")
     }
 
-    public mutating func callEnded(_ record: CallRecord) {
+    private mutating func callEnded(_ record: CallRecord) {
         var json = JSONWriter()
         Self.writeCallee(
             record.request, to: &json, event: "callended",

@@ -106,7 +106,16 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         return problem.description + " (did you mean \"\(suggestion)\"?)"
     }
 
-    public func show(_ screen: ScreenState) {
+    public func take(_ update: DialerUpdate) {
+        switch update {
+        case .screen(let screen): draw(screen)
+        case .dial, .dialFinished, .hangUp, .answer, .sendTones, .callEnded:
+            // A panel shows what the screen shows: each of these comes with a screen that says it.
+            break
+        }
+    }
+
+    private func draw(_ screen: ScreenState) {
         guard screen != lastState else { return }
         lastState = screen
         let canvas = painter.paint(screen, width: size.width, height: size.height)
@@ -134,8 +143,6 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
             if firstPictureFailure == nil { firstPictureFailure = problem }
         }
     }
-
-    public func dial(_ request: DialRequest) {}
 
     /// The rows under the query line, when no notice takes the last of them.
     public var resultRows: Int? { painter.resultRows(height: size.height) }
@@ -171,20 +178,9 @@ public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
         for display in displays { (display as? any WarmingUpDisplay)?.warmUp(screen) }
     }
 
-    public mutating func show(_ screen: ScreenState) {
-        for index in displays.indices { displays[index].show(screen) }
-    }
-
-    public mutating func dial(_ request: DialRequest) {
-        for index in displays.indices { displays[index].dial(request) }
-    }
-
-    public mutating func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) {
-        for index in displays.indices { displays[index].dialFinished(request, outcome) }
-    }
-
-    public mutating func hangUp(_ request: DialRequest) {
-        for index in displays.indices { displays[index].hangUp(request) }
+    /// Every display gets every update, whole.
+    public mutating func take(_ update: DialerUpdate) {
+        for index in displays.indices { displays[index].take(update) }
     }
 
     /// Puts back what the framebuffers showed before t9dial drew on them, and the console.

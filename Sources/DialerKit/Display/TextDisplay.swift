@@ -42,7 +42,18 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         self.showsProgress = showsProgress
     }
 
-    public mutating func show(_ screen: ScreenState) {
+    public mutating func take(_ update: DialerUpdate) {
+        switch update {
+        case .screen(let screen): write(screen)
+        case .dial(let request): output.write(VisibleText.line("dial: " + Self.callee(request)) + "\n")
+        case .dialFinished, .hangUp, .answer, .sendTones, .callEnded:
+            // The screen that follows each says it ("not called: ...", "Connected: ...",
+            // "Call ended 1:07"): a line of its own would say it twice.
+            break
+        }
+    }
+
+    private mutating func write(_ screen: ScreenState) {
         var screen = screen.withoutCallClock
         if !showsProgress { screen = screen.withoutLoadingPercent }
         // Into a file a screen is written when it changes; on a terminal too while a call is
@@ -50,10 +61,6 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         if !showsProgress || screen.calling != nil, screen == lastWritten { return }
         lastWritten = screen
         output.write(Self.lines(screen, rows: rows, percent: showsProgress).map { $0 + "\n" }.joined())
-    }
-
-    public mutating func dial(_ request: DialRequest) {
-        output.write(VisibleText.line("dial: " + Self.callee(request)) + "\n")
     }
 
     /// The lines `show` writes for `screen`; a notice is the last, after `! `. Control

@@ -18,8 +18,9 @@ struct DialerDisplayTests {
     struct RecordingDisplay: DialerDisplay, WarmingUpDisplay {
         let record: Record
         let resultRows: Int?
-        func show(_ screen: ScreenState) { record.shown.append(screen) }
-        func dial(_ request: DialRequest) {}
+        func take(_ update: DialerUpdate) {
+            if case .screen(let screen) = update { record.shown.append(screen) }
+        }
         func warmUp(_ screen: ScreenState) { record.warmedUp.append(screen) }
     }
 

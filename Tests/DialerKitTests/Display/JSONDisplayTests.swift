@@ -84,9 +84,37 @@ struct JSONDisplayTests {
         #expect(lines[3].contains(#""query":"373","#) && lines[3].hasSuffix(#""loading":false}"#))
     }
 
-    @Test func aHangUpIsAnEvent() {
-        var display = JSONDisplay(output: "")
-        display.hangUp(DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith"))
-        #expect(display.output == #"{"event":"hangup","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"# + "\n")
+    static let fred = DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith")
+    static let callee = #""name":"Fred Smith","number":"+44 7700 900123","uid":"smith""#
+
+    /// Every update that is an event, and its line, through a group as `run` and `try` build
+    /// one: `DisplayGroup` once dropped all but dials and hang-ups.
+    static let events: [(DialerUpdate, String)] = [
+        (.dial(fred), #"{"event":"dial","# + callee + "}"),
+        (.hangUp(fred), #"{"event":"hangup","# + callee + "}"),
+        (.answer(fred), #"{"event":"answer","# + callee + "}"),
+        (.sendTones("5#"), #"{"event":"dtmf","tones":"5#"}"#),
+        (
+            .dialFinished(fred, DialOutcome(.failed(reason: "busy"), via: "exec", number: "+447700900123")),
+            #"{"event":"dialled","# + callee + #","placed":false,"message":"Failed: busy"}"#
+        ),
+        (
+            .callEnded(CallRecord(request: fred, direction: .outgoing, outcome: .answered, end: .hungUpHere, connectedTime: 67_900_000)),
+            #"{"event":"callended","# + callee + #","direction":"out","outcome":"answered","duration":67}"#
+        ),
+        (
+            .callEnded(CallRecord(request: fred, direction: .incoming, outcome: .missed, end: .hungUpThere)),
+            #"{"event":"callended","# + callee + #","direction":"in","outcome":"missed","duration":null}"#
+        ),
+    ]
+
+    @Test(arguments: 0..<events.count)
+    func anEventIsOneLineThroughAGroup(_ index: Int) {
+        let (update, line) = Self.events[index]
+        var group = DisplayGroup([JSONDisplay(output: ""), InMemoryDisplay()])
+        group.take(update)
+        let written = (group.displays[0] as? JSONDisplay<String>)?.output
+        #expect(written == line + "\n")
+        #expect((group.displays[1] as? InMemoryDisplay)?.updates == [update], "every display of the group has it")
     }
 }

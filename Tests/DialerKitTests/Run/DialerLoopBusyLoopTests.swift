@@ -88,13 +88,12 @@ struct BusyDisplay: DialerDisplay {
         }
     }
 
-    mutating func show(_ screen: ScreenState) {
+    mutating func take(_ update: DialerUpdate) {
+        guard case .screen(let screen) = update else { return inner.take(update) }
         inner.show(screen)
         for _ in 0..<300 {
             kernel.clock.advance(by: 1_000)
             kernel.deliverDue()
         }
     }
-
-    mutating func dial(_ request: DialRequest) { inner.dial(request) }
 }

@@ -148,7 +148,8 @@ struct SlowDisplay: DialerDisplay {
         }
     }
 
-    mutating func show(_ screen: ScreenState) {
+    mutating func take(_ update: DialerUpdate) {
+        guard case .screen(let screen) = update else { return inner.take(update) }
         let changed = inner.screens.last.map { $0.query != screen.query } ?? false
         inner.show(screen)
         guard changed, slow == .everyKey || slowScreensDrawn == 0 else { return }
@@ -156,6 +157,4 @@ struct SlowDisplay: DialerDisplay {
         kernel.clock.advance(by: 50_000)
         kernel.deliverDue()
     }
-
-    mutating func dial(_ request: DialRequest) { inner.dial(request) }
 }

@@ -16,17 +16,19 @@ struct SoakDisplay: DialerDisplay {
     private(set) var outcomes: [CallOutcome: Int] = [:]
     private(set) var tonesSent = 0
 
-    mutating func show(_ screen: ScreenState) {
-        self.screen = screen
-        screensShown += 1
-    }
-
-    mutating func dial(_ request: DialRequest) { dials += 1 }
-
-    mutating func sendTones(_ tones: String) { tonesSent += tones.count }
-
-    mutating func callEnded(_ record: CallRecord) {
-        calls += 1
-        outcomes[record.outcome, default: 0] += 1
+    mutating func take(_ update: DialerUpdate) {
+        switch update {
+        case .screen(let screen):
+            self.screen = screen
+            screensShown += 1
+        case .dial: dials += 1
+        case .sendTones(let tones): tonesSent += tones.count
+        case .callEnded(let record):
+            calls += 1
+            outcomes[record.outcome, default: 0] += 1
+        case .dialFinished, .hangUp, .answer:
+            // Counted through the calls they end in.
+            break
+        }
     }
 }
