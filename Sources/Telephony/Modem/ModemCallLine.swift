@@ -13,7 +13,10 @@ public import struct SystemPackage.FileDescriptor
 /// A port that cannot be opened, or that goes away (a USB modem unplugged: a read or write
 /// error, or the end of the port), is the line's `problem`, naming the device and what to do;
 /// the line opens it again after `Backoff.first`, doubling the wait after each failure up to
-/// `Backoff.longest`. A call under way when the port goes is over (`.failed`).
+/// `Backoff.longest`. A call under way when the port goes is over (`.failed`). So is a modem
+/// that stops answering its commands (`ModemCallTracker.isSilent`): it may have hung, or the
+/// port may not be its AT port, and opening the port again sets it up anew. Another program
+/// holding the port is a problem of the same kind (`ModemPort` says who), tried again later.
 public final class ModemCallLine: CallLine {
     /// How long the line waits before opening the port again.
     public typealias Backoff = LineBackoff
@@ -35,6 +38,9 @@ public final class ModemCallLine: CallLine {
     private var reopenAt: Microseconds?
     /// The wait after the next failure to open.
     private var nextWait: Microseconds
+    /// The port was last closed because the modem did not answer: its problem stays until the
+    /// modem answers again.
+    private var stoppedAnswering = false
 
     /// How much one wake reads at the most: a port that floods the line leaves the rest to
     /// the next turn of the loop.
@@ -132,7 +138,8 @@ public final class ModemCallLine: CallLine {
         unwritten = []
         writeRetry = nil
         events.append(.log(.info, "modem: \(device) open at \(baud)"))
-        setProblem(nil, &events)
+        // A modem that did not answer is still the problem until it answers.
+        if problem == nil || !stoppedAnswering { setProblem(nil, &events) }
         take(tracker.start(at: now), now, &events)
     }
 
@@ -141,7 +148,9 @@ public final class ModemCallLine: CallLine {
         port = nil
         unwritten = []
         writeRetry = nil
-        events.append(contentsOf: tracker.portClosed(reason: "the modem went away").events)
+        stoppedAnswering = error.operation == .answer
+        let reason = stoppedAnswering ? "the modem stopped answering" : "the modem went away"
+        events.append(contentsOf: tracker.portClosed(reason: reason).events)
         reopenAt = now.addingSaturated(nextWait)
         events.append(.log(.error, "modem: \(error); trying again in \(ModemCallTracker.seconds(nextWait))"))
         nextWait = min(nextWait.addingSaturated(nextWait), backoff.longest)
@@ -176,12 +185,21 @@ public final class ModemCallLine: CallLine {
     /// Passes on a step's events, and writes its commands.
     private func take(_ step: ModemCallTracker.Step, _ now: Microseconds, _ events: inout [LineEvent]) {
         events.append(contentsOf: step.events)
+        if step.abortsCallSetup {
+            events.append(.log(.debug, "modem: > (a CR, to abort)"))
+            unwritten.append(13)
+        }
         for command in step.commands {
             events.append(.log(.debug, "modem: > \(command)"))
             unwritten.append(contentsOf: Array((command + "\r").utf8))
         }
-        if port != nil {
-            setProblem(tracker.isSilent ? "the modem on \(device) does not answer AT commands; is it the modem's AT port?" : nil, &events)
+        if port != nil, tracker.isSilent {
+            lose(ModemError(device: device, operation: .answer, errno: Errno(ETIMEDOUT)), now, &events)
+            return
+        }
+        if stoppedAnswering, tracker.hasAnswered {
+            stoppedAnswering = false
+            setProblem(nil, &events)
         }
         if unwritten.count > Self.unwrittenLimit {
             events.append(.log(.warning, "modem: \(device) takes no commands; dropped \(unwritten.count) bytes of them"))

@@ -20,6 +20,10 @@ import TerminalText
 ///   `+CLIP:` that follows it (`AT+CLIP=1` is sent at `start`) or of the call list. It is
 ///   answered with `ATA`; a call is ended with `AT+CHUP`, or `ATH` where CHUP is refused.
 /// - DTMF goes as `AT+VTS=<tone>`, one tone a command.
+/// - A hang-up never waits on the modem: a dial or answer in flight is aborted at once with a
+///   character (ITU-T V.250: any character received during call setup aborts it), and the call
+///   is over for the dialer within `Timing.hangUpWait` whatever the modem says, its hang-up
+///   command still sent.
 /// - A second incoming call while one exists is turned away with `AT+CHLD=0` (busy) and
 ///   never reported.
 public struct ModemCallTracker: Sendable {
@@ -38,28 +42,36 @@ public struct ModemCallTracker: Sendable {
         /// With a modem that refuses `AT+CLCC`: how long a call ringing here may go without a
         /// `RING` before it counts as given up (missed). `RING` comes every few seconds.
         public var ringSilence: Microseconds
+        /// How long a hang-up waits for the modem's word before the call is over all the same:
+        /// the hang-up key and quitting act within it, whatever the modem does.
+        public var hangUpWait: Microseconds
 
         public init(
             listInterval: Microseconds = 1_000_000, commandTimeout: Microseconds = 5_000_000, callSetupTimeout: Microseconds = 60_000_000,
-            callerNumberWait: Microseconds = 1_000_000, ringSilence: Microseconds = 12_000_000
+            callerNumberWait: Microseconds = 1_000_000, ringSilence: Microseconds = 12_000_000, hangUpWait: Microseconds = 800_000
         ) {
             self.listInterval = listInterval
             self.commandTimeout = commandTimeout
             self.callSetupTimeout = callSetupTimeout
             self.callerNumberWait = callerNumberWait
             self.ringSilence = ringSilence
+            self.hangUpWait = hangUpWait
         }
     }
 
     /// What one step gives, in order: events for the dialer, commands for the modem (each
-    /// without its CR).
+    /// without its CR), and whether to abort the dial or answer in flight first.
     public struct Step: Sendable, Hashable {
         public var events: [LineEvent] = []
         public var commands: [String] = []
+        /// Send one character before the commands, at once: it aborts the call setup (`ATD`,
+        /// `ATA`) the modem is busy with, which then answers it.
+        public var abortsCallSetup = false
 
-        public init(events: [LineEvent] = [], commands: [String] = []) {
+        public init(events: [LineEvent] = [], commands: [String] = [], abortsCallSetup: Bool = false) {
             self.events = events
             self.commands = commands
+            self.abortsCallSetup = abortsCallSetup
         }
     }
 
@@ -89,6 +101,8 @@ public struct ModemCallTracker: Sendable {
         var lastRing: Microseconds
         /// The user asked to end it: however it ends now, it is `.hungUpHere`.
         var hangingUp = false
+        /// When the call is over for the dialer, hung up, even if the modem has not said so.
+        var hangUpBy: Microseconds?
         /// Lists in a row that did not show it, before any list has (a modem slow to list a
         /// call it has just set up).
         var unlisted = 0
@@ -123,6 +137,8 @@ public struct ModemCallTracker: Sendable {
     private var unanswered = 0
     /// `start`'s command went unanswered, and nothing has been answered since.
     private var startUnanswered = false
+    /// The modem has answered a command since `start`.
+    public private(set) var hasAnswered = false
     /// The indexes of second calls turned away during the current call.
     private var turnedAway: Set<Int> = []
 
@@ -156,6 +172,7 @@ public struct ModemCallTracker: Sendable {
             if !call.reported { deadlines.append(call.since.addingSaturated(timing.callerNumberWait)) }
             if listingRefused { deadlines.append(call.lastRing.addingSaturated(timing.ringSilence)) }
         }
+        if let hangUpBy = call?.hangUpBy { deadlines.append(hangUpBy) }
         return deadlines.min()
     }
 
@@ -255,7 +272,19 @@ public struct ModemCallTracker: Sendable {
             }
             guard !call.hangingUp else { return }
             tracker.call?.hangingUp = true
+            tracker.call?.hangUpBy = now.addingSaturated(tracker.timing.hangUpWait)
             tracker.queue.removeAll { $0.purpose == .answer || $0.purpose == .tone }
+            if let queued = tracker.queue.firstIndex(where: { $0.purpose == .dial }) {
+                // Not sent yet: nothing to hang up.
+                tracker.queue.remove(at: queued)
+                tracker.end(.hungUpHere, &step)
+                return
+            }
+            if let inFlight = tracker.inFlight, inFlight.command.purpose == .dial || inFlight.command.purpose == .answer {
+                step.abortsCallSetup = true
+                tracker.inFlight?.deadline = min(inFlight.deadline, now.addingSaturated(tracker.timing.hangUpWait))
+                step.events.append(.log(.info, "modem: aborting \(inFlight.command.text) to hang up"))
+            }
             tracker.queue.append(Command(text: "AT+CHUP", purpose: .hangUp))
         }
     }
@@ -291,6 +320,13 @@ public struct ModemCallTracker: Sendable {
             self.inFlight = nil
             timedOut(inFlight.command, &step)
         }
+        if let hangUpBy = call?.hangUpBy, now >= hangUpBy {
+            // The modem has not confirmed: the call is over here, and its hang-up goes on.
+            let hangUps = queue.filter { $0.purpose == .hangUp || $0.purpose == .hangUpWithATH }
+            step.events.append(.log(.warning, "modem: no word from the modem \(Self.seconds(timing.hangUpWait)) after the hang-up; the call is over here"))
+            end(.hungUpHere, &step)
+            queue += hangUps
+        }
         if let call, call.direction == .incoming, call.phase == .ringing {
             if !call.reported, now >= call.since.addingSaturated(timing.callerNumberWait) {
                 report(&step)
@@ -318,7 +354,8 @@ public struct ModemCallTracker: Sendable {
     /// A command the modem did not answer in time.
     private mutating func timedOut(_ command: Command, _ step: inout Step) {
         let timeout = command.purpose == .dial || command.purpose == .answer ? timing.callSetupTimeout : timing.commandTimeout
-        let said = "the modem did not answer \(command.text) in \(Self.seconds(timeout))"
+        let aborted = call?.hangingUp == true && (command.purpose == .dial || command.purpose == .answer)
+        let said = aborted ? "the modem did not answer the abort of \(command.text)" : "the modem did not answer \(command.text) in \(Self.seconds(timeout))"
         step.events.append(.log(.warning, "modem: " + said))
         unanswered += 1
         if command.purpose == .callerID { startUnanswered = true }
@@ -348,6 +385,7 @@ public struct ModemCallTracker: Sendable {
         // Any answer, even a late one, is a modem that answers.
         unanswered = 0
         startUnanswered = false
+        hasAnswered = true
         guard let inFlight else {
             if reportsCall {
                 callEnded(by: code, &step)

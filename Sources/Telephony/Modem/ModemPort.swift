@@ -7,6 +7,12 @@ public import struct SystemPackage.FileDescriptor
 /// An AT modem's serial port (`/dev/ttyUSB2`, `/dev/ttyACM0`), open, raw and non-blocking:
 /// the caller polls `descriptor` and moves bytes with `readAvailable` and `writeAvailable`,
 /// which never wait. Owns the descriptor and closes it when dropped.
+///
+/// The port is the line's alone: two programs on one AT port take each other's answers. It is
+/// locked with `flock` (as picocom and other t9dials lock it) and made exclusive (`TIOCEXCL`:
+/// no other open but root's), and a UUCP lock file of a live process (minicom's
+/// `/run/lock/LCK..ttyUSB2`) is honoured. A port another program has is refused with who it
+/// is, before anything is set or sent on it.
 public struct ModemPort: ~Copyable {
     public let device: String
     /// The open port, for poll.
@@ -15,12 +21,24 @@ public struct ModemPort: ~Copyable {
     /// Opens `device` (read-write, not as the controlling terminal, non-blocking, closed on
     /// exec), sets it raw at `baud`, and throws away whatever it had received before.
     public init(device: String, baud: ModemBaud = .standard) throws(ModemError) {
+        if let holder = ModemPortHolder.uucpHolder(of: device) {
+            throw ModemError(device: device, operation: .lock, errno: Errno(EBUSY), holder: holder)
+        }
         let flags = O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC
         let opened: FileDescriptor
         switch SystemCall.open(device, flags) {
         case .success(let descriptor): opened = FileDescriptor(rawValue: descriptor)
+        case .failure(let error) where error.rawValue == EBUSY:
+            // TIOCEXCL of the program that has it.
+            throw ModemError(device: device, operation: .lock, errno: error, holder: ModemPortHolder.flockHolder(of: device))
         case .failure(let error): throw ModemError(device: device, operation: .open, errno: error)
         }
+        if case .failure(let error) = ModemSyscalls.lockExclusively(opened) {
+            SystemCall.close(opened)
+            guard error.rawValue == EWOULDBLOCK else { throw ModemError(device: device, operation: .lock, errno: error) }
+            throw ModemError(device: device, operation: .lock, errno: error, holder: ModemPortHolder.flockHolder(of: device))
+        }
+        ModemSyscalls.openExclusively(opened)
         let configured = ModemSyscalls.terminalAttributes(opened).flatMap { ModemSyscalls.makeRaw(opened, $0, speed: baud.speed) }
         if case .failure(let error) = configured {
             SystemCall.close(opened)

@@ -18,10 +18,10 @@ struct ModemCallLineTests {
         let line: ModemCallLine
         let loop: LineLoop
 
-        init() throws {
+        init(commandTimeout: Microseconds = 5_000_000) throws {
             modem = try FakeModem.scripted()
             // Quick lists, so a test takes a few hundred milliseconds.
-            let timing = ModemCallTracker.Timing(listInterval: 50_000)
+            let timing = ModemCallTracker.Timing(listInterval: 50_000, commandTimeout: commandTimeout)
             line = ModemCallLine(device: modem.device, baud: .standard, timing: timing)
             loop = LineLoop(line: line)
             events += line.start(at: Self.now)
@@ -48,8 +48,8 @@ struct ModemCallLineTests {
     static let active = "+CLCC: 1,0,0,0,0,\"5551234\",129"
 
     /// A call dialled, ringing there, then answered, each found by AT+CLCC.
-    static func connectedCall() throws -> Rig {
-        let rig = try Rig()
+    static func connectedCall(commandTimeout: Microseconds = 5_000_000) throws -> Rig {
+        let rig = try Rig(commandTimeout: commandTimeout)
         #expect(rig.run(untilSent: "AT+CLIP=1"))
         #expect(rig.line.problem == nil)
         rig.modem.setCalls([dialling])
@@ -148,6 +148,65 @@ struct ModemCallLineTests {
         #expect(rig.line.problem?.contains(rig.modem.device) == true)
         let deadline = try #require(rig.line.nextDeadline)
         #expect(deadline > Rig.now, "opened again later, not at once")
+    }
+
+    /// The hang-up key on a modem that never answers `ATD`: the dial is aborted with a
+    /// character and the call is over, not after the minute `ATD` may take.
+    @Test func aModemSilentAfterATDIsHungUpAtOnce() throws {
+        let rig = try Rig()
+        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        rig.modem.reply(to: "ATD", with: [])
+        rig.modem.reply(to: "", with: [])
+        rig.dial("5551234")
+        #expect(rig.run(untilSent: "ATD5551234;"))
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.run(untilSaid: .ended(.hungUpHere)))
+        #expect(rig.modem.commands.prefix(3) == ["AT+CLIP=1", "ATD5551234;", ""], "a CR alone aborts the dial")
+        #expect(rig.run(untilSent: "ATH"), "the dial abandoned: \(rig.modem.commands)")
+        #expect(rig.callEvents == [.ended(.hungUpHere)])
+    }
+
+    /// A modem that stops answering is said to, and its port is opened again, which sets the
+    /// modem up anew; once it answers, the problem is gone.
+    @Test func aModemThatStopsAnsweringIsOpenedAgain() throws {
+        let modem = try FakeModem.scripted()
+        defer { modem.stop() }
+        modem.reply(to: "AT+CLIP", with: [])
+        let line = ModemCallLine(device: modem.device, timing: .init(commandTimeout: 100_000), backoff: .init(first: 100_000))
+        let loop = LineLoop(line: line)
+        defer { line.stop() }
+        loop.events += line.start(at: LineLoop.now)
+        #expect(loop.run(seconds: 5) { line.problem != nil })
+        #expect(line.problem?.contains("does not answer AT commands") == true)
+        #expect(line.problem?.contains(modem.device) == true)
+        #expect(line.descriptors.isEmpty, "the port is closed")
+        #expect(loop.run(seconds: 5) { modem.commands.filter { $0 == "AT+CLIP=1" }.count == 2 }, "opened again and set up anew")
+        #expect(loop.run(seconds: 5) { line.problem == nil }, "the modem answered: \(modem.commands)")
+        #expect(loop.events.filter { $0 == .log(.info, "modem: \(modem.device) open at 115200 baud") }.count == 2, "opened twice")
+    }
+
+    /// A call under way when the modem stops answering ends, saying so.
+    @Test func aModemThatStopsAnsweringMidCallEndsIt() throws {
+        let rig = try Self.connectedCall(commandTimeout: 200_000)
+        rig.modem.reply(to: "AT+CLCC", with: [])
+        rig.modem.reply(to: "AT+CLCC", with: [])
+        #expect(rig.run(untilSaid: .ended(.failed("the modem stopped answering"))), "\(rig.events)")
+        #expect(rig.line.problem?.contains("does not answer AT commands") == true)
+    }
+
+    /// Two programs on one port take each other's answers: the second is refused, before
+    /// anything is set or sent on the port, and told who has it.
+    @Test func aPortAnotherLineHasIsRefusedNamingItsHolder() throws {
+        let rig = try Rig()
+        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        let second = ModemCallLine(device: rig.modem.device)
+        defer { second.stop() }
+        let events = second.start(at: Rig.now)
+        let problem = try #require(second.problem)
+        #expect(problem.contains("\(rig.modem.device) is in use") && problem.contains("(pid \(getpid()))"), "\(problem)")
+        #expect(events.contains(.problem(problem)))
+        #expect(second.descriptors.isEmpty)
+        #expect(rig.modem.commands == ["AT+CLIP=1"], "nothing sent by the second")
     }
 
     @Test func aPortThatDoesNotAnswerIsAProblem() throws {

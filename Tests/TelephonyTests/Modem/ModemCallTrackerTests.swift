@@ -177,6 +177,26 @@ struct ModemCallTrackerTests {
             events: [.ringing, .connected], commands: connectedCommands + ["AT+CLCC", "AT+CHLD=0", "AT+CLCC"]),
     ]
 
+    /// The hang-up key acts within `Timing.hangUpWait` (0.8 s) whatever the modem does.
+    static let hangingUp: [Case] = [
+        Case(
+            name: "a modem silent after ATD: the hang-up aborts the dial, the call is over 0.8 s later, and ATH follows",
+            beats: opened.then(.at(10, .dial("5551234")), .at(1000, .hangUp), .at(1799, .advance), .at(1800, .advance)),
+            events: [.ended(.hungUpHere)], commands: ["AT+CLIP=1", "ATD5551234;", "ATH"]),
+        Case(
+            name: "a dial still queued behind an unanswered command is dropped at once, never sent",
+            beats: [.at(0, .start), .at(10, .dial("5551234")), .at(20, .hangUp), .at(5000, .advance)],
+            events: [.ended(.hungUpHere)], commands: ["AT+CLIP=1"]),
+        Case(
+            name: "hung up while AT+CLCC goes unanswered: over 0.8 s later, and AT+CHUP is still sent",
+            beats: connected.then(.at(3020, .advance), .at(3100, .hangUp), .at(3899, .advance), .at(3900, .advance), .at(8020, .advance)),
+            events: [.ringing, .connected, .ended(.hungUpHere)], commands: connectedCommands + ["AT+CLCC", "AT+CHUP"]),
+        Case(
+            name: "rejecting while ATA goes unanswered: ATA is aborted, the call over 0.8 s later",
+            beats: ringingHere.then(.at(1500, .answer), .at(2000, .hangUp), .at(2800, .advance)),
+            events: [.incoming(number: "5551234", name: nil), .ended(.hungUpHere)], commands: ringingHereCommands + ["ATA", "AT+CHUP"]),
+    ]
+
     static let tones: [Case] = [
         Case(
             name: "DTMF goes one tone a command, each after the last one's OK",
@@ -239,7 +259,7 @@ struct ModemCallTrackerTests {
         }
     }
 
-    @Test(arguments: outgoing + incoming + tones + hostile)
+    @Test(arguments: outgoing + incoming + hangingUp + tones + hostile)
     func transcript(_ test: Case) {
         let (_, step) = Self.play(test.beats)
         #expect(Self.withoutLogs(step.events) == test.events)
@@ -266,6 +286,26 @@ struct ModemCallTrackerTests {
         #expect(step.commands == ["AT+CLIP=1", "AT+CLCC"], "AT+CLCC at once")
         #expect(tracker.nextDeadline == 2_000_000, "its number waited for a second")
         #expect(Self.withoutLogs(tracker.advance(to: 2_000_000).events) == [.incoming(number: "", name: nil)])
+    }
+
+    @Test func aHangUpDuringADialInFlightAbortsItWithACharacterAndWakesInTime() {
+        var (tracker, _) = Self.play(Self.opened.then(.at(10, .dial("5551234"))))
+        #expect(tracker.nextDeadline == 60_010_000, "ATD may take a minute to be answered")
+        let step = tracker.hangUp(at: 1_000_000)
+        #expect(step.abortsCallSetup)
+        #expect(step.commands.isEmpty, "AT+CHUP waits for ATD's answer")
+        #expect(tracker.nextDeadline == 1_800_000)
+        #expect(!tracker.hangUp(at: 1_100_000).abortsCallSetup, "once")
+        let over = tracker.advance(to: 1_800_000)
+        #expect(Self.withoutLogs(over.events) == [.ended(.hungUpHere)])
+        #expect(over.events.contains(.log(.warning, "modem: the modem did not answer the abort of ATD5551234;")))
+    }
+
+    @Test func aHangUpOfAConnectedCallSendsNoAbort() {
+        var (tracker, _) = Self.play(Self.connected)
+        let step = tracker.hangUp(at: 2_500_000)
+        #expect(!step.abortsCallSetup)
+        #expect(step.commands == ["AT+CHUP"])
     }
 
     @Test func aModemThatSaysNothingIsSilentUntilItAnswers() {

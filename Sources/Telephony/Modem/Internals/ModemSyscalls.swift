@@ -4,7 +4,8 @@ import Glibc
 import SystemCalls
 import struct SystemPackage.FileDescriptor
 
-/// The libc calls that set up a modem's serial port, one small wrapper each: termios.
+/// The libc calls that set up a modem's serial port, one small wrapper each: termios, and
+/// the locks that make the port the line's alone.
 enum ModemSyscalls {
     /// The terminal settings of a tty; ENOTTY for anything else. (tcgetattr)
     static func terminalAttributes(_ descriptor: FileDescriptor) -> Result<termios, Errno> {
@@ -35,4 +36,38 @@ enum ModemSyscalls {
     static func discardPending(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
         valueOrErrno(tcflush(descriptor.rawValue, TCIOFLUSH))
     }
+
+    /// Takes the advisory lock serial programs agree on (picocom, minicom's, other t9dials),
+    /// without waiting: EWOULDBLOCK when another open file holds it. (flock LOCK_EX | LOCK_NB)
+    static func lockExclusively(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
+        SystemCall.retryingInterrupts { flock(descriptor.rawValue, LOCK_EX | LOCK_NB) }
+    }
+
+    /// Refuses every later open of the tty but root's, until it is closed. (ioctl TIOCEXCL)
+    @discardableResult
+    static func openExclusively(_ descriptor: FileDescriptor) -> Result<Int32, Errno> {
+        valueOrErrno(ioctl(descriptor.rawValue, UInt(TIOCEXCL)))
+    }
+
+    /// The file system and inode of `path`, as /proc/locks names a locked file. (stat)
+    static func fileIdentity(_ path: String) -> (device: UInt64, inode: UInt64)? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return (UInt64(status.st_dev), UInt64(status.st_ino))
+    }
+
+    /// `path` with its links followed, absolute. (realpath)
+    static func resolvedPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether process `pid` exists, ours to signal or not. (kill 0)
+    static func isAlive(_ pid: Int32) -> Bool {
+        kill(pid, 0) == 0 || errno == EPERM
+    }
+
+    /// This process's ID. (getpid)
+    static func processID() -> Int32 { getpid() }
 }
