@@ -370,21 +370,63 @@ public final class DialerDriver {
 
     /// Waits for the dial or hang-up under way, for a followed call to end, and for the
     /// history's writes, so a run that ends drops none of them: keys piped into `t9dial try`
-    /// that end with a dial make a call that lasts until the far end hangs up.
-    public func finishAll(display: inout some DialerDisplay) throws(DialerError) {
+    /// that end with a dial make a call that lasts until the far end hangs up. A signal on
+    /// `signals` (the run's signalfd) while it waits for the call stops the wait: the call is
+    /// ended as `stop` ends it, and true is returned, for the caller to read which signal.
+    /// A launched dial (`exec`) is waited for, within its method's time-out.
+    @discardableResult
+    public func finishAll(display: inout some DialerDisplay, signals: FileDescriptor? = nil) throws(DialerError) -> Bool {
         for finished in placer.waitForAll() { apply(report(finished), to: &display) }
+        let signalled = try runLine(display: &display, until: nil, signals: signals) { self.machine.session.hasLiveCall }
+        if signalled { try stop(display: &display) }
+        finishHistory()
+        return signalled
+    }
+
+    /// How long a run that stops gives the line to confirm its hang-up: the run ends after it
+    /// whatever the line says (a modem's own wait, `ModemCallTracker.Timing.hangUpWait`, is
+    /// shorter), so the service stops well within systemd's stop timeout.
+    public static let stopGrace: Microseconds = 1_000_000
+
+    /// The run stops (`q`, SIGTERM, SIGINT): the call dialled here or connected is hung up, as
+    /// a phone that is switched off ends its call (`DialerSession.stopping`; one ringing here
+    /// is left to ring), and the line gets `stopGrace` to say it is over. A call it has not
+    /// ended by then is over for the run all the same, and logged so. A launched dial is
+    /// waited for first, and the history's writes last.
+    public func stop(display: inout some DialerDisplay) throws(DialerError) {
+        for finished in placer.waitForAll() { apply(report(finished), to: &display) }
+        apply(machine.session.stopping(at: clock.now()), to: &display)
+        let giveUp = clock.now().addingSaturated(Self.stopGrace)
+        _ = try runLine(display: &display, until: giveUp, signals: nil) { self.machine.session.hasCallInProgress }
+        if machine.session.hasCallInProgress {
+            logger.warning("the line did not confirm the hang-up within \(Self.stopGrace / 1_000_000) s; stopping all the same")
+            apply(machine.session.callChanged(.ended(.hungUpHere), at: clock.now()), to: &display)
+        }
+        finishHistory()
+    }
+
+    /// Runs the line alone while `going` holds, until `deadline` (nil: no end), or until a
+    /// signal comes on `signals`: whether one came.
+    private func runLine(
+        display: inout some DialerDisplay, until deadline: Microseconds?, signals: FileDescriptor?, while going: () -> Bool
+    ) throws(DialerError) -> Bool {
         let loop = EventLoop(clock: clock)
-        while machine.session.hasLiveCall, let line = placer.line {
-            let sources = line.descriptors.map { EventLoop.Source(LoopSource.line($0), $0) }
+        while going(), let line = placer.line {
+            let now = clock.now()
+            if let deadline, now >= deadline { return false }
+            let sources =
+                line.descriptors.map { EventLoop.Source(LoopSource.line($0), $0) }
+                + [signals].compactMap { $0 }.map { EventLoop.Source(LoopSource.signals, $0) }
             do {
-                let wakeup = try loop.wait(for: sources, until: line.nextDeadline)
+                let wakeup = try loop.wait(for: sources, until: [line.nextDeadline, deadline].compactMap { $0 }.min())
+                if wakeup.isReady(.signals) { return true }
                 let readable = wakeup.ready.compactMap { if case .line(let descriptor) = $0.tag { descriptor } else { nil } }
                 advance(lineReadable: readable, bookReadable: [], to: wakeup.time, display: &display)
             } catch {
                 throw .loop(error)
             }
         }
-        finishHistory()
+        return false
     }
 
     /// Waits for the history's writes under way, so a service that stops keeps every dial.

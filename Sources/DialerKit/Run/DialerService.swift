@@ -128,8 +128,9 @@ public final class DialerService {
             if let stop = try step(display: &display) {
                 logger.info("\(stop == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
                 notifier.stopping()
-                // A dial that just ended is written before the process goes.
-                driver.finishHistory()
+                // The call under way ends, as a phone switched off ends it, and a dial that
+                // just ended is written before the process goes.
+                try driver.stop(display: &display)
                 return stop
             }
         }

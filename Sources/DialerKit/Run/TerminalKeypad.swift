@@ -24,8 +24,9 @@ public enum TerminalKeypad {
 
     /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input, or
     /// until one of `signals` comes (SIGTERM, SIGINT, SIGHUP), which it returns for the caller
-    /// to end the process by, once it has put its framebuffer back. A dial still under way when
-    /// the keys end is waited for, so piped keys that end with `#` call.
+    /// to end the process by, once it has put its framebuffer back. A call under way when the
+    /// keys end is waited for, so piped keys that end with `#` call; `q` and a signal end it
+    /// instead (`DialerDriver.stop`), within a second.
     ///
     /// One loop waits for everything: the terminal, the driver's dials and book reloads, the
     /// signals and the dialer's next timer (`EventLoop`). Screens that cannot be written to
@@ -49,6 +50,7 @@ public enum TerminalKeypad {
             // next wake-up, before a multi-tap letter it would change is committed.
             let woke = try dialerLoop.step(display: &display, watching: [EventLoop.Source(.signals, signals.descriptor)])
             if woke.signals, let signal = signals.received().first {
+                try driver.stop(display: &display)
                 return signal
             }
             if let problem = driver.loadProblem { throw problem }
@@ -58,16 +60,21 @@ public enum TerminalKeypad {
                 break
             }
         }
-        // Keys piped in may all be read before the book is loaded: they are searched in it.
-        if !quit {
-            driver.finishLoading(display: &display)
-            if let problem = driver.loadProblem { throw problem }
+        if quit {
+            // q ends the call under way, within a second whatever the line does.
+            try driver.stop(display: &display)
+            if let failure = display.writeFailure { throw .output(failure) }
+            return nil
         }
+        // Keys piped in may all be read before the book is loaded: they are searched in it.
+        driver.finishLoading(display: &display)
+        if let problem = driver.loadProblem { throw problem }
         // Let a pending multi-tap letter or hold settle, as a keypad left alone would.
         if let deadline = machine.nextDeadline, deadline - loop.clock.now() < 5_000_000 {
             driver.apply(machine.advance(to: deadline), to: &display)
         }
-        try driver.finishAll(display: &display)
+        // The call the keys made lasts until it ends, or until a signal stops the run.
+        if try driver.finishAll(display: &display, signals: signals.descriptor) { return signals.received().first ?? SIGTERM }
         if let failure = display.writeFailure { throw .output(failure) }
         return nil
     }

@@ -75,6 +75,29 @@ final class InteractiveT9Dial {
         return process.terminationStatus
     }
 
+    /// Ends t9dial's input, as the end of piped keys does.
+    func endInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Sends `signal` to t9dial.
+    func send(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// t9dial's process ID.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Waits for t9dial to exit by itself, and gives how it ended: its status, or the signal
+    /// that ended it as a negative number; nil if it did not within `seconds`, and is killed.
+    func waitForExit(seconds: Double = 15) -> Int32? {
+        guard wait(seconds: seconds, until: { !$0.process.isRunning }) else {
+            process.terminate()
+            return nil
+        }
+        return process.terminationReason == .uncaughtSignal ? -process.terminationStatus : process.terminationStatus
+    }
+
     /// What the test saw, for a failure's message.
     var report: String { "t9dial stdout:\n\(stdout)\nstderr:\n\(stderr)" }
 }
