@@ -2,7 +2,7 @@
 
 public import DialerConfig
 public import DialerEngine
-public import Dialing
+public import Telephony
 public import KeypadInput
 public import Phonebook
 public import ProcessLoop

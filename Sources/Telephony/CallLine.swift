@@ -4,18 +4,29 @@ public import DialOutcomes
 public import InputEvents
 public import struct SystemPackage.FileDescriptor
 
-/// A telephony back-end that follows its calls: baresip over `ctrl_tcp`, an AT modem, or
-/// ModemManager over D-Bus. Each is one more source of the dialer's one loop: the loop polls
-/// `descriptors` for input, sleeps until `nextDeadline` at the latest, and hands the line
-/// what woke it. A line never blocks the loop for long: its writes are short and non-blocking,
-/// and what it waits for comes back as events.
+/// A dial method at work (the config's `[dial] method`, `DialMethod`): every method is a
+/// line, one folder of this module each. Those that follow their calls are baresip over
+/// `ctrl_tcp` (Baresip/), an AT modem (Modem/) and ModemManager over D-Bus (ModemManager/);
+/// those that launch a call and know nothing after are `print` (Print/) and a program run
+/// for it (Exec/). Each line is one more source of the dialer's one loop: the loop polls
+/// `descriptors` for input, sleeps until `nextDeadline` at the latest, and hands the line what
+/// woke it. A line never blocks the loop: its writes are short and non-blocking, a program
+/// runs on a thread of its own, and what it waits for comes back as events.
 ///
 /// A line follows one call at a time, the current one, and says what happens to it as
-/// `LineEvent`s. A second incoming call while one exists is the line's to turn away (busy),
-/// and never reaches the dialer.
+/// `LineEvent`s: `.launched` once for a call it only launches, `.ringing`, `.connected` and
+/// `.ended` for one it follows. A second incoming call while one exists is the line's to turn
+/// away (busy), and never reaches the dialer.
 public protocol CallLine: AnyObject {
-    /// The method's name in the config: "baresip", "modem", "modemmanager".
+    /// The method's name in the config: "print", "exec", "baresip", "modem", "modemmanager".
     var methodName: String { get }
+    /// Whether the line follows its calls (they ring, connect and end, and calls come in), or
+    /// only launches them (`.launched`: placed or failed, and nothing more is known).
+    var followsCalls: Bool { get }
+    /// Whether a program the line launched (to dial or hang up) still runs: a run that ends
+    /// waits for it, as its outcome is still to come. A followed call is the dialer's to wait
+    /// for, not this.
+    var isWorking: Bool { get }
     /// The descriptors to poll for input; they change as the line connects and reconnects.
     var descriptors: [FileDescriptor] { get }
     /// When the line must next be woken (a reconnection's backoff, the next `AT+CLCC`); nil
@@ -31,12 +42,15 @@ public protocol CallLine: AnyObject {
     /// Reads what `readable` (some of `descriptors`) has, and runs what is due by `now`.
     func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent]
 
-    /// Dials `number` as the user gave it (a bare number is completed by the back-end).
-    /// Progress comes as events; a dial that cannot start ends at once with `.ended(.failed)`.
-    func dial(_ number: String, at now: Microseconds) -> [LineEvent]
+    /// Dials `number`, prepared for every method alike (`DialNumber`: letters as their keys,
+    /// only what a phone dials), for the contact `name` when there is one (a program may take
+    /// it). A bare number is completed by the back-end. Progress comes as events; a dial that
+    /// cannot start ends at once (`.ended(.failed)`, or `.launched` with a failed outcome).
+    func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent]
     /// Answers the incoming call ringing.
     func answer(at now: Microseconds) -> [LineEvent]
-    /// Ends the current call: hangs up a call under way, rejects one ringing here.
+    /// Ends the current call: hangs up a call under way, rejects one ringing here; for a line
+    /// that only launches calls, runs what ends one if it has it (`hangup_command`).
     func hangUp(at now: Microseconds) -> [LineEvent]
     /// Sends `tones` (digits, `*`, `#`, `A`–`D`) as DTMF through the connected call, in order.
     func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent]
@@ -46,6 +60,9 @@ public protocol CallLine: AnyObject {
 
 /// What a line tells the dialer.
 public enum LineEvent: Sendable, Hashable {
+    /// The call was handed on (printed, or to a program) and this is all that will be known of
+    /// it: placed, or failed and why. Only lines that do not follow their calls say it.
+    case launched(DialOutcome)
     /// The far end of the call dialled here rings.
     case ringing
     /// The call is connected: the far end answered, or the call ringing here was answered.

@@ -4,6 +4,7 @@ import Glibc
 import InputEvents
 import SystemCalls
 import Telephony
+import Testing
 import struct SystemPackage.FileDescriptor
 
 /// A line run as the dialer's loop runs it, for the tests of lines on real descriptors: woken
@@ -70,4 +71,28 @@ extension LineRig {
     /// Runs the line until it has said `event`.
     @discardableResult
     func run(untilSaid event: LineEvent) -> Bool { run { self.events.contains(event) } }
+}
+
+extension CallLine {
+    /// Dials `written`, prepared as the dialer prepares every number (`DialNumber`).
+    func dial(_ written: String, at now: Microseconds) -> [LineEvent] {
+        do {
+            return dial(try DialNumber(written), name: nil, at: now)
+        } catch {
+            Issue.record("not a number to dial: \(error)")
+            return []
+        }
+    }
+}
+
+extension ModemCallTracker {
+    /// Dials `written`, prepared as the dialer prepares every number (`DialNumber`).
+    mutating func dial(_ written: String, at now: Microseconds) -> Step {
+        do {
+            return dial(try DialNumber(written), at: now)
+        } catch {
+            Issue.record("not a number to dial: \(error)")
+            return Step()
+        }
+    }
 }

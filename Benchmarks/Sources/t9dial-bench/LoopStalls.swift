@@ -46,7 +46,7 @@ struct LoopStalls {
         machine.attach(device: 0, keymap: keymap, timing: KeyTiming())
         var logger = Logger(label: "loop-bench")
         logger.logLevel = .critical
-        let driver = DialerDriver(machine: machine, placer: .printing(), logger: logger, recorder: HistoryRecorder(history: history))
+        let driver = DialerDriver(machine: machine, logger: logger, recorder: HistoryRecorder(history: history))
         var display = TextDisplay(output: DiscardingOutput(), rows: rows)
         machine.showFirstScreen(on: &display)
 

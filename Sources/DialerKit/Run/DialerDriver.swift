@@ -1,18 +1,19 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerEngine
+import DialOutcomes
 public import DialHistory
-import Dialing
 public import Logging
 public import Phonebook
-import Telephony
+public import Telephony
 public import T9Search
 public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
-/// dials and hang-ups among them with a `CallPlacer`, feeding each outcome back to the session.
+/// dials, answers, hang-ups and tones among them on the dial method's line (`CallLine`),
+/// feeding what the line reports back to the session.
 /// Every way of running the dialer (a keypad, the terminal, a replay) goes through one, so a
 /// dial behaves the same whatever the keys come from.
 ///
@@ -20,16 +21,19 @@ public import struct SystemPackage.FileDescriptor
 /// when its files change, ranked anew after each dial, synced from CardDAV; each new book is
 /// swapped into the session with the query kept.
 ///
-/// Dials and reloads run on threads of their own: the loop (`DialerLoop`) waits on `sources`
-/// with its own, sleeps until `nextDeadline` at the latest, and each time it wakes acts on
-/// what woke it through the driver, then has it `advance` to the wake-up's time. A finished
-/// dial is one of those wakes (`.call`): the driver collects its outcome from the placer and
-/// gives it to the session, which shows it.
+/// Reloads run on threads of their own, and so do the programs a line launches: the loop
+/// (`DialerLoop`) waits on `sources` with its own, sleeps until `nextDeadline` at the latest,
+/// and each time it wakes acts on what woke it through the driver, then has it `advance` to
+/// the wake-up's time. The line is one of those sources (`.line`): what it reports goes to
+/// the session, which shows it.
 public final class DialerDriver {
     public let machine: DialerMachine
-    public private(set) var placer: CallPlacer
-    /// The dial method a reload brought, taken up once the dial under way is over.
-    private var nextPlacer: CallPlacer?
+    /// The dial method at work.
+    public private(set) var line: any CallLine
+    /// The dial method a reload brought, taken up once the call under way is over.
+    private var nextLine: (any CallLine)?
+    /// The dial a line that only launches calls was given, until it says what came of it.
+    private var launching: DialRequest?
     private var live: LiveBook?
     /// What the screen's notice line says, by topic; the most pressing one is shown.
     private var notices: [NoticeTopic: String] = [:]
@@ -53,28 +57,27 @@ public final class DialerDriver {
     private let clock: MonotonicClock
 
     public init(
-        machine: DialerMachine, placer: CallPlacer = .printing(), logger: Logger, recorder: HistoryRecorder? = nil,
+        machine: DialerMachine, line: any CallLine = PrintLine(), logger: Logger, recorder: HistoryRecorder? = nil,
         clock: MonotonicClock = .system
     ) {
         self.machine = machine
-        self.placer = placer
+        self.line = line
         self.logger = logger
         self.recorder = recorder
         self.missedCallsWatch = recorder.flatMap { MissedCallsWatch(historyPath: $0.history.path) }
         self.clock = clock
-        machine.session.followsCalls = placer.line != nil
+        machine.session.followsCalls = line.followsCalls
     }
 
-    /// Starts following calls before the first screen: the dial method's line, if it has one
-    /// (connects to baresip, opens the modem), and the count of missed calls not seen yet. The
-    /// first screen's notice line then says when calls cannot be placed yet, or were missed.
+    /// Starts following calls before the first screen: the dial method's line (connects to
+    /// baresip, opens the modem), and the count of missed calls not seen yet. The first
+    /// screen's notice line then says when calls cannot be placed yet, or were missed.
     public func startCalls() {
         showMissedCalls()
         startLine()
     }
 
     private func startLine() {
-        guard let line = placer.line else { return }
         var discard = InMemoryDisplay()
         take(line.start(at: clock.now()), display: &discard)
     }
@@ -100,8 +103,9 @@ public final class DialerDriver {
         return machine.session.setLoading(0)
     }
 
-    /// Shows `updates` on `display` in order, and starts the dials and hang-ups in them. An
-    /// outcome known at once (the print method) is shown after the updates of its dial.
+    /// Shows `updates` on `display` in order, and carries out the dials, answers, hang-ups and
+    /// tones in them on the line. What the line says at once (the print method's outcome, a
+    /// dial refused) is shown after the updates of its dial.
     public func apply(_ updates: [DialerUpdate], to display: inout some DialerDisplay) {
         var pending = updates[...]
         while let update = pending.popFirst() {
@@ -109,23 +113,13 @@ public final class DialerDriver {
             display.apply([update])
             switch update {
             case .dial(let request):
-                if let line = placer.line {
-                    logger.info("calling \(request.name.map { "\($0) at " } ?? "")\(request.number) via \(line.methodName)")
-                    pending += lineReports(line.dial(request.number, at: clock.now()))
-                } else if let outcome = placer.start(request) {
-                    // After the rest of this batch (the "Dialling" screen), which the outcome follows.
-                    pending += report(.dial(request, outcome))
-                }
-            case .hangUp(let request):
-                if let line = placer.line {
-                    pending += lineReports(line.hangUp(at: clock.now()))
-                } else if let line = placer.hangUp(request) {
-                    logger.warning("\(line)")
-                }
+                pending += dial(request)
+            case .hangUp:
+                pending += lineReports(line.hangUp(at: clock.now()))
             case .answer:
-                if let line = placer.line { pending += lineReports(line.answer(at: clock.now())) }
+                pending += lineReports(line.answer(at: clock.now()))
             case .sendTones(let tones):
-                if let line = placer.line { pending += lineReports(line.sendTones(tones, at: clock.now())) }
+                pending += lineReports(line.sendTones(tones, at: clock.now()))
             case .callEnded(let record):
                 logger.info("\(Self.logLine(record))")
             case .dialFinished, .screen:
@@ -133,6 +127,24 @@ public final class DialerDriver {
                 break
             }
         }
+    }
+
+    /// Dials `request` on the line: its number prepared once, as every method dials it
+    /// (`DialNumber`), and refused here when it has nothing a phone dials.
+    private func dial(_ request: DialRequest) -> [DialerUpdate] {
+        let number: DialNumber
+        do {
+            number = try DialNumber(request.number)
+        } catch {
+            logger.error("calling \(request.name.map { "\($0) at " } ?? "")\(request.number): \(error.description)")
+            if line.followsCalls { return machine.session.callChanged(.ended(.failed(error.description)), at: clock.now()) }
+            return machine.session.dialFinished(request, DialOutcome(.failed(reason: error.description), via: line.methodName, number: request.number))
+        }
+        if !(line is PrintLine) {
+            logger.info("calling \(request.name.map { "\($0) at " } ?? "")\(request.number) via \(line.methodName)")
+        }
+        if !line.followsCalls { launching = request }
+        return lineReports(line.dial(number, name: request.name, at: clock.now()))
     }
 
     /// Shows `notice` about `topic` on the screen from now on (nil: that topic is fine again).
@@ -148,10 +160,11 @@ public final class DialerDriver {
         return machine.session.setNotice(shown)
     }
 
-    /// What the loop waits on for the driver: the dials and hang-ups under way, the history
-    /// write under way, the contact files watched, the reloads and syncs running.
+    /// What the loop waits on for the driver: the line (its connection or port, a program it
+    /// runs), the history write under way, the contact files watched, the reloads and syncs
+    /// running.
     public var sources: [EventLoop.Source<LoopSource>] {
-        placer.descriptors.map { EventLoop.Source(.call, $0) } + (placer.line?.descriptors ?? []).map { EventLoop.Source(.line($0), $0) }
+        line.descriptors.map { EventLoop.Source(.line($0), $0) }
             + (live?.descriptors ?? []).map { EventLoop.Source(.book($0), $0) }
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
             + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
@@ -161,14 +174,14 @@ public final class DialerDriver {
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
     /// the loading's percentage to show.
     public var nextDeadline: Microseconds? {
-        [machine.nextDeadline, live?.deadline, startup?.nextProgress, placer.line?.nextDeadline].compactMap { $0 }.min()
+        [machine.nextDeadline, live?.deadline, startup?.nextProgress, line.nextDeadline].compactMap { $0 }.min()
     }
 
-    /// Whether work runs on a thread of its own for the driver: a dial or hang-up, a history
-    /// write, the book read at start, or the live book's reload, new ranking or sync. Each
-    /// wakes the loop through `sources` when it is over.
+    /// Whether work runs on a thread of its own for the driver: a program the line launched,
+    /// a history write, the book read at start, or the live book's reload, new ranking or
+    /// sync. Each wakes the loop through `sources` when it is over.
     public var isBusy: Bool {
-        !placer.descriptors.isEmpty || recorder?.descriptor != nil || startup != nil || (live?.isBusy ?? false)
+        line.isWorking || recorder?.descriptor != nil || startup != nil || (live?.isBusy ?? false)
     }
 
     /// Runs what is due by `now`, after the loop has acted on the sources that woke it
@@ -177,7 +190,7 @@ public final class DialerDriver {
     /// live book, when its descriptors are readable (`bookReadable`) or a reload or sync is
     /// due; and last the dialer's timers, advanced to `now` and no further.
     func advance(lineReadable: [FileDescriptor], bookReadable: [FileDescriptor], to now: Microseconds, display: inout some DialerDisplay) {
-        if let line = placer.line, !lineReadable.isEmpty || (line.nextDeadline.map { $0 <= now } ?? false) {
+        if !lineReadable.isEmpty || (line.nextDeadline.map { $0 <= now } ?? false) {
             take(line.wake(readable: lineReadable, at: now), display: &display)
         }
         if let startup { advanceStartupLoad(startup, at: now, display: &display) }
@@ -229,23 +242,18 @@ public final class DialerDriver {
         advanceStartupLoad(startup, at: clock.now(), display: &display)
     }
 
-    /// Takes in the dials and hang-ups that are over; does not block.
-    public func collect(display: inout some DialerDisplay) {
-        for finished in placer.collect() { apply(report(finished), to: &display) }
-        takeUpNextPlacer()
-    }
-
     /// How many times the sources of the book kept current have been seen to change
     /// (`LiveBook.changesSeen`).
     var bookChangesSeen: Int { live?.changesSeen ?? 0 }
 
-    /// Searches `index` from now on, keeping it current with `live`, and dials with `placer`
-    /// (after the dial under way, if any): what a reload of the config brings. The query stays
-    /// as typed and is searched again in the new book, which must have the same layouts.
-    public func replaceBook(_ index: SearchIndex, live: consuming LiveBook, placer: CallPlacer, display: inout some DialerDisplay) {
+    /// Searches `index` from now on, keeping it current with `live`, and dials on `line` (after
+    /// the call under way, if any): what a reload of the config brings. The query stays as
+    /// typed and is searched again in the new book, which must have the same layouts. The same
+    /// line (`===`) is kept as it is.
+    public func replaceBook(_ index: SearchIndex, live: consuming LiveBook, line: any CallLine, display: inout some DialerDisplay) {
         keepCurrent(live)
-        nextPlacer = placer
-        takeUpNextPlacer()
+        nextLine = line === self.line ? nil : line
+        takeUpNextLine()
         startSearching(index, display: &display)
     }
 
@@ -255,13 +263,13 @@ public final class DialerDriver {
         machine.warmUpKeys(on: display)
     }
 
-    private func takeUpNextPlacer() {
-        // Not while a call goes on through the line: it would be cut.
-        guard let next = nextPlacer, placer.descriptors.isEmpty, !machine.session.hasLiveCall else { return }
-        placer.line?.stop()
-        placer = next
-        nextPlacer = nil
-        machine.session.followsCalls = next.line != nil
+    private func takeUpNextLine() {
+        // Not while a call goes on through the line, nor a program it launched: they would be cut.
+        guard let next = nextLine, !line.isWorking, launching == nil, !machine.session.hasLiveCall else { return }
+        line.stop()
+        line = next
+        nextLine = nil
+        machine.session.followsCalls = next.followsCalls
         startLine()
     }
 
@@ -280,6 +288,8 @@ public final class DialerDriver {
         let now = clock.now()
         for event in events {
             switch event {
+            case .launched(let outcome):
+                updates += launched(outcome)
             case .ringing: updates += machine.session.callChanged(.ringing, at: now)
             case .connected: updates += machine.session.callChanged(.connected, at: now)
             case .ended(let end): updates += machine.session.callChanged(.ended(end), at: now)
@@ -292,7 +302,7 @@ public final class DialerDriver {
                 logger.log(level: level.loggerLevel, "\(message)")
             }
         }
-        if placer.line != nil { takeUpNextPlacer() }
+        takeUpNextLine()
         return updates
     }
 
@@ -376,8 +386,7 @@ public final class DialerDriver {
     /// A launched dial (`exec`) is waited for, within its method's time-out.
     @discardableResult
     public func finishAll(display: inout some DialerDisplay, signals: FileDescriptor? = nil) throws(DialerError) -> Bool {
-        for finished in placer.waitForAll() { apply(report(finished), to: &display) }
-        let signalled = try runLine(display: &display, until: nil, signals: signals) { self.machine.session.hasLiveCall }
+        let signalled = try runLine(display: &display, until: nil, signals: signals) { self.line.isWorking || self.machine.session.hasLiveCall }
         if signalled { try stop(display: &display) }
         finishHistory()
         return signalled
@@ -394,7 +403,7 @@ public final class DialerDriver {
     /// ended by then is over for the run all the same, and logged so. A launched dial is
     /// waited for first, and the history's writes last.
     public func stop(display: inout some DialerDisplay) throws(DialerError) {
-        for finished in placer.waitForAll() { apply(report(finished), to: &display) }
+        _ = try runLine(display: &display, until: nil, signals: nil) { self.line.isWorking }
         apply(machine.session.stopping(at: clock.now()), to: &display)
         let giveUp = clock.now().addingSaturated(Self.stopGrace)
         _ = try runLine(display: &display, until: giveUp, signals: nil) { self.machine.session.hasCallInProgress }
@@ -411,7 +420,7 @@ public final class DialerDriver {
         display: inout some DialerDisplay, until deadline: Microseconds?, signals: FileDescriptor?, while going: () -> Bool
     ) throws(DialerError) -> Bool {
         let loop = EventLoop(clock: clock)
-        while going(), let line = placer.line {
+        while going() {
             let now = clock.now()
             if let deadline, now >= deadline { return false }
             let sources =
@@ -434,27 +443,21 @@ public final class DialerDriver {
         if let recorder { report(recorder.finishAll()) }
     }
 
-    /// Logs what finished and gives the session's updates for it.
-    private func report(_ finished: CallPlacer.Finished) -> [DialerUpdate] {
-        switch finished {
-        case .dial(let request, let outcome):
-            // A printed dial is already on standard output; any other outcome is worth a log line,
-            // which says whom, as the journal is where an administrator looks for the calls.
-            let whom = request.name.map { "calling \($0): " } ?? ""
-            if !outcome.isPlaced {
-                logger.error("\(whom)\(outcome.logMessage)")
-            } else if !placer.onlyPrints {
-                logger.info("\(whom)\(outcome.logMessage)")
-            }
-            return machine.session.dialFinished(request, outcome)
-        case .hangUp(let request, let outcome):
-            if outcome.isPlaced {
-                logger.info("hung up the call to \(request.number) via \(outcome.via)")
-            } else {
-                logger.error("hang-up: \(outcome.logMessage)")
-            }
+    /// What came of the dial a line launched: logged, and given to the session, which shows it.
+    private func launched(_ outcome: DialOutcome) -> [DialerUpdate] {
+        guard let request = launching.take() else {
+            logger.debug("\(line.methodName): an outcome for no dial: \(outcome.logMessage)")
             return []
         }
+        // A printed dial is already on standard output; any other outcome is worth a log line,
+        // which says whom, as the journal is where an administrator looks for the calls.
+        let whom = request.name.map { "calling \($0): " } ?? ""
+        if !outcome.isPlaced {
+            logger.error("\(whom)\(outcome.logMessage)")
+        } else if !(line is PrintLine) {
+            logger.info("\(whom)\(outcome.logMessage)")
+        }
+        return machine.session.dialFinished(request, outcome)
     }
 }
 

@@ -138,8 +138,6 @@ public final class DialerLoop {
                 driver.apply(machine.handle(read.gestures), to: &display)
                 woke.quit = read.quit
                 woke.terminalEnded = read.ended || read.quit
-            case .call:
-                driver.collect(display: &display)
             case .line(let descriptor):
                 lineReadable.append(descriptor)
             case .history:

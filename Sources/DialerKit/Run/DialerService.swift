@@ -70,6 +70,9 @@ public final class DialerService {
     private(set) var reload = ReloadState.idle
     /// Whether the log has said that the display's output could not be written: said once.
     private var toldWriteFailure = false
+    /// The `[dial]` settings of the driver's line: a reload that leaves them as they are keeps
+    /// the line, its connection and its call.
+    private var dialSettings: DialSettings
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery). Time is `clock`'s,
@@ -87,6 +90,7 @@ public final class DialerService {
         self.problem = problem.map(DialerError.book)
         self.layouts = book.index.alphabet.layouts.map(\.id)
         self.configFile = book.configuration.file
+        self.dialSettings = book.configuration.dial
         let setup = try KeypadSetup.load(for: book, mode: mode)
         let driver = try setup.makeDriver(for: book, placesCalls: true, logger: logger, clock: clock)
         self.bookAtStart = book
@@ -322,19 +326,21 @@ public final class DialerService {
             )
             return
         }
-        let placer: CallPlacer
-        do {
-            placer = try CallPlacer(settings: fresh.configuration.dial)
-        } catch {
-            logger.error("reload: [dial]: \(error); the dial method loaded before is kept")
-            placer = driver.placer
+        var line = driver.line
+        if fresh.configuration.dial != dialSettings {
+            do {
+                line = try fresh.configuration.dial.makeLine()
+                dialSettings = fresh.configuration.dial
+            } catch {
+                logger.error("reload: [dial]: \(error); the dial method loaded before is kept")
+            }
         }
         if let history = fresh.history { driver.learnPicks(from: history) }
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
         problem = nil
         var live = LiveBook(fresh)
         if let changedMeanwhile { live.sourcesChanged(at: changedMeanwhile) }
-        driver.replaceBook(fresh.index, live: live, placer: placer, display: &display)
+        driver.replaceBook(fresh.index, live: live, line: line, display: &display)
         driver.post(nil, about: .book, to: &display)
         logger.info("reloaded: \(statusLine)")
     }

@@ -8,6 +8,7 @@ public import Logging
 public import Phonebook
 public import T9Search
 import InputEvents
+import Telephony
 public import ProcessLoop
 
 /// How keys are read and timed for a run: the keymaps, the `[keypad]` settings with the
@@ -79,9 +80,9 @@ public struct KeypadSetup: Sendable {
         for book: Book, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
     ) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: book.index)
-        let placer = placesCalls ? try CallPlacer(settings: book.configuration.dial) : .printing()
+        let line = placesCalls ? try book.configuration.dial.makeLine() : PrintLine()
         let recorder = placesCalls ? book.history.map { HistoryRecorder(history: $0) } : nil
-        let driver = DialerDriver(machine: machine, placer: placer, logger: logger, recorder: recorder, clock: clock)
+        let driver = DialerDriver(machine: machine, line: line, logger: logger, recorder: recorder, clock: clock)
         if let history = book.history { driver.learnPicks(from: history) }
         return driver
     }

@@ -8,9 +8,8 @@ public import struct SystemPackage.FileDescriptor
 public enum LoopSource: Hashable, Sendable {
     /// The keypads' input thread has queued events, or device changes (`ThreadedKeypadReader`).
     case keypads
-    /// A dial or hang-up running on its own thread is over: the `CallPlacer`'s.
-    case call
-    /// The line that follows calls (baresip's socket, a modem's port, D-Bus) has input.
+    /// The dial method's line has input: baresip's socket, a modem's port, D-Bus, or a program
+    /// it runs for a dial or a hang-up that is over.
     case line(FileDescriptor)
     /// A dial's write into the history is over: the `HistoryRecorder`'s.
     case history

@@ -17,6 +17,8 @@ import TerminalText
 /// there or goes away. Connected and with no call under way, it has no deadline.
 public final class BaresipLine: CallLine {
     public let methodName = "baresip"
+    public let followsCalls = true
+    public let isWorking = false
     /// Where baresip's `ctrl_tcp` listens.
     public let address: BaresipControlAddress
 
@@ -110,7 +112,8 @@ public final class BaresipLine: CallLine {
         return finish(events)
     }
 
-    public func dial(_ number: String, at now: Microseconds) -> [LineEvent] {
+    public func dial(_ dialNumber: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
+        let number = dialNumber.dialString
         var events: [LineEvent] = []
         guard socket != nil else {
             events.append(.log(.warning, "cannot dial: not connected to baresip at \(address)"))

@@ -22,6 +22,8 @@ public final class ModemCallLine: CallLine {
     public typealias Backoff = LineBackoff
 
     public let methodName = "modem"
+    public let followsCalls = true
+    public let isWorking = false
     public let device: String
     public let baud: ModemBaud
     public let backoff: Backoff
@@ -86,7 +88,7 @@ public final class ModemCallLine: CallLine {
         return events
     }
 
-    public func dial(_ number: String, at now: Microseconds) -> [LineEvent] {
+    public func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
         guard port != nil else { return [.ended(.failed(problem ?? "the modem's port \(device) is not open"))] }
         var events: [LineEvent] = []
         take(tracker.dial(number, at: now), now, &events)

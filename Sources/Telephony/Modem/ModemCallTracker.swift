@@ -231,23 +231,17 @@ public struct ModemCallTracker: Sendable {
         return step
     }
 
-    /// Dials `number`: its digits, `*`, `#` and a leading `+` go as `ATD<number>;` (a voice
-    /// call); anything else in it is left out, so nothing but a number reaches the modem.
-    /// During a call it is refused with a warning: the dialer dials only when idle.
-    public mutating func dial(_ number: String, at now: Microseconds) -> Step {
+    /// Dials `number` as `ATD<number>;` (a voice call): prepared as every method prepares it,
+    /// it holds nothing but what a phone dials, so nothing else reaches the modem. During a
+    /// call it is refused with a warning: the dialer dials only when idle.
+    public mutating func dial(_ number: DialNumber, at now: Microseconds) -> Step {
         stepping(at: now) { tracker, step in
             guard tracker.call == nil else {
-                step.events.append(.log(.warning, "modem: not dialling \(Self.quote(number)): a call is under way"))
-                return
-            }
-            let kept = number.trimmingBlanks()
-            let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
-            guard dialString.contains(where: \.isNumber) else {
-                step.events.append(.ended(.failed("no number to dial in \(Self.quote(number))")))
+                step.events.append(.log(.warning, "modem: not dialling \(number.dialString): a call is under way"))
                 return
             }
             tracker.call = Call(direction: .outgoing, phase: .placing, since: now, lastRing: now)
-            tracker.queue.append(Command(text: "ATD\(dialString);", purpose: .dial))
+            tracker.queue.append(Command(text: "ATD\(number.dialString);", purpose: .dial))
         }
     }
 

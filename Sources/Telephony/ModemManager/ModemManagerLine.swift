@@ -29,6 +29,8 @@ public final class ModemManagerLine: CallLine {
     }
 
     public let methodName = "modemmanager"
+    public let followsCalls = true
+    public let isWorking = false
     /// The modem as configured: "any" (the first with voice calls), an index ("0", as
     /// `mmcli -L` shows it) or a D-Bus object path.
     public let modem: String
@@ -172,23 +174,18 @@ public final class ModemManagerLine: CallLine {
         return finish(events)
     }
 
-    public func dial(_ number: String, at now: Microseconds) -> [LineEvent] {
+    public func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
         guard connection != nil, manager == .running, case .success(let modemPath) = chosenModem else {
             events.append(.ended(.failed(problem ?? "ModemManager is not reachable")))
             return finish(events)
         }
         guard call == .none else {
-            events.append(.log(.warning, "modemmanager: not dialling \(number): a call is under way"))
+            events.append(.log(.warning, "modemmanager: not dialling \(number.dialString): a call is under way"))
             events.append(.ended(.failed("another call is under way")))
             return finish(events)
         }
-        let kept = number.trimmingBlanks()
-        let dialString = (kept.hasPrefix("+") ? "+" : "") + kept.filter { $0.isASCII && ($0.isNumber || $0 == "*" || $0 == "#") }
-        guard dialString.contains(where: \.isNumber) else {
-            events.append(.ended(.failed("no number to dial in \"\(number)\"")))
-            return finish(events)
-        }
+        let dialString = number.dialString
         call = .creating(modem: modemPath, cancelled: false)
         events.append(.log(.info, "modemmanager: dialling \(dialString) on \(modemPath)"))
         let properties = DBusValue.array(element: "{sv}", [.dictEntry(.string("number"), .variant(.string(dialString)))])

@@ -21,6 +21,8 @@ struct DialerDriverCallTests {
     /// test gives it to say, as the real lines do in `Telephony`.
     final class ScriptedLine: CallLine {
         let methodName = "scripted"
+        let followsCalls = true
+        let isWorking = false
         var descriptors: [FileDescriptor] { [] }
         /// Due at once while it has something to say, so the driver's next wake takes it.
         var nextDeadline: Microseconds? { toSay.isEmpty ? nil : 0 }
@@ -34,7 +36,7 @@ struct DialerDriverCallTests {
             defer { toSay = [] }
             return toSay
         }
-        func dial(_ number: String, at now: Microseconds) -> [LineEvent] { ask("dial \(number)") }
+        func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] { ask("dial \(number.dialString)") }
         func answer(at now: Microseconds) -> [LineEvent] { ask("answer") }
         func hangUp(at now: Microseconds) -> [LineEvent] { ask("hangup") }
         func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] { ask("tones \(tones)") }
@@ -58,7 +60,7 @@ struct DialerDriverCallTests {
     static func driver(line: ScriptedLine, history: DialHistory) throws -> DialerDriver {
         let index = SearchIndex(contacts: contacts, alphabet: T9Alphabet(layouts: []))
         let machine = DialerMachine(session: try DialerSession(index: index))
-        return DialerDriver(machine: machine, placer: .following(line), logger: RecordedLog().logger, recorder: HistoryRecorder(history: history))
+        return DialerDriver(machine: machine, line: line, logger: RecordedLog().logger, recorder: HistoryRecorder(history: history))
     }
 
     @Test("a missed call is written, shows \"1 missed\" until a key, and is then marked seen")

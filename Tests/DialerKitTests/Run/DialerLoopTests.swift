@@ -12,6 +12,7 @@ import Phonebook
 import ProcessLoop
 import Logging
 import T9Search
+import Telephony
 import TestFixtures
 import Testing
 import InputEvents
@@ -30,7 +31,7 @@ struct DialerLoopTests {
     /// The sample book indexed, and a run reading `directory` as /dev/input, with the shipped
     /// keymaps or `keymaps`.
     func run(
-        in directory: TemporaryDirectory, placer: CallPlacer = .printing(), logger: Logger = Logger(label: "test"),
+        in directory: TemporaryDirectory, line: any CallLine = PrintLine(), logger: Logger = Logger(label: "test"),
         keymaps: KeymapCatalog? = nil
     ) throws -> DialerLoop {
         let data = TestFiles.repositoryRoot + "/Config"
@@ -41,7 +42,7 @@ struct DialerLoopTests {
             keymaps: try keymaps ?? KeymapCatalog.load(dataDirectory: data), settings: KeypadSettings(), timing: KeyTiming(),
             dialerSettings: DialerSettings()
         )
-        let driver = DialerDriver(machine: try setup.makeMachine(index: index), placer: placer, logger: logger)
+        let driver = DialerDriver(machine: try setup.makeMachine(index: index), line: line, logger: logger)
         return try DialerLoop(setup: setup, driver: driver, device: nil, grab: true, inputDirectory: directory.path)
     }
 
@@ -137,8 +138,8 @@ struct DialerLoopTests {
             .write(toFile: script, atomically: true, encoding: .utf8)
         // Run by /bin/sh, not executed: a file just written may still be open in a child
         // another test forked meanwhile, and executing it then fails with ETXTBSY.
-        let placer = try CallPlacer(settings: DialSettings(method: .exec, command: ["/bin/sh", script, "{number}"], timeoutSeconds: 60))
-        let run = try run(in: directory, placer: placer)
+        let line = try DialSettings(method: .exec, command: ["/bin/sh", script, "{number}"], timeoutSeconds: 60).makeLine()
+        let run = try run(in: directory, line: line)
         var display = InMemoryDisplay()
         run.start(display: &display)
         let clock = PastTime()
@@ -149,7 +150,8 @@ struct DialerLoopTests {
         try tap(node, Self.pound, clock)
         try run.step(display: &display)
         #expect(run.machine.session.screen.callProgress == .dialling)
-        #expect(run.driver.sources == [EventLoop.Source(.call, try #require(run.driver.placer.descriptors.first))])
+        let running = try #require(run.driver.line.descriptors.first)
+        #expect(run.driver.sources == [EventLoop.Source(.line(running), running)])
 
         // A key read while the program runs: 3 leaves the calling screen and types.
         try tap(node, Self.digit(3), clock)

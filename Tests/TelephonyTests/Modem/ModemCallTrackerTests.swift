@@ -120,12 +120,6 @@ struct ModemCallTrackerTests {
             name: "AT+CHUP refused: ATH", beats: connected.then(.at(2500, .hangUp), .at(2510, says: "ERROR"), .at(2520, says: "OK")),
             events: [.ringing, .connected, .ended(.hungUpHere)], commands: connectedCommands + ["AT+CHUP", "ATH"]),
         Case(
-            name: "a number with more than a number in it: only the number is dialled",
-            beats: opened.then(.at(10, .dial("12;ATH\r+CHUP,3"))), events: [], commands: ["AT+CLIP=1", "ATD123;"]),
-        Case(
-            name: "nothing to dial", beats: opened.then(.at(10, .dial("+;#"))), events: [.ended(.failed("no number to dial in \"+;#\""))],
-            commands: ["AT+CLIP=1"]),
-        Case(
             name: "a modem that stops answering loses the call after three commands",
             beats: connected.then(.at(3020, .advance), .at(8020, .advance), .at(13_020, .advance), .at(18_020, .advance)),
             events: [.ringing, .connected, .ended(.failed("the modem stopped answering (3 commands in a row)"))],

@@ -4,7 +4,7 @@ import Glibc
 import SystemCalls
 import struct SystemPackage.FileDescriptor
 
-/// A program started by `ExecDialer`, leading a process group of its own, with the read end of
+/// A program started by `ExecProgram`, leading a process group of its own, with the read end of
 /// the pipe its stderr goes to. Owns both: if it is dropped before it was reaped, its whole group
 /// is killed and reaped, so it never leaves a zombie or a stray process behind.
 struct ChildProcess: ~Copyable {
@@ -19,11 +19,11 @@ struct ChildProcess: ~Copyable {
     /// Starts `arguments` with stderr on a pipe this value reads.
     static func start(_ arguments: [String]) -> Result<ChildProcess, Errno> {
         let pipe: (read: FileDescriptor, write: FileDescriptor)
-        switch Syscalls.nonBlockingPipe() {
+        switch ChildSyscalls.nonBlockingPipe() {
         case .success(let ends): pipe = ends
         case .failure(let error): return .failure(error)
         }
-        let spawned = Syscalls.spawn(arguments, standardError: pipe.write)
+        let spawned = ChildSyscalls.spawn(arguments, standardError: pipe.write)
         SystemCall.close(pipe.write)
         switch spawned {
         case .success(let pid): return .success(ChildProcess(pid: pid, standardError: pipe.read))
@@ -36,7 +36,7 @@ struct ChildProcess: ~Copyable {
     private init(pid: pid_t, standardError: FileDescriptor) {
         self.pid = pid
         self.standardError = standardError
-        self.ending = Syscalls.processDescriptor(pid)
+        self.ending = ChildSyscalls.processDescriptor(pid)
     }
 
     /// Whether a wait wakes as soon as the program ends; else it must be cut into short steps.
@@ -44,8 +44,8 @@ struct ChildProcess: ~Copyable {
 
     deinit {
         if !reaped {
-            Syscalls.signalGroup(pid, SIGKILL)
-            _ = Syscalls.reap(pid)
+            ChildSyscalls.signalGroup(pid, SIGKILL)
+            _ = ChildSyscalls.reap(pid)
         }
         SystemCall.close(standardError)
         if let ending { SystemCall.close(ending) }
@@ -53,7 +53,7 @@ struct ChildProcess: ~Copyable {
 
     /// Whether the program has ended (it is not reaped yet, so its group can still be signalled).
     var hasEnded: Bool {
-        switch Syscalls.hasEnded(pid) {
+        switch ChildSyscalls.hasEnded(pid) {
         case .success(let ended): ended
         case .failure: true  // ECHILD: nothing left to wait for
         }
@@ -62,7 +62,7 @@ struct ChildProcess: ~Copyable {
     /// Waits up to `milliseconds` for stderr output or the program's end, and adds what came to
     /// `tail`.
     mutating func collectStandardError(into tail: inout OutputTail, waiting milliseconds: Int32) {
-        Syscalls.waitReadable([standardErrorOpen ? standardError : nil, ending], milliseconds: milliseconds)
+        ChildSyscalls.waitReadable([standardErrorOpen ? standardError : nil, ending], milliseconds: milliseconds)
         drainStandardError(into: &tail)
     }
 
@@ -86,13 +86,13 @@ struct ChildProcess: ~Copyable {
 
     /// Sends `signal` to the program and everything it started.
     func signal(_ signal: Int32) {
-        Syscalls.signalGroup(pid, signal)
+        ChildSyscalls.signalGroup(pid, signal)
     }
 
     /// Waits for the program to end and reaps it; returns its wait status (nil if it was
     /// already reaped elsewhere).
     mutating func reap() -> Int32? {
         reaped = true
-        return try? Syscalls.reap(pid).get()
+        return try? ChildSyscalls.reap(pid).get()
     }
 }

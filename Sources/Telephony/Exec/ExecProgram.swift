@@ -4,8 +4,9 @@ public import DialOutcomes
 import Glibc
 import SystemCalls
 
-/// The `exec` method: places a call by running a program (`mmcli`, `baresip`, a script of the
-/// user's) with the number as an argument, never through a shell.
+/// The program of the `exec` method (`ExecLine`): places a call, or ends one, by running a
+/// program (`mmcli`, a script of the user's) with the number as an argument, never through a
+/// shell.
 ///
 /// The program gets stdin and stdout on /dev/null and its stderr on a pipe, of which the last
 /// `standardErrorLimit` bytes are kept for the message. It runs in a process group of its own.
@@ -15,8 +16,8 @@ import SystemCalls
 /// reaped.
 ///
 /// `run` blocks until the program ends (at most `timeout` plus `terminationGrace`): call it
-/// from a background thread, e.g. through `BackgroundDial`, never from the event loop.
-public struct ExecDialer: DialMethod {
+/// from a background thread, through `BackgroundRun`, never from the event loop.
+public struct ExecProgram: Sendable {
     public let command: CommandTemplate
     public let timeout: Duration
     /// How long a program gets to end after SIGTERM before SIGKILL.
@@ -35,10 +36,6 @@ public struct ExecDialer: DialMethod {
         public var outcome: DialOutcome
         /// The program's pid, reaped by the time `run` returns; nil when it could not start.
         public var processID: Int32?
-    }
-
-    public func dial(_ number: DialNumber, name: String) -> DialOutcome {
-        run(number, name: name).outcome
     }
 
     /// Starts the program. ETXTBSY (the file is open for writing somewhere: a script being
@@ -128,7 +125,7 @@ public struct ExecDialer: DialMethod {
             program.contains("/")
                 ? "; check [dial] command: \(program) does not exist"
                 : "; check [dial] command: \(program) is not in PATH (install it or give its full path)"
-        case EACCES where program.contains("/") && Syscalls.isDirectory(program):
+        case EACCES where program.contains("/") && ChildSyscalls.isDirectory(program):
             "; check [dial] command: \(program) is a directory, not a program"
         case EACCES: "; make it executable (chmod +x \(program)) or check its directory's permissions"
         case ENOEXEC: "; it is not a program: a script needs a #! line"

@@ -5,9 +5,9 @@ import Glibc
 import SystemCalls
 import struct SystemPackage.FileDescriptor
 
-/// The libc calls of the Dialing module, one small wrapper each, so every system call it makes
+/// The libc calls of the `exec` method, one small wrapper each, so every system call it makes
 /// is listed here: files and pipes, poll, posix_spawn and waiting for children, signals.
-enum Syscalls {
+enum ChildSyscalls {
     /// Waits up to `milliseconds` (-1: forever) for `events` on one descriptor; returns the
     /// events that came, empty on a time-out or an interrupting signal. (poll)
     static func poll(_ descriptor: FileDescriptor, _ events: Int16, milliseconds: Int32) -> Result<Int16, Errno> {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Dialing
+import Telephony
 import Testing
 
 @Suite struct DialNumberTests {

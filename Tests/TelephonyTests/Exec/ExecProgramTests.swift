@@ -1,20 +1,20 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import Dialing
+@testable import Telephony
 import Foundation
 import Testing
 
-@Suite struct ExecDialerTests {
+@Suite struct ExecProgramTests {
     let number = try! DialNumber("+44 (121) 496-0000")  // a literal the tests rely on
 
-    private func dialer(_ arguments: [String], timeout: Duration = .seconds(10)) throws -> ExecDialer {
-        var dialer = try ExecDialer(command: CommandTemplate(arguments), timeout: timeout)
+    private func dialer(_ arguments: [String], timeout: Duration = .seconds(10)) throws -> ExecProgram {
+        var dialer = try ExecProgram(command: CommandTemplate(arguments), timeout: timeout)
         dialer.terminationGrace = .milliseconds(300)
         return dialer
     }
 
     @Test func aProgramThatSucceedsPlacesTheCall() throws {
-        let outcome = try dialer(["true"]).dial(number, name: "")
+        let outcome = try dialer(["true"]).run(number, name: "").outcome
         #expect(outcome.kind == .placed)
         #expect(outcome.via == "true")
         #expect(outcome.screenMessage == "Calling +441214960000")
@@ -23,7 +23,7 @@ import Testing
     @Test func aFailingProgramReportsItsStatusAndStderr() throws {
         let scratch = try Scratch()
         let script = try scratch.script("fail.sh", "echo 'ignored on stdout'\necho 'error: no modem found' >&2\nexit 3")
-        let outcome = try dialer(script).dial(number, name: "")
+        let outcome = try dialer(script).run(number, name: "").outcome
         #expect(outcome.kind == .exited(status: 3))
         #expect(outcome.detail == "error: no modem found\n")
         #expect(outcome.screenMessage == "Failed: exit 3: error: no modem found")
@@ -37,7 +37,7 @@ import Testing
         let script = try scratch.script("chatty.sh", "i=0; while [ $i -lt 2000 ]; do echo \"line $i\" >&2; i=$((i+1)); done; exit 1")
         var dialer = try dialer(script)
         dialer.standardErrorLimit = 100
-        let outcome = dialer.dial(number, name: "")
+        let outcome = dialer.run(number, name: "").outcome
         #expect(outcome.kind == .exited(status: 1))
         #expect(outcome.detail.hasPrefix("..."))
         #expect(outcome.detail.hasSuffix("line 1999\n"))
@@ -73,7 +73,7 @@ import Testing
         let scratch = try Scratch()
         let script = try scratch.script("args.sh", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$0.out\"")
         let outcome = try dialer(script + ["-m", "any", "--voice-create-call", "number={number}", "{name}", "{number}{number}"])
-            .dial(number, name: "Fred Smith")
+            .run(number, name: "Fred Smith").outcome
         #expect(outcome.kind == .placed)
         let lines = try scratch.read("args.sh.out").split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines == ["-m", "any", "--voice-create-call", "number=+441214960000", "Fred Smith", "+441214960000+441214960000", ""])
@@ -83,7 +83,7 @@ import Testing
         let scratch = try Scratch()
         let script = try scratch.script("args.sh", "for a in \"$@\"; do printf '%s\\n' \"$a\"; done > \"$0.out\"")
         let name = "Bobby'; rm -rf / #$(touch \(scratch.join("pwned")))`id`"
-        let outcome = try dialer(script + ["; rm -rf /", "{name}", "$HOME", "*"]).dial(number, name: name)
+        let outcome = try dialer(script + ["; rm -rf /", "{name}", "$HOME", "*"]).run(number, name: name).outcome
         #expect(outcome.kind == .placed)
         let lines = try scratch.read("args.sh.out").split(separator: "\n").map(String.init)
         #expect(lines == ["; rm -rf /", name, "$HOME", "*"])
@@ -91,7 +91,7 @@ import Testing
     }
 
     @Test func aMissingProgramIsNamed() throws {
-        let outcome = try dialer(["t9dial-no-such-dialer", "{number}"]).dial(number, name: "")
+        let outcome = try dialer(["t9dial-no-such-dialer", "{number}"]).run(number, name: "").outcome
         guard case .failed(let reason) = outcome.kind else {
             Issue.record("expected a failure, got \(outcome)")
             return
@@ -100,13 +100,13 @@ import Testing
         #expect(reason.contains("ENOENT"))
         #expect(reason.contains("PATH"))
 
-        let byPath = try dialer(["/nonexistent/dial.sh"]).dial(number, name: "")
+        let byPath = try dialer(["/nonexistent/dial.sh"]).run(number, name: "").outcome
         #expect(byPath.screenMessage.hasPrefix("Failed: cannot run /nonexistent/dial.sh"))
     }
 
     /// exec refuses a directory with EACCES, which once made the hint say chmod +x.
     @Test func aDirectoryAsTheProgramIsNamedAsOne() throws {
-        let outcome = try dialer(["/tmp", "{number}"]).dial(number, name: "")
+        let outcome = try dialer(["/tmp", "{number}"]).run(number, name: "").outcome
         guard case .failed(let reason) = outcome.kind else {
             Issue.record("expected a failure, got \(outcome)")
             return
@@ -128,7 +128,7 @@ import Testing
         let scratch = try Scratch()
         let script = try scratch.script("slow.sh", "sleep 1")
         let before = try Self.sleepsOfThisThread()
-        let outcome = try dialer(script).dial(number, name: "")
+        let outcome = try dialer(script).run(number, name: "").outcome
         let sleeps = try Self.sleepsOfThisThread() - before
         #expect(outcome.kind == .placed)
         #expect(sleeps < 20, "\(sleeps) wake-ups while a program ran for a second")
@@ -137,7 +137,7 @@ import Testing
     @Test func aProgramKilledByASignalSaysWhich() throws {
         let scratch = try Scratch()
         let script = try scratch.script("crash.sh", "kill -SEGV $$")
-        let outcome = try dialer(script).dial(number, name: "")
+        let outcome = try dialer(script).run(number, name: "").outcome
         #expect(outcome.kind == .signalled(SIGSEGV))
         #expect(outcome.screenMessage == "Failed: SIGSEGV")
     }
@@ -145,7 +145,7 @@ import Testing
     @Test func theProgramReadsEmptyInput() throws {
         let scratch = try Scratch()
         let script = try scratch.script("fds.sh", "cat > \"$0.in\"")
-        let outcome = try dialer(script).dial(number, name: "")
+        let outcome = try dialer(script).run(number, name: "").outcome
         #expect(outcome.kind == .placed)
         #expect(try scratch.read("fds.sh.in") == "")
     }
@@ -153,14 +153,14 @@ import Testing
     @Test func settingsAreCheckedBeforeAnyDial() {
         #expect(throws: DialSetupError.emptyCommand) { try CommandTemplate([]) }
         #expect(throws: DialSetupError.emptyCommand) { try CommandTemplate(["", "x"]) }
-        #expect(throws: DialSetupError.badTimeout(.zero)) { try ExecDialer(command: CommandTemplate(["true"]), timeout: .zero) }
+        #expect(throws: DialSetupError.badTimeout(.zero)) { try ExecProgram(command: CommandTemplate(["true"]), timeout: .zero) }
     }
 
-    @Test func aBackgroundDialSignalsItsDescriptorWhenDone() throws {
+    @Test func aBackgroundRunSignalsItsDescriptorWhenDone() throws {
         let scratch = try Scratch()
         let script = try scratch.script("slowish.sh", "sleep 0.2; echo 'line busy' >&2; exit 2")
         let method = try dialer(script)
-        let dial = try BackgroundDial(method, number: number)
+        let dial = try BackgroundRun(method, number: number)
         let early = dial.outcome()
         #expect(early == nil)
         var entry = pollfd(fd: dial.readinessDescriptor.rawValue, events: Int16(POLLIN), revents: 0)
