@@ -84,7 +84,10 @@ let package = Package(
         .target(name: "ContactQuery", dependencies: ["T9Search", "TerminalText"]),
         .target(
             name: "Telephony",
-            dependencies: ["T9Search", "DialOutcomes", "InputEvents", "SystemCalls", "TerminalText", "CLinux", "CSystemdBus", "BackgroundWork", systemPackage]),
+            dependencies: [
+                "T9Search", "DialOutcomes", "DialerConfig", "InputEvents", "SystemCalls", "TerminalText", "CLinux", "CSystemdBus", "BackgroundWork",
+                systemPackage,
+            ]),
         .target(name: "CardDAV", dependencies: ["ContactBook", "SystemCalls", "TerminalText", "CCurl", "CXML2"]),
         .target(name: "Evdev", dependencies: ["CLibevdev", "InputEvents", "SystemCalls", systemPackage]),
         .target(name: "ScreenRender"),

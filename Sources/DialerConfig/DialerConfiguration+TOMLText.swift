@@ -55,16 +55,25 @@ extension DialerConfiguration {
         key(screen, "rotation", .integer(self.screen.rotation))
         key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
 
-        let dial = DialSettings.tableName
+        // The method, and only the keys it reads.
+        let dial = DialMethod.tableName
         table(dial)
-        key(dial, "method", .string(self.dial.method.rawValue))
-        key(dial, "command", .strings(self.dial.command))
-        key(dial, "hangup_command", .strings(self.dial.hangUpCommand))
-        key(dial, "device", path(self.dial.device))
-        key(dial, "baud", .integer(self.dial.baud))
-        key(dial, "timeout_s", .integer(self.dial.timeoutSeconds))
-        key(dial, "control", .string(self.dial.control))
-        key(dial, "modem", .string(self.dial.modem))
+        key(dial, "method", .string(self.dial.name))
+        switch self.dial {
+        case .print:
+            break
+        case .exec(let exec):
+            key(dial, "command", .strings(exec.command))
+            key(dial, "hangup_command", .strings(exec.hangUpCommand))
+            key(dial, "timeout_s", .integer(exec.timeoutSeconds))
+        case .modem(let modem):
+            key(dial, "device", path(modem.device))
+            key(dial, "baud", .integer(modem.baud))
+        case .baresip(let baresip):
+            key(dial, "control", .string(baresip.control))
+        case .modemManager(let modemManager):
+            key(dial, "modem", .string(modemManager.modem))
+        }
 
         let history = HistorySettings.tableName
         table(history)

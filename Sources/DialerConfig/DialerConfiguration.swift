@@ -20,7 +20,7 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var keypad: KeypadSettings
     /// The `[screen]` table.
     public var screen: ScreenSettings
-    public var dial: DialSettings
+    public var dial: DialMethod
     public var history: HistorySettings
     public var carddav: CardDAVSettings
 
@@ -40,7 +40,7 @@ public struct DialerConfiguration: Sendable, Equatable {
     /// The defaults, or the given settings.
     public init(
         contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
-        screen: ScreenSettings = ScreenSettings(), dial: DialSettings = DialSettings(),
+        screen: ScreenSettings = ScreenSettings(), dial: DialMethod = .print,
         history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings()
     ) {
         self.contacts = contacts
@@ -79,7 +79,7 @@ extension DialerConfiguration {
     /// The tables a config file may have. Later settings add their table here and a type like
     /// `SearchSettings` that reads it.
     static let tables = [
-        SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialSettings.tableName,
+        SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialMethod.tableName,
         HistorySettings.tableName, CardDAVSettings.tableName,
     ]
     /// The keys allowed at the top level, outside any table.
@@ -183,8 +183,8 @@ extension DialerConfiguration {
                 try ScreenSettings(reading: table, home: home)
             } ?? configuration.screen
         configuration.dial =
-            readTable(DialSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
-                try DialSettings(reading: table, home: home)
+            readTable(DialMethod.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try DialMethod(reading: table, home: home)
             } ?? configuration.dial
         configuration.history =
             readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in

@@ -17,11 +17,11 @@ struct DialerConfigurationReadTests {
             [screen]
             rotation = 45
             [dial]
-            baud = 1
+            method = "pigeon"
             """
         let reading = DialerConfiguration.read(text: text, file: "t.toml")
         #expect(reading.problems.map(\.line) == [2, 1, 4, 6, 8, 10])
-        #expect(reading.problems.map(\.key) == ["colour", "contacts", "search.limit", "keypad.mode", "screen.rotation", "dial.baud"])
+        #expect(reading.problems.map(\.key) == ["colour", "contacts", "search.limit", "keypad.mode", "screen.rotation", "dial.method"])
         // A table with a problem keeps its defaults; the others are read.
         #expect(reading.configuration?.keypad.mode == .t9)
     }

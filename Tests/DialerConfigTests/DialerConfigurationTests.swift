@@ -23,7 +23,7 @@ struct DialerConfigurationTests {
 
     @Test(
         "The shipped t9dial.toml documents every key",
-        arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys + ScreenSettings.keys + DialSettings.keys
+        arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys + ScreenSettings.keys + DialMethod.keys
             + HistorySettings.keys + CardDAVSettings.keys
     )
     func shippedConfigDocumentsKey(key: String) throws {

@@ -195,24 +195,27 @@ public struct ConfigCheck: Sendable {
     // MARK: Dialing
 
     private func dialFindings(_ configuration: DialerConfiguration) -> [ConfigFinding] {
-        let dial = configuration.dial
         var findings: [ConfigFinding] = []
-        switch dial.method {
+        switch configuration.dial {
         case .print, .baresip:
             // baresip's address is checked when the file is read; reaching it is doctor's work.
             break
-        case .exec:
-            if let program = dial.command.first, let problem = programProblem(program) {
+        case .exec(let exec):
+            if let program = exec.command.first, let problem = programProblem(program) {
                 findings.append(.problem(configuration.location(of: "dial.command"), problem))
             }
-        case .modem:
-            if let device = dial.device, !exists(device) {
+            if let program = exec.hangUpCommand.first, let problem = programProblem(program) {
+                findings.append(.problem(configuration.location(of: "dial.hangup_command"), problem))
+            }
+        case .modem(let modem):
+            if !exists(modem.device) {
+                let device = modem.device
                 findings.append(
                     .problem(
                         configuration.location(of: "dial.device"),
                         "the modem's port \(device) does not exist; is the modem plugged in? ls -l /dev/serial/by-id/ lists the ports"))
             }
-        case .modemmanager:
+        case .modemManager:
             let daemons = ["/usr/sbin/ModemManager", "/usr/local/sbin/ModemManager"]
             if !daemons.contains(where: { exists($0) }) {
                 findings.append(
@@ -221,9 +224,6 @@ public struct ConfigCheck: Sendable {
                         "ModemManager is not installed here (no \(daemons.joined(separator: " or "))); "
                             + "install it where t9dial runs: sudo apt install modemmanager"))
             }
-        }
-        if let program = dial.hangUpCommand.first, let problem = programProblem(program) {
-            findings.append(.problem(configuration.location(of: "dial.hangup_command"), problem))
         }
         return findings
     }

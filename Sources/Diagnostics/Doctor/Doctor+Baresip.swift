@@ -10,7 +10,7 @@ extension Doctor {
     /// ctrl_tcp takes one client, and a new one would take it from the running t9dial.
     /// Whether baresip is registered only the running t9dial knows: its service's STATUS line
     /// ends with the line's problem ("SIP not registered: 403 Forbidden") while there is one.
-    func baresipCheck(_ dial: DialSettings, subject: String) -> DoctorCheck {
+    func baresipCheck(_ dial: BaresipSettings, subject: String) -> DoctorCheck {
         guard let address = try? BaresipControlAddress(parsing: dial.control) else {
             return DoctorCheck(.problem, subject, "control \(dial.control) is not a loopback address", fix: "set control = \"127.0.0.1:4444\"")
         }

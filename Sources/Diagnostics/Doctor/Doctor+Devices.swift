@@ -41,10 +41,11 @@ extension Doctor {
         let subject = "dial"
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let dial = configuration.dial
-        if dial.method == .baresip { return baresipCheck(dial, subject: subject) }
-        guard dial.method == .modem, let path = dial.device else {
-            return DoctorCheck(.ok, subject, "method \(dial.method.rawValue), no modem to check")
+        if case .baresip(let baresip) = dial { return baresipCheck(baresip, subject: subject) }
+        guard case .modem(let modem) = dial else {
+            return DoctorCheck(.ok, subject, "method \(dial.name), no modem to check")
         }
+        let path = modem.device
         guard let node = system.node(path) else {
             return DoctorCheck(.problem, subject, "the modem's port \(path) does not exist", fix: "is the modem plugged in? ls -l /dev/serial/by-id/")
         }

@@ -72,7 +72,7 @@ public final class DialerService {
     private var toldWriteFailure = false
     /// The `[dial]` settings of the driver's line: a reload that leaves them as they are keeps
     /// the line, its connection and its call.
-    private var dialSettings: DialSettings
+    private var dialSettings: DialMethod
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery). Time is `clock`'s,

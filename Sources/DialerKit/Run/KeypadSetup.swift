@@ -80,7 +80,12 @@ public struct KeypadSetup: Sendable {
         for book: Book, placesCalls: Bool, logger: Logger, clock: MonotonicClock = .system
     ) throws(DialerError) -> DialerDriver {
         let machine = try makeMachine(index: book.index)
-        let line = placesCalls ? try book.configuration.dial.makeLine() : PrintLine()
+        let line: any CallLine
+        do throws(DialSetupError) {
+            line = placesCalls ? try book.configuration.dial.makeLine() : PrintLine()
+        } catch {
+            throw .dialMethod(error)
+        }
         let recorder = placesCalls ? book.history.map { HistoryRecorder(history: $0) } : nil
         let driver = DialerDriver(machine: machine, line: line, logger: logger, recorder: recorder, clock: clock)
         if let history = book.history { driver.learnPicks(from: history) }

@@ -48,7 +48,7 @@ struct ConfigCheckTests {
             ("[search]\nlayouts = [\"latn\"]\n", "search.layouts"),
             ("[dial]\nmethod = \"exec\"\ncommand = [\"no-such-program-t9dial\", \"{number}\"]\n", "dial.command"),
             ("[dial]\nmethod = \"exec\"\ncommand = [\"/no/such/program\", \"{number}\"]\n", "dial.command"),
-            ("[dial]\nhangup_command = [\"/no/such/hangup\"]\n", "dial.hangup_command"),
+            ("[dial]\nmethod = \"exec\"\ncommand = [\"true\", \"{number}\"]\nhangup_command = [\"/no/such/hangup\"]\n", "dial.hangup_command"),
             ("[dial]\nmethod = \"modem\"\ndevice = \"/dev/no-such-ttyUSB9\"\n", "dial.device"),
             ("[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"no-such-password\"\n", "carddav.password_file"),
             ("[carddav]\nurl = \"https://\"\nuser = \"ann\"\npassword_file = \"password\"\n", "carddav.url"),

@@ -138,7 +138,7 @@ struct DialerLoopTests {
             .write(toFile: script, atomically: true, encoding: .utf8)
         // Run by /bin/sh, not executed: a file just written may still be open in a child
         // another test forked meanwhile, and executing it then fails with ETXTBSY.
-        let line = try DialSettings(method: .exec, command: ["/bin/sh", script, "{number}"], timeoutSeconds: 60).makeLine()
+        let line = try DialMethod.exec(ExecSettings(command: ["/bin/sh", script, "{number}"], timeoutSeconds: 60)).makeLine()
         let run = try run(in: directory, line: line)
         var display = InMemoryDisplay()
         run.start(display: &display)

@@ -32,7 +32,7 @@ struct ConfigCommandTests {
     @Test(
         "Every problem is reported, not just the first",
         arguments: [
-            ("[search]\nlimit = 0\n[keypad]\nmode = \"tap\"\n[dial]\nbaud = 1\n", [2, 4, 6]),
+            ("[search]\nlimit = 0\n[keypad]\nmode = \"tap\"\n[dial]\nmethod = \"pigeon\"\n", [2, 4, 6]),
             ("colour = 1\nshade = 2\ncontacts = [\"/no/such/book.vcf\"]\n", [1, 2, 3]),
             ("[keypad]\nmode = \"tap\"\nkeymap = \"usb-nmpad\"\n[screen]\nrotation = 45\nfont = \"Nonexistent16\"\n", [2, 3, 5, 6]),
         ] as [(String, [Int])]
