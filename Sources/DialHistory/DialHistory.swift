@@ -111,7 +111,8 @@ public final class DialHistory: Sendable {
     /// newest first (for `t9dial history`), as they are read, until it returns false: a listing
     /// of the whole history (`keep_calls`, up to a million) is written without holding it all in
     /// memory. One read transaction, so the dials are those of one moment however long `body`
-    /// takes, while the dialer goes on recording (in WAL mode a reader does not block a writer).
+    /// takes, while the dialer goes on recording (in WAL mode a reader does not block a writer;
+    /// a reader that stops, a pager, only keeps the WAL from being checkpointed until it ends).
     public func forEachRecent(limit: Int?, _ body: (Dial) -> Bool) throws(DialHistoryError) {
         try access("read the recent dials") {
             try queue.read { db in
