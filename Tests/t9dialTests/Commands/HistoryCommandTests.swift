@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import Synchronization
 import Testing
 
 /// The dial history through the commands: dials from `try` are recorded, rank their contacts
@@ -276,6 +277,29 @@ struct HistoryCommandTests {
             #expect(output.stderr.contains("t9dial.sqlite"), "stderr: \(output.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: state)
             #expect(names.contains { $0.hasPrefix("t9dial.sqlite.corrupt-") })
+        }
+    }
+
+    /// Four `t9dial try` started at once on one new history (the service starting as the user
+    /// tries something): each dial is recorded, none warns, nothing is moved aside. (Without
+    /// the opening lock, a round in three or so moved another's new history aside and lost it.)
+    @Test func dialsFromTriesStartedTogetherAreAllKept() throws {
+        for round in 0..<8 {
+            try T9DialProcess.withTemporaryDirectory { directory in
+                let state = directory + "/state"
+                let outputs = Mutex<[T9DialProcess.Output?]>(Array(repeating: nil, count: 4))
+                DispatchQueue.concurrentPerform(iterations: 4) { index in
+                    let output = try? T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "262#", stateDirectory: state)
+                    outputs.withLock { $0[index] = output }
+                }
+                for output in outputs.withLock({ $0 }) {
+                    #expect(output?.status == 0, "round \(round): \(output?.stderr ?? "")")
+                    #expect(output?.stderr.contains("history") == false, "round \(round): \(output?.stderr ?? "")")
+                }
+                let listed = try T9DialProcess.run(["history", "--limit", "0"], stateDirectory: state)
+                #expect(listed.lines.count == 4, "round \(round): \(listed.stdout)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains("corrupt") } == [], "round \(round)")
+            }
         }
     }
 }
