@@ -24,9 +24,9 @@ extension DialHistory {
     ///
     /// The folder rather than a lock file beside the database: nothing is left behind, and a lock
     /// on the database file would stay on a file moved aside. The lock is released when `body`
-    /// returns, whatever it did; it is never held while the history is in use. A folder that
-    /// cannot be opened (readable by no one) opens without the lock, as before it, with SQLite's
-    /// busy timeout alone.
+    /// returns, whatever it did, and by the kernel when a process dies holding it; it is never
+    /// held while the history is in use. A folder that cannot be opened (readable by no one)
+    /// opens without the lock, with SQLite's busy timeout alone.
     static func withOpeningLock<T>(path: String, timeout: TimeInterval = busyTimeout, _ body: () throws -> T) throws -> T {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// Opening checks the file first: a corrupt file, a file that is not SQLite, or another
 /// program's SQLite file is moved aside (never deleted), reported in ``movedAside``, and a new
-/// history starts. Every write is committed (and synced) before the call returns, so the dialer
+/// history starts. Processes opening one history at once take turns (``withOpeningLock``), so
+/// that each finds the other's file whole. Every write is committed (and synced) before the call returns, so the dialer
 /// shows a dial as placed only once it is on disk; a SIGKILL at any moment loses nothing
 /// committed and leaves the file sound.
 public final class DialHistory: Sendable {
