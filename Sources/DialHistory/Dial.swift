@@ -40,9 +40,9 @@ public struct Dial: Sendable, Hashable {
 }
 
 extension Dial {
-    /// What the history remembers of how a call went: a ``CallOutcome`` as stored, or
-    /// `cancelled`, which earlier versions wrote. Open-ended (a raw string) so that a history
-    /// written by a later t9dial with more to say still reads.
+    /// What the history remembers of how a call went: a ``CallOutcome`` as stored.
+    /// Open-ended (a raw string) so that a history written by a later t9dial with more to say
+    /// still reads.
     public struct Status: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
@@ -65,10 +65,11 @@ extension Dial {
         public static let missed = Status(.missed)
         /// A call rejected (an incoming one here, an outgoing one by the far end).
         public static let rejected = Status(.rejected)
-        /// The user cancelled before the call went out (written by earlier versions).
-        public static let cancelled = Status(rawValue: "cancelled")
+        /// An outgoing call hung up here before the far end rang; before calls were followed,
+        /// a dial cancelled before it went out (the same word, so those rows read the same).
+        public static let cancelled = Status(.cancelled)
 
-        /// The outcome this status stores; nil for `cancelled` and for what a later t9dial wrote.
+        /// The outcome this status stores; nil for what a later t9dial wrote.
         public var outcome: CallOutcome? { CallOutcome(rawValue: rawValue) }
 
         /// Whether the call reached someone as far as t9dial knows: answered, or placed by a

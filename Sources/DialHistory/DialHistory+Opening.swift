@@ -2,6 +2,7 @@
 
 import Foundation
 import GRDB
+import Glibc
 
 extension DialHistory {
     /// Why an existing file cannot be used as the history.
@@ -10,15 +11,57 @@ extension DialHistory {
         case foreign
     }
 
+    /// How long opening waits for another process opening the same history (``withOpeningLock``),
+    /// and any SQLite access for another connection's lock: a first migration takes
+    /// milliseconds, a sync on a slow SD card a second at worst.
+    static let busyTimeout: TimeInterval = 10
+
+    /// Runs `body` (the check, the moving aside and the migrations of an open) holding an
+    /// exclusive `flock` on the history's folder, so that two t9dial opening one history at once
+    /// (the service, and `t9dial history` or `try`) take turns: otherwise both run the first
+    /// migration (GRDB reads which migrations are applied before the transaction of each), and one
+    /// can find the other's file half made, with GRDB's table but not yet t9dial's marker.
+    ///
+    /// The folder rather than a lock file beside the database: nothing is left behind, and a lock
+    /// on the database file would stay on a file moved aside. The lock is released when `body`
+    /// returns, whatever it did, and by the kernel when a process dies holding it; it is never
+    /// held while the history is in use. A folder that cannot be opened (readable by no one)
+    /// opens without the lock, with SQLite's busy timeout alone.
+    static func withOpeningLock<T>(path: String, timeout: TimeInterval = busyTimeout, _ body: () throws -> T) throws -> T {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        // Tried without blocking, again every few milliseconds, so that a holder that never lets
+        // go (a process stopped mid-open) is an error after `timeout` rather than a hang.
+        let deadline = Date().addingTimeInterval(timeout)
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            let error = errno
+            if error == EINTR { continue }
+            guard error == EWOULDBLOCK, Date() < deadline else {
+                let reason = error == EWOULDBLOCK ? "another process has been opening it for \(Int(timeout.rounded(.up))) s" : String(cString: strerror(error))
+                throw DialHistoryError(
+                    kind: .open, path: path,
+                    message: "cannot open the dial history: \(reason); look for a t9dial that hangs (ps -C t9dial) and end it, then try again"
+                )
+            }
+            usleep(5_000)
+        }
+        return try body()
+    }
+
     /// Checks the file at `path`, read-only so that nothing of a foreign or corrupt file changes
     /// (a read-write close would checkpoint its WAL): it must pass `PRAGMA quick_check`, and carry
-    /// t9dial's `application_id` unless it has no table at all (a new file, or one killed before
-    /// its first migration committed). A missing file passes.
+    /// t9dial's `application_id` unless it is a new file: one with no table at all, or with GRDB's
+    /// empty `grdb_migrations` alone (GRDB makes it before the first migration's transaction, so a
+    /// t9dial killed in between leaves that). A missing file passes.
     static func check(path: String) throws -> Unusable? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         try checkIsRegularFile(path)
         var configuration = Configuration()
         configuration.readonly = true
+        configuration.busyMode = .timeout(busyTimeout)
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             defer { try? queue.close() }
@@ -27,8 +70,9 @@ extension DialHistory {
                 if check != ["ok"] { return .corrupt(check.prefix(3).joined(separator: "; ")) }
                 let id = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
                 if id == HistorySchema.applicationID { return nil }
-                let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") ?? 0
-                return id == 0 && tables == 0 ? nil : .foreign
+                let others = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE tbl_name != 'grdb_migrations'") ?? 0
+                let migrations = try db.tableExists("grdb_migrations") ? try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") ?? 0 : 0
+                return id == 0 && others == 0 && migrations == 0 ? nil : .foreign
             }
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             return .corrupt(error.message ?? "\(error.resultCode)")
@@ -65,7 +109,7 @@ extension DialHistory {
     /// and a dial shown as placed is then kept even when the board loses power.
     static func openDatabase(path: String) throws -> DatabaseQueue {
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = FULL")
         }

@@ -10,7 +10,8 @@ import Synchronization
 ///
 /// Opening checks the file first: a corrupt file, a file that is not SQLite, or another
 /// program's SQLite file is moved aside (never deleted), reported in ``movedAside``, and a new
-/// history starts. Every write is committed (and synced) before the call returns, so the dialer
+/// history starts. Processes opening one history at once take turns (``withOpeningLock``), so
+/// that each finds the other's file whole. Every write is committed (and synced) before the call returns, so the dialer
 /// shows a dial as placed only once it is on disk; a SIGKILL at any moment loses nothing
 /// committed and leaves the file sound.
 public final class DialHistory: Sendable {
@@ -29,15 +30,17 @@ public final class DialHistory: Sendable {
         currentLimits = Mutex(limits)
         var movedAside: MovedAsideDatabase?
         do {
-            if let unusable = try Self.check(path: path) {
-                let reason: MovedAsideDatabase.Reason =
-                    switch unusable {
-                    case .corrupt(let detail): .corrupt(detail)
-                    case .foreign: .foreign
-                    }
-                movedAside = try Self.moveAside(path: path, reason: reason, now: now)
+            queue = try Self.withOpeningLock(path: path) {
+                if let unusable = try Self.check(path: path) {
+                    let reason: MovedAsideDatabase.Reason =
+                        switch unusable {
+                        case .corrupt(let detail): .corrupt(detail)
+                        case .foreign: .foreign
+                        }
+                    movedAside = try Self.moveAside(path: path, reason: reason, now: now)
+                }
+                return try Self.openDatabase(path: path)
             }
-            queue = try Self.openDatabase(path: path)
         } catch let error as DialHistoryError {
             throw error
         } catch {
@@ -93,13 +96,29 @@ public final class DialHistory: Sendable {
         return recorded
     }
 
-    /// The `limit` most recent dials, newest first (for `t9dial history`).
+    /// The `limit` most recent dials, newest first.
     public func recent(limit: Int = 20) throws(DialHistoryError) -> [Dial] {
         try access("read the recent dials") {
             try queue.read { db in
-                try Row.fetchAll(
-                    db, sql: "SELECT \(Self.dialColumns) FROM dial ORDER BY time DESC, id DESC LIMIT ?", arguments: [max(0, limit)]
-                ).map(Self.dial(from:))
+                try Row.fetchAll(db, sql: Self.recentDials, arguments: [max(0, limit)]).map(Self.dial(from:))
+            }
+        }
+    }
+
+    /// The dials newest first, as many as the argument (-1: all).
+    private static let recentDials = "SELECT \(dialColumns) FROM dial ORDER BY time DESC, id DESC LIMIT ?"
+
+    /// Calls `body` with each of the `limit` most recent dials, every one when `limit` is nil,
+    /// newest first (for `t9dial history`), as they are read, until it returns false: a listing
+    /// of the whole history (`keep_calls`, up to a million) is written without holding it all in
+    /// memory. One read transaction, so the dials are those of one moment however long `body`
+    /// takes, while the dialer goes on recording (in WAL mode a reader does not block a writer;
+    /// a reader that stops, a pager, only keeps the WAL from being checkpointed until it ends).
+    public func forEachRecent(limit: Int?, _ body: (Dial) -> Bool) throws(DialHistoryError) {
+        try access("read the recent dials") {
+            try queue.read { db in
+                let rows = try Row.fetchCursor(db, sql: Self.recentDials, arguments: [limit.map { max(0, $0) } ?? -1])
+                while let row = try rows.next(), body(Self.dial(from: row)) {}
             }
         }
     }

@@ -30,8 +30,11 @@ public enum CallOutcome: String, Sendable, Hashable, CaseIterable {
     /// Connected, whoever hung up.
     case answered
     case busy
-    /// An outgoing call nobody answered (or that was given up here before it was).
+    /// An outgoing call nobody answered (or that was given up here while it rang).
     case noAnswer = "no answer"
+    /// An outgoing call hung up here before the far end rang: Android's call log's
+    /// "Cancelled", an outgoing call of no duration.
+    case cancelled
     /// An incoming call that ended before it was answered here.
     case missed
     /// An incoming call rejected here.
@@ -41,8 +44,10 @@ public enum CallOutcome: String, Sendable, Hashable, CaseIterable {
     /// and nothing more is known.
     case placed
 
-    /// The outcome of a call that went `direction`, ended for `end`, and was connected or not.
-    public init(direction: CallDirection, end: CallEnd, wasConnected: Bool) {
+    /// The outcome of a call that went `direction`, ended for `end`, and was connected or not;
+    /// `rang` says whether the far end of an outgoing call rang first (a line that cannot tell
+    /// says it did not).
+    public init(direction: CallDirection, end: CallEnd, wasConnected: Bool, rang: Bool) {
         if wasConnected {
             self = .answered
             return
@@ -51,6 +56,7 @@ public enum CallOutcome: String, Sendable, Hashable, CaseIterable {
         case (_, .busy): self = .busy
         case (_, .failed): self = .failed
         case (.outgoing, .rejected): self = .rejected
+        case (.outgoing, .hungUpHere) where !rang: self = .cancelled
         case (.outgoing, .noAnswer), (.outgoing, .hungUpHere), (.outgoing, .hungUpThere): self = .noAnswer
         case (.incoming, .hungUpHere), (.incoming, .rejected): self = .rejected
         case (.incoming, .hungUpThere), (.incoming, .noAnswer): self = .missed

@@ -37,6 +37,7 @@ extension CallProgress {
             case .answered, .placed: "Call ended" + (seconds.map { " " + Self.clock($0) } ?? "")
             case .busy: "Busy"
             case .noAnswer: end == .hungUpHere ? "Call ended" : "No answer"
+            case .cancelled: "Call ended"
             case .missed: "Missed call"
             case .rejected: "Rejected"
             case .failed:

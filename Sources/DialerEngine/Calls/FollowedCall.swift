@@ -40,6 +40,9 @@ public struct FollowedCall: Sendable, Hashable {
     public private(set) var phase: Phase
     /// When the call was dialled or began to ring here.
     public let startedAt: Microseconds
+    /// Whether the far end of an outgoing call rang: hung up here before, the call was
+    /// cancelled rather than unanswered.
+    public private(set) var rang = false
     /// When it was connected; nil while it never was.
     public private(set) var connectedAt: Microseconds?
     /// When it ended; nil while it goes on.
@@ -78,6 +81,7 @@ public struct FollowedCall: Sendable, Hashable {
         case (_, .ended): return false
         case (.ringing, .dialling):
             phase = .ringing
+            rang = true
         case (.ringing, _):
             return false
         case (.connected, .connected):
@@ -102,7 +106,7 @@ public struct FollowedCall: Sendable, Hashable {
     /// The outcome the history keeps, once the call is over.
     public var outcome: CallOutcome? {
         guard case .ended(let end) = phase else { return nil }
-        return CallOutcome(direction: direction, end: end, wasConnected: connectedAt != nil)
+        return CallOutcome(direction: direction, end: end, wasConnected: connectedAt != nil, rang: rang)
     }
 
     /// What the screen shows of the call at `time`.

@@ -21,14 +21,14 @@ public enum SameNumber {
     }
 
     /// The digits of `number` as keys, every other character dropped.
-    static func digits(_ number: String) -> [UInt8] {
+    package static func digits(_ number: String) -> [UInt8] {
         var text = KeyedText()
         text.reset(number: number)
         return text.keys
     }
 
     /// The number's country code and national number, when they can be known.
-    static func international(_ keys: [UInt8], written: String, region: DialingRegion?) -> [UInt8]? {
+    package static func international(_ keys: [UInt8], written: String, region: DialingRegion?) -> [UInt8]? {
         if NumberForms.startsWithPlus(written) { return keys }
         guard let region else { return nil }
         for prefix in region.internationalPrefixes where keys.starts(with: prefix) && keys.count > prefix.count + 4 {

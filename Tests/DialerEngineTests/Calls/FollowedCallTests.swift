@@ -49,27 +49,34 @@ struct FollowedCallTests {
         #expect(call.phase == .ended(.hungUpHere))
     }
 
-    /// (direction, the end, connected first?) → the screen's first line and the history's outcome.
-    static let ends: [(CallDirection, CallEnd, Bool, String, CallOutcome)] = [
-        (.outgoing, .busy, false, "Busy", .busy),
-        (.outgoing, .noAnswer, false, "No answer", .noAnswer),
-        (.outgoing, .rejected, false, "Rejected", .rejected),
-        (.outgoing, .hungUpHere, false, "Call ended", .noAnswer),
-        (.outgoing, .hungUpThere, false, "No answer", .noAnswer),
-        (.outgoing, .failed("baresip went away\nmore"), false, "Failed: baresip went away", .failed),
-        (.outgoing, .hungUpHere, true, "Call ended 0:05", .answered),
-        (.outgoing, .failed("lost"), true, "Call ended 0:05", .answered),
-        (.incoming, .hungUpThere, false, "Missed call", .missed),
-        (.incoming, .noAnswer, false, "Missed call", .missed),
-        (.incoming, .hungUpHere, false, "Rejected", .rejected),
-        (.incoming, .hungUpThere, true, "Call ended 0:05", .answered),
+    /// (direction, the end, rang first?, connected first?) → the screen's first line and the
+    /// history's outcome.
+    static let ends: [(CallDirection, CallEnd, Bool, Bool, String, CallOutcome)] = [
+        (.outgoing, .busy, false, false, "Busy", .busy),
+        (.outgoing, .noAnswer, true, false, "No answer", .noAnswer),
+        (.outgoing, .noAnswer, false, false, "No answer", .noAnswer),
+        (.outgoing, .rejected, true, false, "Rejected", .rejected),
+        // Hung up here before the far end rang: cancelled (Android's "Cancelled"), not unanswered.
+        (.outgoing, .hungUpHere, false, false, "Call ended", .cancelled),
+        (.outgoing, .hungUpHere, true, false, "Call ended", .noAnswer),
+        (.outgoing, .hungUpThere, false, false, "No answer", .noAnswer),
+        (.outgoing, .hungUpThere, true, false, "No answer", .noAnswer),
+        (.outgoing, .failed("baresip went away\nmore"), false, false, "Failed: baresip went away", .failed),
+        (.outgoing, .hungUpHere, false, true, "Call ended 0:05", .answered),
+        (.outgoing, .hungUpHere, true, true, "Call ended 0:05", .answered),
+        (.outgoing, .failed("lost"), true, true, "Call ended 0:05", .answered),
+        (.incoming, .hungUpThere, false, false, "Missed call", .missed),
+        (.incoming, .noAnswer, false, false, "Missed call", .missed),
+        (.incoming, .hungUpHere, false, false, "Rejected", .rejected),
+        (.incoming, .hungUpThere, false, true, "Call ended 0:05", .answered),
     ]
 
     @Test(arguments: 0..<ends.count) func everyEndHasItsLineAndOutcome(row: Int) {
-        let (direction, end, connected, headline, outcome) = Self.ends[row]
+        let (direction, end, rang, connected, headline, outcome) = Self.ends[row]
         var call =
             direction == .outgoing
             ? FollowedCall(dialling: Self.fred, at: 0) : FollowedCall(incoming: Self.fred, networkName: "Fred", at: 0)
+        if rang { call.apply(.ringing, at: Self.second / 2) }
         if connected { call.apply(.connected, at: Self.second) }
         call.apply(.ended(end), at: 6 * Self.second)
         #expect(call.progress(at: 9 * Self.second).headline == headline)

@@ -2,6 +2,7 @@
 
 import DialOutcomes
 import DialerEngine
+import InputEvents
 @testable import DialerKit
 import Testing
 
@@ -116,5 +117,23 @@ struct JSONDisplayTests {
         let written = (group.displays[0] as? JSONDisplay<String>)?.output
         #expect(written == line + "\n")
         #expect((group.displays[1] as? InMemoryDisplay)?.updates == [update], "every display of the group has it")
+    }
+
+    /// A call's end: its outcome and its duration in whole seconds, the fraction dropped as a
+    /// phone's call timer drops it (as `t9dial history --json` gives it); a dial hung up before
+    /// it rang is cancelled, with no duration.
+    @Test(arguments: [
+        (CallOutcome.answered, 4_307_000 as Microseconds?, #""outcome":"answered","duration":4}"#),
+        (.answered, 999_999, #""outcome":"answered","duration":0}"#),
+        (.answered, 67_000_000, #""outcome":"answered","duration":67}"#),
+        (.cancelled, nil, #""outcome":"cancelled","duration":null}"#),
+    ])
+    func aCallEndedGivesItsOutcomeAndWholeSeconds(outcome: CallOutcome, connected: Microseconds?, ending: String) {
+        var display = JSONDisplay(output: "")
+        let fred = DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith")
+        display.callEnded(CallRecord(request: fred, direction: .outgoing, outcome: outcome, end: .hungUpHere, connectedTime: connected))
+        #expect(
+            display.output
+                == #"{"event":"callended","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","direction":"out","# + ending + "\n")
     }
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import Foundation
+import Synchronization
 import Testing
 
 /// The dial history through the commands: dials from `try` are recorded, rank their contacts
@@ -113,30 +114,49 @@ struct HistoryCommandTests {
                 """
                 INSERT INTO dial (uid, number, time, outcome, direction, duration, name) VALUES
                     ('sample-bob-home', '07700 900456', 1764027726, 'answered', 'in', 67.25, NULL),
-                    (NULL, '+44 7700 900123', 1764027786, 'missed', 'in', NULL, 'Sam Sipp'),
-                    (NULL, '0121', 1764027846, 'busy', 'out', NULL, NULL);
+                    (NULL, '+44 7700 900999', 1764027786, 'missed', 'in', NULL, 'Sam Sipp'),
+                    (NULL, '0121', 1764027846, 'busy', 'out', NULL, NULL),
+                    ('sample-bob-home', '+447700900456', 1764027906, 'answered', 'in', 4.307, NULL),
+                    (NULL, '+441214960000', 1764027966, 'missed', 'in', NULL, NULL),
+                    ('sample-fred-smith', '+44 7700 900123', 1764028026, 'cancelled', 'out', NULL, NULL);
                 """)
             #expect(try sqlite3(database, "SELECT count(*) FROM mark") == "0")
+            // British numbers: the network's +44 form is the book's national one.
             let config = try T9DialProcess.write(
-                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n", to: directory + "/t9dial.toml")
+                "contacts = [\"\(T9DialProcess.repositoryRoot)/\(T9DialProcess.sampleContacts)\"]\n[search]\nregion = \"GB\"\n",
+                to: directory + "/t9dial.toml")
 
             let listed = try T9DialProcess.run(["history", "--config", config], stateDirectory: state)
             #expect(listed.status == 0, "stderr: \(listed.stderr)")
-            #expect(listed.lines.count == 3, "stdout: \(listed.stdout)")
-            let endings = ["  out  busy  0121", "  in  missed  +44 7700 900123  Sam Sipp", "  in  answered  1:07  07700 900456  Bob Baker"]
+            #expect(listed.lines.count == 6, "stdout: \(listed.stdout)")
+            let endings = [
+                "  out  cancelled  +44 7700 900123  Fred Smith",
+                // A caller the book did not know when the call rang: named now, and the number
+                // as the book writes it.
+                "  in  missed  +44 121 496 0000  Fred Smith",
+                // A contact's call: the number as the book writes it, not as the network sent it;
+                // the fraction of a second dropped, as a phone's timer drops it.
+                "  in  answered  0:04  07700 900456  Bob Baker",
+                "  out  busy  0121",
+                "  in  missed  +44 7700 900999  Sam Sipp",
+                "  in  answered  1:07  07700 900456  Bob Baker",
+            ]
             for (line, ending) in zip(listed.lines, endings) { #expect(line.hasSuffix(ending), "line: \(line)") }
-            // The missed call (the second row) is seen now.
-            #expect(try sqlite3(database, "SELECT dial FROM mark WHERE key = 'missed seen'") == "2")
+            // The missed calls are seen now: the newest is the fifth row.
+            #expect(try sqlite3(database, "SELECT dial FROM mark WHERE key = 'missed seen'") == "5")
 
             let json = try T9DialProcess.run(["history", "--json", "--config", config], stateDirectory: state)
             let calls = try #require(try json.json() as? [[String: Any]])
-            #expect(calls.map { $0["direction"] as? String } == ["out", "in", "in"])
-            #expect(calls.map { $0["outcome"] as? String } == ["busy", "missed", "answered"])
-            #expect(calls.map { $0["duration"] as? Double } == [nil, nil, 67.25])
-            #expect(calls.map { $0["duration"] is NSNull } == [true, true, false])
-            #expect(calls.map { $0["name"] as? String } == [nil, "Sam Sipp", "Bob Baker"])
-            #expect(calls.map { $0["uid"] as? String } == [nil, nil, "sample-bob-home"])
-            #expect(calls[2]["time"] as? String == "2025-11-24T23:42:06Z")
+            #expect(calls.map { $0["direction"] as? String } == ["out", "in", "in", "out", "in", "in"])
+            #expect(calls.map { $0["outcome"] as? String } == ["cancelled", "missed", "answered", "busy", "missed", "answered"])
+            // Whole seconds, as the docs say and the text shows.
+            #expect(json.stdout.contains(#""duration":4,"#) && json.stdout.contains(#""duration":67,"#), "\(json.stdout)")
+            #expect(calls.map { $0["duration"] as? Int } == [nil, nil, 4, nil, nil, 67])
+            #expect(
+                calls.map { $0["number"] as? String } == ["+44 7700 900123", "+44 121 496 0000", "07700 900456", "0121", "+44 7700 900999", "07700 900456"])
+            #expect(calls.map { $0["name"] as? String } == ["Fred Smith", "Fred Smith", "Bob Baker", nil, "Sam Sipp", "Bob Baker"])
+            #expect(calls.map { $0["uid"] as? String } == ["sample-fred-smith", nil, "sample-bob-home", nil, nil, "sample-bob-home"])
+            #expect(calls[5]["time"] as? String == "2025-11-24T23:42:06Z")
         }
     }
 
@@ -186,14 +206,48 @@ struct HistoryCommandTests {
         }
     }
 
-    /// `--limit N` lists the N newest, N from 1 to 1000 as for every command.
-    @Test(arguments: [("1", 1), ("2", 2), ("5", 2), ("1000", 2)])
+    /// `--limit N` lists the N newest; 0 lists them all.
+    @Test(arguments: [("1", 1), ("2", 2), ("5", 2), ("1000", 2), ("0", 2), ("1000000", 2)])
     func theLimitIsHowManyDialsAreListed(limit: String, listed: Int) throws {
         try withTwoDials { state, config, _ in
             let output = try T9DialProcess.run(["history", "--limit", limit, "--config", config], stateDirectory: state)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(output.lines.count == listed, "stdout: \(output.stdout)")
         }
+    }
+
+    /// `--limit 0` lists every call the history keeps, more than the 1,000 a search lists, as
+    /// text and as one JSON array; `--limit 1500` as many.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"), "writes the calls with sqlite3"))
+    func limitZeroListsEveryCallKept() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let state = directory + "/state"
+            #expect(try T9DialProcess.run(["history"], stateDirectory: state).status == 0)
+            try sqlite3(
+                state + "/t9dial.sqlite",
+                """
+                WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2500)
+                INSERT INTO dial (uid, number, time, outcome, direction) SELECT NULL, '0121 ' || i, 1764000000 + i, 'busy', 'out' FROM n;
+                """)
+            let all = try T9DialProcess.run(["history", "--limit", "0"], stateDirectory: state)
+            #expect(all.status == 0, "stderr: \(all.stderr)")
+            #expect(all.lines.count == 2500)
+            #expect(all.lines.first?.hasSuffix("  out  busy  0121 2500") == true, "\(all.lines.first ?? "")")
+            #expect(all.lines.last?.hasSuffix("  out  busy  0121 1") == true, "\(all.lines.last ?? "")")
+            let json = try T9DialProcess.run(["history", "--limit", "0", "--json"], stateDirectory: state)
+            let calls = try #require(try json.json() as? [[String: Any]], "\(json.stderr)")
+            #expect(calls.count == 2500)
+            #expect(calls.map { $0["number"] as? String } == (1...2500).reversed().map { "0121 \($0)" })
+            #expect(try T9DialProcess.run(["history", "--limit", "1500"], stateDirectory: state).lines.count == 1500)
+        }
+    }
+
+    /// --help says what --limit may be, 0 included.
+    @Test func theLimitSaysItsRange() throws {
+        let output = try T9DialProcess.run(["help", "history"])
+        #expect(output.status == 0)
+        let help = output.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("--limit <n> The most calls to list, newest first, from 1 to 1000000; 0 lists every call kept."), "\(output.stdout)")
     }
 
     @Test func theDataDirectoryIsNotOffered() throws {
@@ -203,13 +257,13 @@ struct HistoryCommandTests {
         #expect(output.stderr.contains("Unknown option '--data-dir'"), "stderr: \(output.stderr)")
     }
 
-    @Test(arguments: [["--limit=-3"], ["--limit", "-3"], ["--limit", "0"], ["--limit", "1001"]])
+    @Test(arguments: [["--limit=-3"], ["--limit", "-3"], ["--limit", "1000001"]])
     func aLimitOutOfRangeIsRefused(arguments: [String]) throws {
         try T9DialProcess.withTemporaryDirectory { directory in
             let output = try T9DialProcess.run(["history"] + arguments, stateDirectory: directory + "/state")
             #expect(output.status == 64)
             #expect(output.stdout == "")
-            #expect(output.stderr.hasPrefix("error: --limit must be from 1 to 1000; found "), "stderr: \(output.stderr)")
+            #expect(output.stderr.hasPrefix("error: --limit must be from 0 (every call kept) to 1000000; found "), "stderr: \(output.stderr)")
         }
     }
 
@@ -223,6 +277,29 @@ struct HistoryCommandTests {
             #expect(output.stderr.contains("t9dial.sqlite"), "stderr: \(output.stderr)")
             let names = try FileManager.default.contentsOfDirectory(atPath: state)
             #expect(names.contains { $0.hasPrefix("t9dial.sqlite.corrupt-") })
+        }
+    }
+
+    /// Four `t9dial try` started at once on one new history (the service starting as the user
+    /// tries something): each dial is recorded, none warns, nothing is moved aside. (Without
+    /// the opening lock, a round in three or so moved another's new history aside and lost it.)
+    @Test func dialsFromTriesStartedTogetherAreAllKept() throws {
+        for round in 0..<8 {
+            try T9DialProcess.withTemporaryDirectory { directory in
+                let state = directory + "/state"
+                let outputs = Mutex<[T9DialProcess.Output?]>(Array(repeating: nil, count: 4))
+                DispatchQueue.concurrentPerform(iterations: 4) { index in
+                    let output = try? T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "262#", stateDirectory: state)
+                    outputs.withLock { $0[index] = output }
+                }
+                for output in outputs.withLock({ $0 }) {
+                    #expect(output?.status == 0, "round \(round): \(output?.stderr ?? "")")
+                    #expect(output?.stderr.contains("history") == false, "round \(round): \(output?.stderr ?? "")")
+                }
+                let listed = try T9DialProcess.run(["history", "--limit", "0"], stateDirectory: state)
+                #expect(listed.lines.count == 4, "round \(round): \(listed.stdout)")
+                #expect(try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains("corrupt") } == [], "round \(round)")
+            }
         }
     }
 }
