@@ -32,6 +32,8 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     /// The last screen written, without a call's clock (and its loading percentage when
     /// `showsProgress` is off).
     private var lastWritten: ScreenState?
+    /// The call's lines last written, without the notice; nil when no call was shown.
+    private var lastCallLines: [String]?
 
     /// The first write to standard output that failed (`StandardOutputStream.failure`).
     public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
@@ -59,8 +61,14 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         // Into a file a screen is written when it changes; on a terminal too while a call is
         // shown, whose clock would otherwise write a line a second.
         if !showsProgress || screen.calling != nil, screen == lastWritten { return }
+        let lines = Self.lines(screen, rows: rows, percent: showsProgress)
+        let callLines = screen.calling == nil ? nil : Self.screenLines(screen, rows: rows)
+        // The call's line again under a notice that came meanwhile ("1 missed", once the
+        // history has the call) would read as a second call: the notice alone is written.
+        let sameCall = callLines != nil && callLines == lastCallLines
         lastWritten = screen
-        output.write(Self.lines(screen, rows: rows, percent: showsProgress).map { $0 + "\n" }.joined())
+        lastCallLines = callLines
+        output.write((sameCall ? Array(lines.dropFirst(callLines?.count ?? 0)) : lines).map { $0 + "\n" }.joined())
     }
 
     /// The lines `show` writes for `screen`; a notice is the last, after `! `. Control

@@ -131,7 +131,7 @@ struct JSONDisplayTests {
     func aCallEndedGivesItsOutcomeAndWholeSeconds(outcome: CallOutcome, connected: Microseconds?, ending: String) {
         var display = JSONDisplay(output: "")
         let fred = DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith")
-        display.callEnded(CallRecord(request: fred, direction: .outgoing, outcome: outcome, end: .hungUpHere, connectedTime: connected))
+        display.take(.callEnded(CallRecord(request: fred, direction: .outgoing, outcome: outcome, end: .hungUpHere, connectedTime: connected)))
         #expect(
             display.output
                 == #"{"event":"callended","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","direction":"out","# + ending + "\n")

@@ -47,9 +47,7 @@ struct SIPCallHistoryTests {
             // The text display writes the whole screen again when its notice changes, so the
             // call's line came twice: once ended, once more with "! 1 missed" under it. The fix
             // is TextDisplay's (the lead's, with this test); remove the known issue with it.
-            withKnownIssue("TextDisplay writes the ended call's line again under the new notice") {
-                #expect(t9dial.lines.filter { $0.contains("Missed call") }.count == 1, "\(t9dial.report)")
-            }
+            #expect(t9dial.lines.filter { $0.contains("Missed call") }.count == 1, "\(t9dial.report)")
 
             let (config, _) = try SIPCallTests.files(in: directory, control: baresip.control)
             let listed = try T9DialProcess.run(["history", "--config", config], stateDirectory: directory + "/state")
