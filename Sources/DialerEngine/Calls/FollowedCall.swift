@@ -32,8 +32,9 @@ public struct FollowedCall: Sendable, Hashable {
     }
 
     public let direction: CallDirection
-    /// Whom: the contact dialled or found by the caller's number, else the number alone.
-    public let request: DialRequest
+    /// Whom: the contact dialled or found by the caller's number, else the number alone (and
+    /// the name the network gave).
+    public private(set) var request: DialRequest
     /// The name the network gave an incoming call (a SIP display name), kept for the history
     /// when the caller is not in the book.
     public let networkName: String?
@@ -64,6 +65,13 @@ public struct FollowedCall: Sendable, Hashable {
         self.networkName = networkName
         self.phase = .incoming
         self.startedAt = time
+    }
+
+    /// A caller not in the book when the call began is now known (the book was loading, or
+    /// was reloaded): the call is theirs from now on, and in the history.
+    public mutating func identify(_ caller: DialRequest) {
+        guard direction == .incoming, request.contact == nil else { return }
+        request = caller
     }
 
     /// Whether the call goes on (is not over).

@@ -181,24 +181,34 @@ public final class DialerSession {
 
     /// A call rings here at `time` from `number` (as the network gave it), with the name the
     /// network gave, if any. The screen shows the contact whose number it is, found in the book
-    /// with the search's region rules, else the number. The query stays behind, as it was.
-    /// Ignored while another call goes on: the line turns a second call away.
+    /// with the search's region rules, and the number as the book writes it; else the number
+    /// with the network's name. A book that comes in later (loading at start, a reload) names
+    /// the caller then (`replaceIndex`). The query stays behind, as it was. Ignored while
+    /// another call goes on: the line turns a second call away.
     public func incomingCall(number: String, networkName: String?, at time: Microseconds) -> [DialerUpdate] {
         var updates = advance(to: time)
         if let current = followed, current.isLive { return updates }
         text.commit()
         call = nil
         poundDownOnCall = false
-        let request: DialRequest
-        if let found = index.contact(withNumber: number) {
-            let contacts = index.contacts
-            request = DialRequest(name: contacts[found].displayName, number: number, contact: found, uid: contacts.uid(of: found))
-        } else {
-            request = DialRequest(number: number.isEmpty ? "Unknown number" : number)
-        }
-        followed = FollowedCall(incoming: request, networkName: networkName, at: time)
+        followed = FollowedCall(incoming: caller(number: number, networkName: networkName), networkName: networkName, at: time)
         publish(into: &updates)
         return updates
+    }
+
+    /// What the screen says of a caller who withheld their number.
+    static let withheldNumber = "Unknown number"
+
+    /// Whom a call from `number` is from: the contact whose number it is, with the number as
+    /// the book writes it; else the number as the network gave it, with the name the network
+    /// gave (a SIP display name), if any.
+    private func caller(number: String, networkName: String?) -> DialRequest {
+        if let (found, written) = index.contactAndNumber(withNumber: number) {
+            let contacts = index.contacts
+            return DialRequest(name: contacts[found].displayName, number: written, contact: found, uid: contacts.uid(of: found))
+        }
+        let named = networkName.flatMap { $0.isEmpty ? nil : $0 }
+        return DialRequest(name: named, number: number.isEmpty ? Self.withheldNumber : number)
     }
 
     /// What a key does while a followed call goes on. Ringing here: the dial key or `#` answers,
@@ -236,6 +246,10 @@ public final class DialerSession {
     public func replaceIndex(_ newIndex: SearchIndex) -> [DialerUpdate] {
         let selected = selection.map { shownResults[$0].uid }
         index = newIndex
+        // A caller who rang while the book loaded is named now, on the screen and in the history.
+        if let shown = followed, shown.direction == .incoming, shown.request.contact == nil, shown.request.number != Self.withheldNumber {
+            followed?.identify(caller(number: shown.request.number, networkName: shown.networkName))
+        }
         loading = nil  // the book that was loading, if any, is this one
         t9 = t9.rebuilt(on: newIndex)
         textSearch = TextSession(index: newIndex)

@@ -53,6 +53,12 @@ extension SearchIndex {
     /// among the best 200 contacts whose numbers hold those digits, so a caller is found as fast
     /// as a query is.
     public func contact(withNumber number: String) -> Int? {
+        contactAndNumber(withNumber: number)?.contact
+    }
+
+    /// The contact whose number is `number` (as `contact(withNumber:)` finds it), and that
+    /// number as the book writes it: a caller is shown as the user saved them.
+    public func contactAndNumber(withNumber number: String) -> (contact: Int, number: String)? {
         let keys = SameNumber.digits(number)
         guard keys.count >= 3 else { return nil }
         // A national number saved abroad is found by its digits after the trunk prefix, with the
@@ -68,7 +74,7 @@ extension SearchIndex {
                 guard case .number(let position) = result.field else { continue }
                 let numbers = contacts[result.contact].numbers
                 if numbers.indices.contains(position), SameNumber.matches(numbers[position], number, region: options.region) {
-                    return result.contact
+                    return (result.contact, numbers[position])
                 }
             }
         }

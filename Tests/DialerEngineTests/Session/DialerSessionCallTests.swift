@@ -196,6 +196,57 @@ struct DialerSessionCallTests {
     }
 }
 
+/// Whom the screen shows for a call coming in: the contact with the number as the book writes
+/// it, the network's name for a caller not in the book, and a caller who rang while the book
+/// loaded named once it is in.
+@Suite("Calls coming in: who calls")
+struct DialerSessionCallerTests {
+    @Test(
+        arguments: [
+            ("+447700900123", nil, DialRequest(name: "Fred Smith", number: "+44 7700 900123", contact: 0, uid: "smith")),
+            ("07700 900123", "Someone", DialRequest(name: "Fred Smith", number: "+44 7700 900123", contact: 0, uid: "smith")),
+            ("+44 20 7946 0000", "Ann Other", DialRequest(name: "Ann Other", number: "+44 20 7946 0000")),
+            ("+44 20 7946 0000", "", DialRequest(number: "+44 20 7946 0000")),
+            ("", nil, DialRequest(number: "Unknown number")),
+        ] as [(String, String?, DialRequest)])
+    func theCallerAsTheBookWritesThem(number: String, networkName: String?, shown: DialRequest) throws {
+        let index = SearchIndex(
+            contacts: SessionFixtures.contacts, alphabet: T9Alphabet(layouts: SessionFixtures.layouts),
+            options: SearchOptions(region: DialingRegion("GB")!))
+        var dialing = Dialing(session: try DialerSession(index: index))
+        dialing.session.followsCalls = true
+        dialing.incoming(number, name: networkName)
+        #expect(dialing.session.screen.calling == shown)
+    }
+
+    @Test func aCallerWhoRangWhileTheBookLoadedIsNamedOnceItIsIn() throws {
+        let empty = SearchIndex(contacts: [], alphabet: T9Alphabet(layouts: SessionFixtures.layouts))
+        var dialing = Dialing(session: try DialerSession(index: empty))
+        dialing.session.followsCalls = true
+        dialing.incoming("+447700900123")
+        #expect(dialing.session.screen.calling == DialRequest(number: "+447700900123"))
+        _ = dialing.session.replaceIndex(SessionFixtures.index)
+        #expect(dialing.session.screen.calling?.name == "Fred Smith")
+        // The caller gives up: the missed call is his, in the history too.
+        let ended = dialing.change(.ended(.hungUpThere))
+        let record = ended.compactMap { if case .callEnded(let record) = $0 { record } else { nil } }.first
+        #expect(record?.request.uid == "smith")
+        #expect(record?.outcome == .missed)
+    }
+
+    @Test func aMissedCallShownWhileTheBookLoadedIsNamedOnceItIsIn() throws {
+        let empty = SearchIndex(contacts: [], alphabet: T9Alphabet(layouts: SessionFixtures.layouts))
+        var dialing = Dialing(session: try DialerSession(index: empty))
+        dialing.session.followsCalls = true
+        dialing.incoming("+447700900123")
+        dialing.change(.ended(.hungUpThere))
+        #expect(dialing.session.screen.callHeadline == "Missed call")
+        _ = dialing.session.replaceIndex(SessionFixtures.index)
+        #expect(dialing.session.screen.calling?.name == "Fred Smith")
+        #expect(dialing.session.screen.callHeadline == "Missed call")
+    }
+}
+
 extension Dialing {
     /// Tells the session, at `now`, what the line says of the call; moves `now` on a little.
     @discardableResult

@@ -12,7 +12,7 @@ struct DialerSessionHookTests {
     @Test func liftingTheHandsetAnswersACallRingingHere() throws {
         var dialing = try DialerSessionCallTests.following()
         dialing.incoming("+447700900123")
-        let caller = DialRequest(name: "Fred Smith", number: "+447700900123", contact: 0, uid: "smith")
+        let caller = DialRequest(name: "Fred Smith", number: "+44 7700 900123", contact: 0, uid: "smith")
         #expect(dialing.hook(lifted: true) == [.answer(caller)])
         // The line says when the call is connected; the screen waits for it.
         #expect(dialing.screen.callHeadline == "Incoming call")
