@@ -191,24 +191,65 @@ public struct KeyedText: Sendable, Hashable {
     }
 
     /// Folds the phone number in `bytes` (valid UTF-8) into `scratch`, which has room for a
-    /// key a byte: its digits, as one word.
+    /// key a byte: its digits, as one word. Letters after a digit are dialled as their keys
+    /// (`1-800-FLOWERS` is 18003569377, ITU E.161), as `DialableNumber` dials them, so what is
+    /// typed to dial a number finds it; a word that marks an extension or a pause (`ext`, `x`,
+    /// `p`, `w`) and letters before any digit (`Tel.`) are formatting.
     static func foldNumber(_ bytes: UnsafeBufferPointer<UInt8>, into scratch: inout Scratch) {
         var offset: Int32 = 0
         var index = 0
+        var sawDigit = false
         while index < bytes.count {
             let digit: UInt8?
             if bytes[index] < 0x80 {
-                digit = bytes[index] &- 0x30 < 10 ? bytes[index] - 0x30 : nil
+                let byte = bytes[index]
+                if sawDigit, let run = asciiLetterRun(bytes, from: index) {
+                    if !isExtensionWord(bytes, run) {
+                        for letter in run { scratch.append(key: phoneKey(ofLetter: bytes[letter]), scalar: offset + Int32(letter - index)) }
+                    }
+                    offset += Int32(run.count)
+                    index = run.upperBound
+                    continue
+                }
+                digit = byte &- 0x30 < 10 ? byte - 0x30 : nil
                 index += 1
             } else {
                 let (scalar, length) = UTF8Scalars.decode(bytes, at: index)
                 digit = Self.decimalDigit(scalar)
                 index += length
             }
-            if let digit { scratch.append(key: digit, scalar: offset) }
+            if let digit {
+                scratch.append(key: digit, scalar: offset)
+                sawDigit = true
+            }
             offset += 1
         }
         scratch.endWord()
+    }
+
+    /// The ASCII letters from `start` on, when `start` is one.
+    private static func asciiLetterRun(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Range<Int>? {
+        var end = start
+        while end < bytes.count, (bytes[end] | 0x20) &- 0x61 < 26 { end += 1 }
+        return end > start ? start..<end : nil
+    }
+
+    /// Whether the letters of `run` are a word that ends the dialled part: `x`, `ext`, `extn`,
+    /// `extension`, `p` or `w` (`DialableNumber`'s).
+    private static func isExtensionWord(_ bytes: UnsafeBufferPointer<UInt8>, _ run: Range<Int>) -> Bool {
+        let word = String(decoding: UnsafeBufferPointer(rebasing: bytes[run]), as: UTF8.self).lowercased()
+        return ["x", "ext", "extn", "extension", "p", "w"].contains(word)
+    }
+
+    /// The key an ASCII letter is on (ITU E.161): abc 2, def 3, ... wxyz 9.
+    private static func phoneKey(ofLetter letter: UInt8) -> UInt8 {
+        let position = (letter | 0x20) - 0x61
+        switch position {
+        case 0..<15: return 2 + position / 3
+        case 15..<19: return 7
+        case 19..<22: return 8
+        default: return 9
+        }
     }
 
     @inline(__always)

@@ -39,9 +39,19 @@ struct NumberMatchingTests {
         // Anywhere in the middle, which Android can't do.
         Case(number: "+44 121 496 0000", query: "4960", quality: .numberMiddle, ranges: [8..<13]),
         Case(number: "+44 121 496 0000", query: "4961", quality: nil),
-        // Only digits count: letters are formatting, like an extension marker.
+        // An extension marker is formatting; its digits count.
         Case(number: "555-1234 ext. 5", query: "55512345", quality: .numberPrefix, ranges: [0..<15]),
         Case(number: "555-1234 ext. 5", query: "398", quality: nil),
+        Case(number: "555 0100 p 42", query: "5550100742", quality: nil),
+        Case(number: "555 0100 p 42", query: "555010042", quality: .numberPrefix, ranges: [0..<13]),
+        // Letters after a digit are dialled as their keys (E.161), so what dials the number
+        // finds it: 1-800-FLOWERS is 18003569377, through every dial method.
+        Case(number: "1-800-FLOWERS", query: "18003569377", quality: .numberPrefix, ranges: [0..<13]),
+        Case(number: "1-800-FLOWERS", query: "1800356", quality: .numberPrefix, ranges: [0..<9]),
+        Case(number: "1 800 flowers", query: "3569377", quality: .numberMiddle, ranges: [6..<13]),
+        // A label before the number is not dialled.
+        Case(number: "Tel. 0121 496 0000", query: "0121", quality: .numberPrefix, ranges: [0..<9]),
+        Case(number: "Tel. 0121 496 0000", query: "835", quality: nil),
     ]
 
     @Test(arguments: cases)
