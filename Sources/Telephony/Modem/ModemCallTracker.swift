@@ -144,6 +144,9 @@ public struct ModemCallTracker: Sendable {
 
     /// Commands that time out in a row before the current call is given up as lost.
     static let unansweredLimit = 3
+    /// The most calls one `AT+CLCC` answer is read for, and the most second calls turned away
+    /// during one call: what a modem sends is bounded, whatever it sends.
+    static let listedLimit = 16
     /// Lists in a row that may leave out a call never listed before it counts as gone.
     static let unlistedLimit = 3
     /// The most of a modem's line a log line quotes.
@@ -213,7 +216,8 @@ public struct ModemCallTracker: Sendable {
             takeFinal(code, now, &step)
         } else if let listedCall = ModemListedCall(line: text) {
             if inFlight?.command.purpose == .listCalls {
-                listed.append(listedCall)
+                // A modem lists a handful of calls (3GPP: 7 at most); more is a port gone wrong.
+                if listed.count < Self.listedLimit { listed.append(listedCall) }
             } else {
                 update(with: listedCall, &step)
             }
@@ -484,6 +488,7 @@ public struct ModemCallTracker: Sendable {
         update(with: current, &step)
         for other in listed where other.index != current.index && other.isIncoming && !turnedAway.contains(other.index) {
             guard other.state == .incoming || other.state == .waiting else { continue }
+            guard turnedAway.count < Self.listedLimit else { break }
             turnedAway.insert(other.index)
             step.events.append(.log(.notice, "modem: a second call rings (\(Self.quote(other.number))): turned away as busy"))
             queue.append(Command(text: "AT+CHLD=0", purpose: .turnAway))
@@ -561,6 +566,11 @@ public struct ModemCallTracker: Sendable {
     }
 
     // MARK: Helpers
+
+    /// How many calls the `AT+CLCC` in flight has listed so far, and how many second calls
+    /// were turned away during the current call (for the tests of their bounds).
+    var listedCount: Int { listed.count }
+    var turnedAwayCount: Int { turnedAway.count }
 
     private func isPending(_ purpose: Purpose) -> Bool {
         inFlight?.command.purpose == purpose || queue.contains { $0.purpose == purpose }

@@ -302,6 +302,25 @@ struct ModemCallTrackerTests {
         #expect(step.commands == ["AT+CHUP"])
     }
 
+    /// A port that floods the call list (a modem gone wrong, or not a modem) is read for
+    /// `listedLimit` calls, and turns away as many second calls at most: nothing it sends
+    /// grows without bound.
+    @Test func aFloodedCallListIsBounded() {
+        var (tracker, _) = Self.play(Self.connected)
+        _ = tracker.advance(to: 3_020_000)
+        _ = tracker.receive("+CLCC: 1,0,0,0,0,\"+441214960000\",145", at: 3_025_000)
+        var turnedAway = 0
+        for index in 2..<10_000 {
+            let step = tracker.receive("+CLCC: \(index),1,5,0,0,\"555\(index)\",129", at: 3_030_000)
+            turnedAway += step.commands.count
+        }
+        #expect(tracker.listedCount == ModemCallTracker.listedLimit)
+        let step = tracker.receive("OK", at: 3_040_000)
+        #expect(!step.events.contains { if case .ended = $0 { true } else { false } }, "the call stays")
+        #expect(tracker.turnedAwayCount <= ModemCallTracker.listedLimit)
+        #expect(turnedAway == 0, "lists are read whole before acting on them")
+    }
+
     @Test func aModemThatSaysNothingIsSilentUntilItAnswers() {
         var (tracker, _) = Self.play([.at(0, .start)])
         #expect(!tracker.isSilent)
