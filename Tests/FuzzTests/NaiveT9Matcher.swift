@@ -99,12 +99,33 @@ enum NaiveT9Matcher {
         return false
     }
 
+    /// A number's keys: its decimal digits, and the ASCII letters after a digit as their keys
+    /// (E.161), but for a word that marks an extension or a pause.
     static func numberDigits(_ number: String) -> [UInt8] {
         var digits: [UInt8] = []
-        for scalar in number.unicodeScalars where scalar.properties.numericType == .decimal {
-            if let value = scalar.properties.numericValue { digits.append(UInt8(value)) }
+        var word = ""
+        func endWord() {
+            if !digits.isEmpty, !["x", "ext", "extn", "extension", "p", "w"].contains(word.lowercased()) {
+                digits += word.map { letterKey($0) }
+            }
+            word = ""
         }
+        for scalar in number.unicodeScalars {
+            if scalar.isASCII, scalar.properties.isAlphabetic {
+                word.unicodeScalars.append(scalar)
+                continue
+            }
+            endWord()
+            if scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue { digits.append(UInt8(value)) }
+        }
+        endWord()
         return Array(digits.prefix(maxNumberDigits))
+    }
+
+    /// The key of an ASCII letter, counted out from the keypad's letters.
+    private static func letterKey(_ letter: Character) -> UInt8 {
+        let keys = ["abc", "def", "ghi", "jkl", "mno", "pqrs", "tuv", "wxyz"]
+        return UInt8(2 + (keys.firstIndex { $0.contains(letter.lowercased()) } ?? 0))
     }
 
     static func matchNumber(_ query: [UInt8], _ number: String) -> MatchQuality? {
