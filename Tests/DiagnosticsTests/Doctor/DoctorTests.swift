@@ -5,6 +5,7 @@ import DialerKit
 import Evdev
 import EvdevTestSupport
 import Foundation
+import Telephony
 import TestFixtures
 import Testing
 import InputEvents
@@ -335,7 +336,7 @@ struct DoctorTests {
     func ipv6Listener(row: Int) {
         let (local, any, loopback) = Self.ipv6Listeners[row]
         let table = "  sl  local_address remote_address st\n   0: \(local) 00000000000000000000000000000000:0000 0A 0\n"
-        let sockets = ListeningSocket.parse(table)
+        let sockets = TCPSocketEntry.parse(table)
         #expect(sockets.map(\.port) == [4444])
         #expect(sockets.first?.isAnyAddress == any)
         #expect(sockets.first?.isLoopback == loopback)
