@@ -225,4 +225,20 @@ struct BaresipLiveTests {
         #expect(baresip.output.contains("could not open auplay device 't9dial-no-such-device'"), Self.context(baresip, sipp, driven))
         #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
     }
+
+    @Test("docs/calling.md's recipe for a board with no sound card, ALSA's null device, carries a call")
+    func nullSoundDevice() throws {
+        let sipp = try LiveSIPp(scenario: "uas-answer-wait-bye.xml", keys: ["rtpport": String(FreePorts.udp())])
+        let baresip = try LiveBaresip(soundDevice: "null")
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial(sipp.uri(), at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .connected), Self.context(baresip, sipp, driven))
+        // Still up a moment later: baresip opened its devices.
+        driven.run(for: 1) { $0.calls.contains { if case .ended = $0 { true } else { false } } }
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.ringing, .connected, .ended(.hungUpHere)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
 }
