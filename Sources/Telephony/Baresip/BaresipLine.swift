@@ -151,10 +151,11 @@ public final class BaresipLine: CallLine {
         }
         if let awaiting, awaiting.since.addingSaturated(Self.requestTimeout) <= now {
             let what = awaiting.request == .accept ? "answer" : "end"
-            giveUp("baresip did not \(what) the call within \(Self.seconds(Self.requestTimeout))", after: awaiting.request, at: now, into: &events)
+            let reason = "baresip did not \(what) the call within \(Self.seconds(Self.requestTimeout))"
+            giveUp(reason, hangingUp: awaiting.request != .hangUp, at: now, into: &events)
         }
         if let tone = oldestTone, tone.addingSaturated(Self.requestTimeout) <= now {
-            giveUp("baresip did not take the tones within \(Self.seconds(Self.requestTimeout))", after: .sendCode("0"), at: now, into: &events)
+            giveUp("baresip did not take the tones within \(Self.seconds(Self.requestTimeout))", hangingUp: true, at: now, into: &events)
         }
         return finish(events)
     }
@@ -365,16 +366,17 @@ public final class BaresipLine: CallLine {
         }
     }
 
-    /// Ends the current call here, after baresip did not do `request` in time: the keypad is
-    /// free again. The call is hung up in baresip too, unless the hang-up is what it did not do.
-    private func giveUp(_ reason: String, after request: BaresipCommand, at now: Microseconds, into events: inout [LineEvent]) {
+    /// Ends the current call here, after baresip did not do what it was asked in time: the
+    /// keypad is free again. With `hangingUp`, the call is hung up in baresip too (not when
+    /// the hang-up is what baresip did not do).
+    private func giveUp(_ reason: String, hangingUp: Bool, at now: Microseconds, into events: inout [LineEvent]) {
         awaiting = nil
         unanswered = unanswered.filter { $0.value.name != "sndcode" }
-        guard let end = lostCallEnd(reason) else { return }
+        guard call != .none else { return }
         call = .none
         events.append(.log(.warning, reason + "; the call is ended here, and may still be up in baresip"))
-        events.append(.ended(end == .noAnswer ? .failed(reason) : end))
-        if request != .hangUp { send(.hangUp, at: now, into: &events) }
+        events.append(.ended(.failed(reason)))
+        if hangingUp { send(.hangUp, at: now, into: &events) }
     }
 
     /// When the oldest tone not answered yet was sent.
@@ -455,6 +457,7 @@ public final class BaresipLine: CallLine {
         events.append(.log(.warning, "baresip refused \(command ?? "a command"): \(text.isEmpty ? "no reason given" : text)"))
         if case .dialling(let token, _, _) = call, token == response.token {
             call = .none
+            awaiting = nil
             events.append(.ended(.failed(text.isEmpty ? "baresip refused the call" : text)))
         }
     }
