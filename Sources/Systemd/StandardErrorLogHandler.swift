@@ -6,7 +6,8 @@ public import Logging
 import TerminalText
 import struct SystemPackage.FileDescriptor
 
-/// Writes t9dial's log to standard error, one line a message, in the form its reader wants:
+/// Writes t9dial's log to standard error, exactly one line a message, in the form its reader
+/// wants:
 ///
 /// - **journal**: under systemd, when standard error is the journal's stream (`JOURNAL_STREAM`
 ///   names it), each line starts with its syslog priority, `<3>` for an error, `<4>` a
@@ -15,8 +16,10 @@ import struct SystemPackage.FileDescriptor
 /// - **plain**: on a terminal or in a pipe, errors and warnings start with `error: ` and
 ///   `warning: `, and other messages are as they are.
 ///
-/// Control characters in a message (a contact's name, a modem's answer) are shown as `^X` or
-/// `\u{..}` (`VisibleText`), so a message cannot move the cursor or retitle the terminal.
+/// Control characters in a message (a contact's name, a modem's answer, a SIP caller's URI) are
+/// shown as `^X` or `\u{..}` (`VisibleText`), newlines too (`^J`): a message cannot move the
+/// cursor or retitle the terminal, and a field a peer sent cannot start a line of its own, with
+/// a priority of its choosing (`<3>`, `error: `), in the journal or in a log read line by line.
 ///
 /// A line that cannot be written (standard error on a full disk, or a closed pipe, SIGPIPE
 /// being ignored) is dropped: there is nowhere left to tell it, and the service must not stop
@@ -52,7 +55,8 @@ public struct StandardErrorLogHandler: LogHandler {
         write(Self.format(event.message.description, level: event.level, style: style))
     }
 
-    /// The text written for one message: a line for each of its lines, with the prefix.
+    /// The text written for one message: one line, with the prefix, and every control
+    /// character in the message shown (a newline as `^J`).
     public static func format(_ message: String, level: Logger.Level, style: Style) -> String {
         let prefix: String
         switch style {
@@ -65,8 +69,7 @@ public struct StandardErrorLogHandler: LogHandler {
             case .error, .critical: prefix = "error: "
             }
         }
-        return message.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { prefix + VisibleText.line($0) + "\n" }.joined()
+        return prefix + VisibleText.line(message) + "\n"
     }
 
     /// The syslog priority of a level, as sd-daemon(3) defines the prefixes.

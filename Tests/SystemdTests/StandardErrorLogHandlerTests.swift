@@ -27,9 +27,19 @@ struct StandardErrorLogHandlerTests {
         #expect(StandardErrorLogHandler.format("no contacts", level: level, style: style) == expected)
     }
 
-    @Test("Every line of a message gets the prefix, so the journal keeps its priority")
-    func multiline() {
-        #expect(StandardErrorLogHandler.format("a\nb", level: .warning, style: .journal) == "<4>a\n<4>b\n")
+    @Test(
+        "A message is one line at t9dial's own priority: a newline a peer sent cannot forge a line of its own",
+        arguments: [
+            // A SIP caller's display name, a CALL_CLOSED reason, a REGISTER_FAIL reason.
+            ("incoming call from Sam\n<3>error: disk full", StandardErrorLogHandler.Style.journal, "<6>incoming call from Sam^J<3>error: disk full\n"),
+            ("closed: 486 Busy\r\nerror: forged", .plain, "closed: 486 Busy^M^Jerror: forged\n"),
+            ("a\nb\n", .journal, "<6>a^Jb^J\n"),
+        ]
+    )
+    func oneLine(message: String, style: StandardErrorLogHandler.Style, expected: String) {
+        let written = StandardErrorLogHandler.format(message, level: .info, style: style)
+        #expect(written == expected)
+        #expect(written.filter { $0 == "\n" || $0 == "\r\n" }.count == 1)
     }
 
     @Test(

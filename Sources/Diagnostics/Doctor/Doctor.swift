@@ -30,10 +30,12 @@ public struct Doctor: Sendable {
         let settings = loadSettings()
         // The hook switch has a line only when a keymap names one.
         let hook = hookCheck(settings).map { [$0] } ?? []
+        // baresip's sound devices have a line only with method baresip.
+        let sound = baresipSoundCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
-                framebufferCheck(settings), configCheck(settings), contactsCheck(settings), dialCheck(settings), serviceCheck(),
-            ])
+                framebufferCheck(settings), configCheck(settings), contactsCheck(settings), dialCheck(settings),
+            ] + sound + [serviceCheck()])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.

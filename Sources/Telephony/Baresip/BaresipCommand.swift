@@ -16,6 +16,10 @@ public enum BaresipCommand: Sendable, Hashable {
     case sendCode(Character)
     /// Lists the accounts and whether each is registered (`reginfo`).
     case registrationInfo
+    /// Lists the calls baresip has, with their states (`listcalls`).
+    case listCalls
+    /// Describes the current call: its state, direction, far end and Call-ID (`callstat`).
+    case callStatus
 
     /// The menu command's name.
     public var name: String {
@@ -25,6 +29,8 @@ public enum BaresipCommand: Sendable, Hashable {
         case .hangUp: "hangup"
         case .sendCode: "sndcode"
         case .registrationInfo: "reginfo"
+        case .listCalls: "listcalls"
+        case .callStatus: "callstat"
         }
     }
 
@@ -33,7 +39,7 @@ public enum BaresipCommand: Sendable, Hashable {
         switch self {
         case .dial(let number): number
         case .sendCode(let tone): String(tone)
-        case .accept, .hangUp, .registrationInfo: ""
+        case .accept, .hangUp, .registrationInfo, .listCalls, .callStatus: ""
         }
     }
 

@@ -12,9 +12,14 @@ import TerminalText
 /// its registration. baresip keeps the SIP account, the audio and the calls; t9dial follows the
 /// one current call.
 ///
-/// baresip takes one control client at a time and keeps no events for a client not there, so
-/// the line connects at `start`, and again with a growing backoff whenever baresip is not
-/// there or goes away. Connected and with no call under way, it has no deadline.
+/// baresip takes one control client at a time, a new one taking the connection from the one
+/// before, and keeps no events for a client not there. So the line connects at `start`, and
+/// again with a growing backoff whenever baresip is not there or goes away; before each
+/// attempt it reads the kernel's socket table, and while another client (another t9dial, a
+/// script) holds the connection it says so and waits for it to let go, rather than take it.
+/// On every connect it asks baresip for its calls (`listcalls`), so a call that rang before
+/// shows. Connecting never waits: it is started, and looked at again on the next wake.
+/// Connected and with no call under way, it has no deadline.
 public final class BaresipLine: CallLine {
     public let methodName = "baresip"
     public let followsCalls = true
@@ -33,9 +38,29 @@ public final class BaresipLine: CallLine {
     /// How long after `dial` baresip has to show the call (its first event names it) before
     /// the dial counts as failed.
     public static let dialTimeout: Microseconds = 10_000_000
+    /// How long baresip has to do what it was asked of the call (connect it after `accept`,
+    /// close it after `hangup`, take a tone) before t9dial gives up on its word and ends the
+    /// call here, so the keypad is free again.
+    public static let requestTimeout: Microseconds = 5_000_000
+    /// How long a connection may take before it counts as failed: a listener takes it at once,
+    /// or refuses it at once; only one whose queue is full keeps it waiting.
+    public static let connectTimeout: Microseconds = 2_000_000
+    /// The first wait before looking again at a connection not made yet; it doubles.
+    static let firstConnectCheck: Microseconds = 10_000
+    /// The most accounts whose failed registration the line keeps: enough for any baresip's
+    /// accounts file, and a bound on what a peer naming ever new accounts can make it hold.
+    public static let maximumRegistrationFailures = 64
+    /// What the line's `problem` says while another client holds baresip's control connection.
+    public static let heldElsewhereProblem = "another program has baresip's control connection"
 
-    /// The connection, when there is one.
+    /// The connection, when there is one (being made while `connecting` is set).
     private var socket: LoopbackSocket?
+    /// While the connection is being made: when it started, and when to look at it next.
+    private var connecting: (since: Microseconds, check: Microseconds, wait: Microseconds)?
+    /// Another client holds baresip's control connection: the line waits for it to let go.
+    private var heldElsewhere = false
+    /// The kernel's TCP sockets, read before each attempt to connect (a test sets its own).
+    var socketTable: () -> [TCPSocketEntry]? = TCPSocketEntry.readKernelTables
     private var decoder = NetstringDecoder()
     private var connectedAt: Microseconds = 0
     /// When to try connecting next, while not connected and started.
@@ -46,13 +71,21 @@ public final class BaresipLine: CallLine {
     private var started = false
 
     private var call = CallState.none
-    /// Accounts whose registration failed, and baresip's reason.
+    /// What the line asked baresip to do to the current call, and since when: baresip has
+    /// `requestTimeout` to do it.
+    private var awaiting: (request: BaresipCommand, since: Microseconds)?
+    /// Accounts whose registration failed, and baresip's reason; at most
+    /// `maximumRegistrationFailures`.
     private var registrationFailures: [String: String] = [:]
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
-    /// Commands sent and not answered yet, by token: their names, for the log.
-    private var unanswered: [String: String] = [:]
+    /// Commands sent and not answered yet, by token: their names, for the log, and when they
+    /// were sent (a tone not taken in time ends the call).
+    private var unanswered: [String: (name: String, sent: Microseconds)] = [:]
     private var nextToken = 1
+
+    /// How many accounts' failed registrations the line holds.
+    var registrationFailureCount: Int { registrationFailures.count }
 
     /// The call the line follows.
     private enum CallState: Equatable {
@@ -81,13 +114,18 @@ public final class BaresipLine: CallLine {
 
     public var nextDeadline: Microseconds? {
         guard started else { return nil }
+        if let connecting { return connecting.check }
         guard socket != nil else { return nextAttempt }
-        if case .dialling(_, _, let since) = call { return since.addingSaturated(Self.dialTimeout) }
-        return nil
+        var deadlines: [Microseconds] = []
+        if case .dialling(_, _, let since) = call { deadlines.append(since.addingSaturated(Self.dialTimeout)) }
+        if let awaiting { deadlines.append(awaiting.since.addingSaturated(Self.requestTimeout)) }
+        if let tone = oldestTone { deadlines.append(tone.addingSaturated(Self.requestTimeout)) }
+        return deadlines.min()
     }
 
     public var problem: String? {
-        guard socket != nil else { return "SIP not connected" }
+        if heldElsewhere { return Self.heldElsewhereProblem }
+        guard socket != nil, connecting == nil else { return "SIP not connected" }
         if let reason = registrationFailures.sorted(by: { $0.key < $1.key }).first?.value { return "SIP not registered: \(reason)" }
         return nil
     }
@@ -101,13 +139,25 @@ public final class BaresipLine: CallLine {
 
     public func wake(readable: [FileDescriptor], at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
-        if let descriptor = socket?.descriptor, readable.contains(descriptor) { readAvailable(at: now, into: &events) }
+        if connecting != nil {
+            continueConnecting(at: now, into: &events)
+        } else if let descriptor = socket?.descriptor, readable.contains(descriptor) {
+            readAvailable(at: now, into: &events)
+        }
         if started, socket == nil, let nextAttempt, nextAttempt <= now { connect(at: now, into: &events) }
         if case .dialling(_, let number, let since) = call, since.addingSaturated(Self.dialTimeout) <= now {
             call = .none
-            events.append(.log(.warning, "baresip did not start the call to \(number) within \(Self.dialTimeout / 1_000_000) s; hanging up"))
+            events.append(.log(.warning, "baresip did not start the call to \(number) within \(Self.seconds(Self.dialTimeout)); hanging up"))
             events.append(.ended(.failed("baresip did not start the call")))
             send(.hangUp, at: now, into: &events)
+        }
+        if let awaiting, awaiting.since.addingSaturated(Self.requestTimeout) <= now {
+            let what = awaiting.request == .accept ? "answer" : "end"
+            let reason = "baresip did not \(what) the call within \(Self.seconds(Self.requestTimeout))"
+            giveUp(reason, hangingUp: awaiting.request != .hangUp, at: now, into: &events)
+        }
+        if let tone = oldestTone, tone.addingSaturated(Self.requestTimeout) <= now {
+            giveUp("baresip did not take the tones within \(Self.seconds(Self.requestTimeout))", hangingUp: true, at: now, into: &events)
         }
         return finish(events)
     }
@@ -115,9 +165,10 @@ public final class BaresipLine: CallLine {
     public func dial(_ dialNumber: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
         let number = dialNumber.dialString
         var events: [LineEvent] = []
-        guard socket != nil else {
-            events.append(.log(.warning, "cannot dial: not connected to baresip at \(address)"))
-            events.append(.ended(.failed("SIP not connected")))
+        guard socket != nil, connecting == nil else {
+            let why = heldElsewhere ? Self.heldElsewhereProblem : "not connected to baresip at \(address)"
+            events.append(.log(.warning, "cannot dial: \(why)"))
+            events.append(.ended(.failed(heldElsewhere ? Self.heldElsewhereProblem : "SIP not connected")))
             return finish(events)
         }
         guard call == .none else {
@@ -145,7 +196,7 @@ public final class BaresipLine: CallLine {
     public func answer(at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
         if case .current(_, .incoming, _, false) = call {
-            send(.accept, at: now, into: &events)
+            if send(.accept, at: now, into: &events) != nil, awaiting == nil { awaiting = (.accept, now) }
         } else {
             events.append(.log(.notice, "nothing to answer: no call is ringing here"))
         }
@@ -157,8 +208,9 @@ public final class BaresipLine: CallLine {
         if call == .none {
             events.append(.log(.notice, "nothing to hang up: no call"))
         } else {
-            // The call ends when baresip says so (CALL_CLOSED, "Connection reset by user").
-            send(.hangUp, at: now, into: &events)
+            // The call ends when baresip says so (CALL_CLOSED, "Connection reset by user"),
+            // or at the request's deadline.
+            if send(.hangUp, at: now, into: &events) != nil, awaiting?.request != .hangUp { awaiting = (.hangUp, now) }
         }
         return finish(events)
     }
@@ -184,52 +236,155 @@ public final class BaresipLine: CallLine {
     public func stop() {
         started = false
         socket = nil
+        connecting = nil
+        heldElsewhere = false
         decoder = NetstringDecoder()
         nextAttempt = nil
         call = .none
+        awaiting = nil
         unanswered = [:]
         registrationFailures = [:]
     }
 
     // MARK: The connection
 
+    /// Starts a connection, unless another client holds baresip's: then the line says so and
+    /// looks again after its backoff.
     private func connect(at now: Microseconds, into events: inout [LineEvent]) {
-        do {
-            let connected = try LoopbackSocket(connectingTo: address)
-            socket = consume connected
-        } catch {
-            failedAttempts += 1
-            let wait = backoff
-            nextAttempt = now.addingSaturated(wait)
-            backoff = min(backoff * 2, Self.maximumBackoff)
-            let level: LineLogLevel = failedAttempts == 1 ? .warning : .debug
-            events.append(.log(level, Self.connectionAdvice(address: address, error: error) + "; trying again in \(Self.seconds(wait))"))
+        if let holder = otherClient() {
+            if !heldElsewhere {
+                events.append(
+                    .log(
+                        .warning,
+                        "another program (connected from port \(holder)) has baresip's control connection at \(address): t9dial does not "
+                            + "take it (baresip takes one client at a time), and connects once it is free; stop the other t9dial, "
+                            + "or the script using ctrl_tcp"))
+            }
+            heldElsewhere = true
+            scheduleAttempt(at: now)
             return
         }
+        if heldElsewhere { events.append(.log(.info, "baresip's control connection at \(address) is free again")) }
+        heldElsewhere = false
+        do {
+            let started = try LoopbackSocket(connectingTo: address)
+            socket = consume started
+        } catch {
+            connectionFailed(error, at: now, into: &events)
+            return
+        }
+        connecting = (since: now, check: now.addingSaturated(Self.firstConnectCheck), wait: Self.firstConnectCheck)
+        continueConnecting(at: now, into: &events)
+    }
+
+    /// Looks, without waiting, whether the connection under way is made.
+    private func continueConnecting(at now: Microseconds, into events: inout [LineEvent]) {
+        guard let under = connecting, let state = socket?.connectionState() else { return }
+        switch state {
+        case .connected: break
+        case .inProgress:
+            guard now - under.since < Self.connectTimeout else {
+                connectionFailed(Errno(ETIMEDOUT), at: now, into: &events)
+                return
+            }
+            let wait = min(under.wait * 2, Self.connectTimeout)
+            connecting = (since: under.since, check: now.addingSaturated(under.wait), wait: wait)
+            return
+        case .failed(let error):
+            connectionFailed(error, at: now, into: &events)
+            return
+        }
+        connecting = nil
         decoder = NetstringDecoder()
         connectedAt = now
         nextAttempt = nil
         failedAttempts = 0
         events.append(.log(.info, "connected to baresip's ctrl_tcp at \(address)"))
-        // Registration events sent while no client was there are lost: ask.
+        // Registration events and calls that came while no client was there are lost: ask.
         send(.registrationInfo, at: now, into: &events)
+        send(.listCalls, at: now, into: &events)
     }
 
-    /// Drops the connection, ends the call it carried, and schedules the next attempt.
-    private func disconnect(_ reason: String, at now: Microseconds, into events: inout [LineEvent]) {
+    private func connectionFailed(_ error: Errno, at now: Microseconds, into events: inout [LineEvent]) {
         socket = nil
-        unanswered = [:]
-        registrationFailures = [:]
-        if now - connectedAt >= Self.goodConnection { backoff = Self.firstBackoff }
+        connecting = nil
+        failedAttempts += 1
+        let wait = scheduleAttempt(at: now)
+        let level: LineLogLevel = failedAttempts == 1 ? .warning : .debug
+        events.append(.log(level, Self.connectionAdvice(address: address, error: error) + "; trying again in \(Self.seconds(wait))"))
+    }
+
+    /// Sets the next attempt after the backoff, which then grows; the wait.
+    @discardableResult
+    private func scheduleAttempt(at now: Microseconds) -> Microseconds {
         let wait = backoff
         nextAttempt = now.addingSaturated(wait)
         backoff = min(backoff * 2, Self.maximumBackoff)
+        return wait
+    }
+
+    /// The port of another client connected to baresip's control port, from the kernel's
+    /// socket table (nil when there is none, or the table cannot be read). Only called with no
+    /// connection of the line's own.
+    private func otherClient() -> UInt16? {
+        socketTable()?.first { $0.state == .established && $0.port == address.port && $0.isLoopback }?.remotePort
+    }
+
+    /// Drops the connection, ends the call it carried, and schedules the next attempt. A
+    /// connection baresip closed while another client is connected was taken by that client.
+    private func disconnect(_ reason: String, closedByPeer: Bool = false, at now: Microseconds, into events: inout [LineEvent]) {
+        socket = nil
+        unanswered = [:]
+        registrationFailures = [:]
+        awaiting = nil
+        if now - connectedAt >= Self.goodConnection { backoff = Self.firstBackoff }
         failedAttempts = 0
-        events.append(.log(.warning, "lost the connection to baresip at \(address): \(reason); trying again in \(Self.seconds(wait))"))
-        if call != .none {
-            call = .none
-            events.append(.ended(.failed("baresip went away")))
+        let holder = closedByPeer ? otherClient() : nil
+        heldElsewhere = holder != nil
+        let wait = scheduleAttempt(at: now)
+        if let holder {
+            events.append(
+                .log(
+                    .warning,
+                    "another program (connected from port \(holder)) took baresip's control connection at \(address): t9dial does not "
+                        + "take it back, and connects once it is free; stop the other t9dial, or the script using ctrl_tcp"))
+        } else {
+            events.append(.log(.warning, "lost the connection to baresip at \(address): \(reason); trying again in \(Self.seconds(wait))"))
         }
+        let why = holder != nil ? Self.heldElsewhereProblem : "baresip went away"
+        if let end = lostCallEnd(why) {
+            call = .none
+            events.append(.ended(end))
+        }
+    }
+
+    /// How the current call ends when the line loses sight of it: baresip may still have it,
+    /// so only what is known is said. A caller not answered here is a missed call; any other
+    /// call fails here, in `why`'s words, not the far end's. Nil with no call.
+    private func lostCallEnd(_ why: String) -> CallEnd? {
+        switch call {
+        case .none: nil
+        case .current(_, .incoming, _, false): .noAnswer
+        default: .failed(why)
+        }
+    }
+
+    /// Ends the current call here, after baresip did not do what it was asked in time: the
+    /// keypad is free again. With `hangingUp`, the call is hung up in baresip too (not when
+    /// the hang-up is what baresip did not do).
+    private func giveUp(_ reason: String, hangingUp: Bool, at now: Microseconds, into events: inout [LineEvent]) {
+        awaiting = nil
+        unanswered = unanswered.filter { $0.value.name != "sndcode" }
+        guard call != .none else { return }
+        call = .none
+        events.append(.log(.warning, reason + "; the call is ended here, and may still be up in baresip"))
+        events.append(.ended(.failed(reason)))
+        if hangingUp { send(.hangUp, at: now, into: &events) }
+    }
+
+    /// When the oldest tone not answered yet was sent.
+    private var oldestTone: Microseconds? {
+        unanswered.values.filter { $0.name == "sndcode" }.map(\.sent).min()
     }
 
     /// Sends `command`; on a write that fails or would block, drops the connection. The
@@ -241,7 +396,7 @@ public final class BaresipLine: CallLine {
         nextToken += 1
         switch result {
         case .success:
-            unanswered[token] = command.name
+            unanswered[token] = (command.name, now)
             return token
         case .failure(let error):
             let why = error.rawValue == EAGAIN ? "baresip is not reading its commands" : "cannot send \(command.name): \(error)"
@@ -258,7 +413,7 @@ public final class BaresipLine: CallLine {
             switch received {
             case .nothing: return
             case .closed:
-                disconnect("baresip closed it", at: now, into: &events)
+                disconnect("baresip closed it", closedByPeer: true, at: now, into: &events)
                 return
             case .failed(let error):
                 disconnect("\(error)", at: now, into: &events)
@@ -280,38 +435,92 @@ public final class BaresipLine: CallLine {
         case .failure(let error):
             events.append(.log(.warning, "skipped \(error)"))
         case .success(.response(let response)):
-            handle(response, into: &events)
+            handle(response, at: now, into: &events)
         case .success(.event(let event)):
             handle(event, into: &events)
         }
     }
 
-    private func handle(_ response: BaresipResponse, into events: inout [LineEvent]) {
-        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }
-        if command == "reginfo" {
-            if response.ok { readRegistrationInfo(response.data) }
+    private func handle(_ response: BaresipResponse, at now: Microseconds, into events: inout [LineEvent]) {
+        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }?.name
+        switch command {
+        case "reginfo":
+            if response.ok { readRegistrationInfo(response.data, into: &events) }
             return
+        case "listcalls":
+            if response.ok { readCallList(response.data, at: now, into: &events) }
+            return
+        case "callstat":
+            if response.ok, let status = BaresipCallStatus(parsing: response.data) { adopt(status, into: &events) }
+            return
+        default: break
         }
         guard !response.ok else { return }
         let text = response.data.trimmingBlanks()
         events.append(.log(.warning, "baresip refused \(command ?? "a command"): \(text.isEmpty ? "no reason given" : text)"))
         if case .dialling(let token, _, _) = call, token == response.token {
             call = .none
+            awaiting = nil
             events.append(.ended(.failed(text.isEmpty ? "baresip refused the call" : text)))
         }
     }
 
     /// Reads `reginfo`'s answer, a line per account: `> sip:user@host  OK  Expires 3600s`, with
     /// `ERR` when its registration failed and nothing when it does not register.
-    private func readRegistrationInfo(_ data: String) {
+    private func readRegistrationInfo(_ data: String, into events: inout [LineEvent]) {
         for line in data.split(whereSeparator: \.isNewline) where line.hasPrefix(">") {
-            let words = line.dropFirst().split(separator: " ").map { Self.withoutTerminalEscapes(String($0)) }
+            let words = line.dropFirst().split(separator: " ").map { BaresipCallStatus.withoutTerminalEscapes(String($0)) }
             guard let account = words.first else { continue }
             if words.dropFirst().contains("ERR") {
-                registrationFailures[account] = registrationFailures[account] ?? "registration failed"
+                recordRegistrationFailure(of: account, registrationFailures[account] ?? "registration failed", into: &events)
             } else {
                 registrationFailures[account] = nil
             }
+        }
+    }
+
+    /// Keeps `reason` as why `account` is not registered, within the table's bound: a failure
+    /// of one more account than the bound is logged and not kept (the problem shows already).
+    private func recordRegistrationFailure(of account: String, _ reason: String, into events: inout [LineEvent]) {
+        guard registrationFailures[account] != nil || registrationFailures.count < Self.maximumRegistrationFailures else {
+            events.append(
+                .log(.debug, "registration failures of over \(Self.maximumRegistrationFailures) accounts: the one of \(account) is not kept"))
+            return
+        }
+        registrationFailures[account] = reason
+    }
+
+    /// Reads `listcalls`' answer, a line per call (`> [line 1]  0:00:04   INCOMING   sip:...`,
+    /// the current one marked): when baresip has a call and the line follows none, it asks
+    /// for the current call's details (`callstat`), to show it.
+    private func readCallList(_ data: String, at now: Microseconds, into events: inout [LineEvent]) {
+        let calls = data.split(whereSeparator: \.isNewline).map { BaresipCallStatus.withoutTerminalEscapes(String($0)) }
+            .filter { $0.hasPrefix(">") || $0.hasPrefix(" [line") }
+        guard !calls.isEmpty else { return }
+        events.append(
+            .log(
+                .info,
+                "baresip has \(calls.count == 1 ? "a call" : "\(calls.count) calls") already: \(calls.map { $0.trimmingBlanks() }.joined(separator: "; "))"))
+        if call == .none { send(.callStatus, at: now, into: &events) }
+    }
+
+    /// Follows the call baresip had when the line connected, unless it follows one already:
+    /// a caller ringing or connected shows as an incoming call; a call that went out from
+    /// here (dialled before t9dial started, or by another program) is followed to its end, so
+    /// that the line knows baresip is busy, but not shown: the dialer shows the calls it dialled.
+    private func adopt(_ status: BaresipCallStatus, into events: inout [LineEvent]) {
+        guard call == .none else { return }
+        switch status.direction {
+        case .incoming:
+            let connected = status.state == "ESTABLISHED"
+            call = .current(id: status.id, direction: .incoming, rang: true, connected: connected)
+            events.append(.log(.info, "a call from \(status.peerURI) was \(connected ? "connected" : "ringing") in baresip before t9dial connected"))
+            events.append(.incoming(number: Self.userPart(status.peerURI), name: status.peerName))
+            if connected { events.append(.connected) }
+        case .outgoing:
+            call = .current(id: status.id, direction: .outgoing, rang: true, connected: status.state == "ESTABLISHED")
+            events.append(
+                .log(.notice, "baresip has a call to \(status.peerURI) that t9dial did not dial; it is not shown, and no call can be dialled until it ends"))
         }
     }
 
@@ -322,7 +531,7 @@ public final class BaresipLine: CallLine {
             return
         case "REGISTER_FAIL":
             let reason = event.param?.trimmingBlanks() ?? ""
-            registrationFailures[event.accountAOR ?? ""] = reason.isEmpty ? "no reason given" : reason
+            recordRegistrationFailure(of: event.accountAOR ?? "", reason.isEmpty ? "no reason given" : reason, into: &events)
             events.append(.log(.warning, "baresip could not register \(event.accountAOR ?? "its account"): \(reason)"))
             return
         default: break
@@ -365,10 +574,13 @@ public final class BaresipLine: CallLine {
             events.append(.ringing)
         case "CALL_ESTABLISHED":
             guard !connected else { return }
+            if awaiting?.request == .accept { awaiting = nil }
             call = .current(id: id, direction: direction, rang: rang, connected: true)
             events.append(.connected)
         case "CALL_CLOSED":
             call = .none
+            awaiting = nil
+            unanswered = unanswered.filter { $0.value.name != "sndcode" }
             let param = event.param ?? ""
             events.append(.log(.info, "call \(direction == .outgoing ? "to" : "from") \(event.peerURI ?? "?") closed: \(param)"))
             events.append(.ended(CallEnd(baresipClosedParam: param)))
@@ -386,8 +598,11 @@ public final class BaresipLine: CallLine {
 
     // MARK: Reporting
 
-    /// `events`, with a `.problem` event when the problem changed.
+    /// `events`, with a `.problem` event when the problem changed. While a connection is
+    /// being made the problem stands as it was: the connection is usually made at the next
+    /// look, and the notice line does not flicker.
     private func finish(_ events: [LineEvent]) -> [LineEvent] {
+        guard connecting == nil else { return events }
         let current = started ? problem : nil
         guard current != reportedProblem else { return events }
         reportedProblem = current
@@ -417,21 +632,6 @@ public final class BaresipLine: CallLine {
         }
         let user = rest[..<at]
         return String(user.prefix { $0 != ";" && $0 != ":" })
-    }
-
-    private static func withoutTerminalEscapes(_ text: String) -> String {
-        var result = ""
-        var inEscape = false
-        for scalar in text.unicodeScalars {
-            if inEscape {
-                if scalar.properties.isAlphabetic { inEscape = false }
-            } else if scalar == "\u{1B}" {
-                inEscape = true
-            } else {
-                result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
     }
 
     private static func seconds(_ time: Microseconds) -> String {

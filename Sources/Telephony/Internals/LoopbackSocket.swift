@@ -5,17 +5,22 @@ import Glibc
 import SystemCalls
 import struct SystemPackage.FileDescriptor
 
-/// A TCP connection to a loopback address, non-blocking once made: the connection to baresip's
-/// `ctrl_tcp`. Owns its descriptor and closes it when dropped.
+/// A TCP connection to a loopback address, non-blocking from the start: the connection to
+/// baresip's `ctrl_tcp`. Connecting never waits: `init` starts it, and `connectionState` says,
+/// without waiting, whether it is made yet. Owns its descriptor and closes it when dropped.
 struct LoopbackSocket: ~Copyable {
     let descriptor: FileDescriptor
 
-    /// How long a connection to loopback may take before it counts as failed: a listener takes
-    /// it at once, or refuses it at once; only a listener whose queue is full keeps it waiting.
-    static let connectTimeoutMilliseconds: Int32 = 200
+    /// Where a connection started with `init` stands.
+    enum ConnectionState: Equatable {
+        case connected
+        /// The listener has not taken it yet (its queue is full, or the handshake is under way).
+        case inProgress
+        /// ECONNREFUSED when nothing listens there.
+        case failed(Errno)
+    }
 
-    /// Connects to `address`; the errno of the failure otherwise (ECONNREFUSED when nothing
-    /// listens there, ETIMEDOUT when the listener did not take the connection in time).
+    /// Starts connecting to `address`, without waiting; the errno when it failed at once.
     init(connectingTo address: BaresipControlAddress) throws(Errno) {
         let family = address.host == .ipv6Loopback ? AF_INET6 : AF_INET
         let descriptor: FileDescriptor
@@ -23,7 +28,7 @@ struct LoopbackSocket: ~Copyable {
         case .success(let opened): descriptor = opened
         case .failure(let error): throw error
         }
-        if case .failure(let error) = Self.connect(descriptor, to: address) {
+        if case .failure(let error) = Self.startConnecting(descriptor, to: address) {
             SystemCall.close(descriptor)
             throw error
         }
@@ -69,24 +74,29 @@ struct LoopbackSocket: ~Copyable {
         }
     }
 
-    /// Connects the socket: non-blocking from the start, waiting at most the timeout.
-    private static func connect(_ descriptor: FileDescriptor, to address: BaresipControlAddress) -> Result<Void, Errno> {
-        if case .failure(let error) = Syscalls.setNonBlocking(descriptor) { return .failure(error) }
-        let started = withSocketAddress(address) { Syscalls.connect(descriptor, $0) }
-        switch started {
-        case .success: return .success(())
-        case .failure(let error) where error.rawValue == EINPROGRESS: break
-        case .failure(let error): return .failure(error)
-        }
-        switch Syscalls.waitWritable(descriptor, milliseconds: connectTimeoutMilliseconds) {
-        case .failure(let error): return .failure(error)
-        case .success(0): return .failure(Errno(ETIMEDOUT))
+    /// Whether the connection is made, without waiting: a socket becomes writable once the
+    /// listener took the connection or it failed, and then its pending error says which.
+    /// (poll with no timeout, getsockopt SO_ERROR)
+    func connectionState() -> ConnectionState {
+        switch Syscalls.waitWritable(descriptor, milliseconds: 0) {
+        case .failure(let error): return .failed(error)
+        case .success(0): return .inProgress
         case .success: break
         }
         switch Syscalls.pendingError(descriptor) {
+        case .failure(let error): return .failed(error)
+        case .success(0): return .connected
+        case .success(let error): return .failed(Errno(error))
+        }
+    }
+
+    /// Makes the socket non-blocking and starts its connection. (fcntl, connect)
+    private static func startConnecting(_ descriptor: FileDescriptor, to address: BaresipControlAddress) -> Result<Void, Errno> {
+        if case .failure(let error) = Syscalls.setNonBlocking(descriptor) { return .failure(error) }
+        switch withSocketAddress(address, { Syscalls.connect(descriptor, $0) }) {
+        case .success: return .success(())
+        case .failure(let error) where error.rawValue == EINPROGRESS: return .success(())
         case .failure(let error): return .failure(error)
-        case .success(0): return .success(())
-        case .success(let error): return .failure(Errno(error))
         }
     }
 

@@ -25,7 +25,8 @@ enum Syscalls {
         valueOrErrno(fcntl(descriptor.rawValue, F_GETFL)).flatMap { flags in valueOrErrno(fcntl(descriptor.rawValue, F_SETFL, flags | O_NONBLOCK)) }
     }
 
-    /// Waits up to `milliseconds` for `descriptor` to be writable; the events that came. (poll)
+    /// Waits up to `milliseconds` (0: not at all) for `descriptor` to be writable; the events
+    /// that came. (poll)
     static func waitWritable(_ descriptor: FileDescriptor, milliseconds: Int32) -> Result<Int16, Errno> {
         var entry = pollfd(fd: descriptor.rawValue, events: Int16(POLLOUT), revents: 0)
         return SystemCall.retryingInterrupts { Glibc.poll(&entry, 1, milliseconds) }.map { _ in entry.revents }

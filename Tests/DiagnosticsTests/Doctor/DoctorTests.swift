@@ -5,6 +5,7 @@ import DialerKit
 import Evdev
 import EvdevTestSupport
 import Foundation
+import Telephony
 import TestFixtures
 import Testing
 import InputEvents
@@ -88,6 +89,9 @@ struct DoctorTests {
         case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential, carddavWithoutLibcurl
         case serviceFailed, serviceInactive, noSystemd
         case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning, baresipNotRegistered
+        case baresipNoSuchSoundDevice, baresipNoSoundCard, baresipSoundModuleNotLoaded, baresipNullSound, baresipNoConfig
+
+        var isBaresip: Bool { rawValue.hasPrefix("baresip") }
 
         func make() throws -> FakeSystem {
             let fake = try FakeSystem()
@@ -146,14 +150,31 @@ struct DoctorTests {
                         "[Service]\nLoadCredential=carddav-password:/etc/t9dial/carddav-password\n",
                         at: "/etc/systemd/system/t9dial.service.d/carddav.conf")
                 }
-            case .baresipOnLoopback, .baresipOnEveryAddress, .baresipNotRunning, .baresipNotRegistered:
+            case .baresipOnLoopback, .baresipOnEveryAddress, .baresipNotRunning, .baresipNotRegistered, .baresipNoSuchSoundDevice,
+                .baresipNoSoundCard, .baresipSoundModuleNotLoaded, .baresipNullSound, .baresipNoConfig:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"baresip\"\n")
+                // The shipped config (alsa,default), and one sound card.
+                var baresip = try String(contentsOfFile: TestFiles.dataDirectory + "/baresip/config", encoding: .utf8)
+                var cards = " 0 [PCH            ]: HDA-Intel - HDA Intel PCH\n                      HDA Intel PCH at 0xf7f10000 irq 32\n"
+                switch self {
+                case .baresipNoSuchSoundDevice:
+                    baresip = baresip.replacingOccurrences(of: "audio_player\t\talsa,default", with: "audio_player alsa,t9dial-no-such")
+                case .baresipNoSoundCard: cards = "--- no soundcards ---\n"
+                case .baresipSoundModuleNotLoaded: baresip = baresip.replacingOccurrences(of: "audio_source\t\talsa,default", with: "audio_source ausine,")
+                case .baresipNullSound:
+                    cards = "--- no soundcards ---\n"
+                    try fake.write("pcm.!default { type plug; slave.pcm \"null\" }\n", at: "/etc/asound.conf")
+                default: break
+                }
+                if self != .baresipNoConfig { try fake.write(baresip, at: "/var/lib/baresip/config") }
+                try fake.write(cards, at: "/proc/asound/cards")
                 // As the kernel writes them: sshd on 0.0.0.0:22, and ctrl_tcp on 4444 (0x115C).
                 let header = "  sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode\n"
                 let ssh = "   0: 00000000:0016 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1 1 0 100 0 0 10 0\n"
                 let control =
                     switch self {
-                    case .baresipOnLoopback, .baresipNotRegistered:
+                    case .baresipOnLoopback, .baresipNotRegistered, .baresipNoSuchSoundDevice, .baresipNoSoundCard, .baresipSoundModuleNotLoaded,
+                        .baresipNullSound, .baresipNoConfig:
                         "   1: 0100007F:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
                     case .baresipOnEveryAddress:
                         "   1: 00000000:115C 00000000:0000 0A 00000000:00000000 00:00000000 00000000   107        0 2 1 0 100 0 0 10 0\n"
@@ -220,7 +241,20 @@ struct DoctorTests {
                         "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service"
                     )
                 ]
-            case .modemWithDropIn, .carddavPasswordWithCredential, .baresipOnLoopback: [:]
+            case .modemWithDropIn, .carddavPasswordWithCredential, .baresipOnLoopback, .baresipNullSound: [:]
+            case .baresipNoSuchSoundDevice:
+                [
+                    "sound": (
+                        .problem,
+                        "/var/lib/baresip/config: audio_player alsa,t9dial-no-such: ALSA has no device t9dial-no-such (looked in alsa-lib's own); baresip ends every call it answers; fix: aplay -l"
+                    )
+                ]
+            case .baresipNoSoundCard:
+                ["sound": (.problem, "audio_player alsa,default: there is no sound card (/proc/asound/cards lists none)")]
+            case .baresipSoundModuleNotLoaded:
+                ["sound": (.problem, "audio_source ausine,, but the config loads no module ausine.so: calls get no sound")]
+            case .baresipNoConfig:
+                ["sound": (.warning, "baresip's config is not in /var/lib/baresip/config: its sound devices are not checked")]
             case .baresipOnEveryAddress:
                 [
                     "dial": (
@@ -269,8 +303,10 @@ struct DoctorTests {
     func scenario(_ scenario: Scenario) throws {
         let fake = try scenario.make()
         let report = fake.doctor.examine()
+        let sound = scenario.isBaresip ? ["sound"] : []
         #expect(
-            report.checks.map(\.subject) == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial", "service"])
+            report.checks.map(\.subject)
+                == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial"] + sound + ["service"])
         for check in report.checks {
             if let (status, phrase) = scenario.expected[check.subject] {
                 #expect(check.status == status, "\(check)")
@@ -335,7 +371,7 @@ struct DoctorTests {
     func ipv6Listener(row: Int) {
         let (local, any, loopback) = Self.ipv6Listeners[row]
         let table = "  sl  local_address remote_address st\n   0: \(local) 00000000000000000000000000000000:0000 0A 0\n"
-        let sockets = ListeningSocket.parse(table)
+        let sockets = TCPSocketEntry.parse(table)
         #expect(sockets.map(\.port) == [4444])
         #expect(sockets.first?.isAnyAddress == any)
         #expect(sockets.first?.isLoopback == loopback)

@@ -21,6 +21,7 @@ public final class LiveBaresip {
     public private(set) var controlPort: UInt16 = 0
     private var process: LiveProcess?
     private let accountLine: String?
+    private let soundDevice: String?
 
     /// Where t9dial's BaresipLine connects: `127.0.0.1:PORT`.
     public var control: String { "127.0.0.1:\(controlPort)" }
@@ -29,10 +30,13 @@ public final class LiveBaresip {
 
     /// Writes the config and starts baresip, waiting until ctrl_tcp takes connections.
     /// `accountLine` replaces the account of the shipped `accounts` (the line that is not a
-    /// comment), for a test that needs another.
-    public init(accountLine: String? = nil) throws {
+    /// comment), for a test that needs another; `soundDevice` names an ALSA device
+    /// (`alsa,NAME`) for the microphone, the speaker and the ring, in place of the tone and no
+    /// sound card.
+    public init(accountLine: String? = nil, soundDevice: String? = nil) throws {
         directory = try PackagePaths.temporaryDirectory("t9dial-baresip")
         self.accountLine = accountLine
+        self.soundDevice = soundDevice
         try Self.tone(seconds: 60).write(to: URL(fileURLWithPath: directory + "/tone.wav"))
         try start()
     }
@@ -78,15 +82,19 @@ public final class LiveBaresip {
     public var output: String { (try? String(contentsOfFile: directory + "/baresip.log", encoding: .utf8)) ?? "" }
 
     /// The shipped config with the lines tests change: SIP and ctrl_tcp on the given ports of
-    /// 127.0.0.1, `wav` as the audio source, no sound card. Throws when the shipped config
-    /// lacks one of them (then the tests would not run what is shipped).
-    public static func testConfig(from shipped: String, sipPort: UInt16, controlPort: UInt16, wav: String) throws -> String {
-        let values = [
+    /// 127.0.0.1, `wav` as the audio source, no sound card (or `soundDevice`, an ALSA device,
+    /// for all three). Throws when the shipped config lacks one of them (then the tests would
+    /// not run what is shipped).
+    public static func testConfig(
+        from shipped: String, sipPort: UInt16, controlPort: UInt16, wav: String, soundDevice: String? = nil
+    ) throws -> String {
+        let alsa: String? = soundDevice.map { "alsa," + $0 }
+        let values: [String: String] = [
             "sip_listen": "127.0.0.1:\(sipPort)",
             "ctrl_tcp_listen": "127.0.0.1:\(controlPort)",
-            "audio_source": "aufile,\(wav)",
-            "audio_player": "aubridge,nowhere",
-            "audio_alert": "aubridge,nowhere",
+            "audio_source": alsa ?? "aufile,\(wav)",
+            "audio_player": alsa ?? "aubridge,nowhere",
+            "audio_alert": alsa ?? "aubridge,nowhere",
         ]
         var found: Set<String> = []
         let lines = shipped.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
@@ -135,7 +143,8 @@ public final class LiveBaresip {
 
     private func writeConfig() throws {
         let shipped = try String(contentsOfFile: PackagePaths.root + "/Config/baresip/config", encoding: .utf8)
-        let config = try Self.testConfig(from: shipped, sipPort: sipPort, controlPort: controlPort, wav: directory + "/tone.wav")
+        let config = try Self.testConfig(
+            from: shipped, sipPort: sipPort, controlPort: controlPort, wav: directory + "/tone.wav", soundDevice: soundDevice)
         try config.write(toFile: directory + "/config", atomically: true, encoding: .utf8)
         var accounts = try String(contentsOfFile: PackagePaths.root + "/Config/baresip/accounts", encoding: .utf8)
         if let accountLine {
@@ -143,6 +152,16 @@ public final class LiveBaresip {
                 .map { $0.hasPrefix("<") ? accountLine : String($0) }.joined(separator: "\n")
         }
         try accounts.write(toFile: directory + "/accounts", atomically: true, encoding: .utf8)
+    }
+
+    /// Waits up to `seconds` for baresip to print `text`; whether it did.
+    public func waitForOutput(containing text: String, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if output.contains(text) { return true }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        return false
     }
 
     /// Polls ctrl_tcp until it takes a connection (closed at once), or baresip ends.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialOutcomes
+import Glibc
 import Testing
 @testable import Telephony
 
@@ -26,9 +27,11 @@ struct BaresipLineTests {
         let started = line.start(at: 0)
         #expect(!started.contains(.problem("SIP not connected")))
         try baresip.accept()
-        let commands = try baresip.commands()
-        #expect(commands.map { $0["command"] } == ["reginfo"])
-        baresip.send(response(commands[0]["token"] ?? "", data: "\\n--- User Agents (1) ---\\n> sip:t9dial@127.0.0.1     \\n\\n"))
+        let commands = try baresip.commands(atLeast: 2)
+        #expect(commands.map { $0["command"] } == ["reginfo", "listcalls"])
+        baresip.send(
+            response(commands[0]["token"] ?? "", data: "\\n--- User Agents (1) ---\\n> sip:t9dial@127.0.0.1     \\n\\n"),
+            response(commands[1]["token"] ?? "", data: "\\n--- Active calls (0) ---\\n\\n"))
         #expect(calls(pump(line, at: 1)) == [])
         #expect(line.problem == nil)
         #expect(line.nextDeadline == nil, "connected and idle: asleep")
@@ -192,7 +195,7 @@ struct BaresipLineTests {
         try baresip.listen(port: port)
         #expect(calls(line.wake(readable: [], at: now + BaresipLine.firstBackoff * 3)) == [.problem(nil)])
         try baresip.accept()
-        #expect(try baresip.commands().map { $0["command"] } == ["reginfo"])
+        #expect(try baresip.commands(atLeast: 2).map { $0["command"] } == ["reginfo", "listcalls"])
         #expect(line.nextDeadline == nil)
 
         // Kicked out again at once: a short connection keeps the backoff growing.
@@ -238,7 +241,7 @@ struct BaresipLineTests {
         let second = try BaresipLine(control: other.control)
         _ = second.start(at: 0)
         try other.accept()
-        let token = try other.commands()[0]["token"] ?? ""
+        let token = try other.commands(atLeast: 2)[0]["token"] ?? ""
         other.send(Self.response(token, data: "\\n--- User Agents (1) ---\\n> sip:t9dial@example.com     \\u001B[31mERR\\u001B[;m  Expires 0s\\n\\n"))
         #expect(calls(pump(second, at: 1)) == [.problem("SIP not registered: registration failed")])
     }
@@ -278,5 +281,181 @@ struct BaresipLineTests {
         #expect(line.descriptors.isEmpty)
         #expect(line.nextDeadline == nil)
         #expect(baresip.peerClosed())
+    }
+
+    // MARK: Another client
+
+    @Test("another client holds baresip's control connection: the line says so, does not take it, and connects once it is free")
+    func heldElsewhere() throws {
+        let baresip = try ScriptedBaresip()
+        let other = try baresip.connectOtherClient()
+        let line = try BaresipLine(control: baresip.control)
+        let started = line.start(at: 0)
+        #expect(calls(started) == [.problem(BaresipLine.heldElsewhereProblem)])
+        #expect(started.contains { if case .log(.warning, let text) = $0 { text.contains("another program") } else { false } })
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == BaresipLine.firstBackoff)
+        #expect(calls(line.dial("5070", at: 1)) == [.ended(.failed(BaresipLine.heldElsewhereProblem))])
+        // Still held at the next look: no connection, and no second warning.
+        #expect(line.wake(readable: [], at: BaresipLine.firstBackoff) == [])
+        #expect(line.descriptors.isEmpty)
+        try baresip.accept()
+        #expect(!baresip.hasPendingConnection(), "the line did not connect")
+
+        // The other client lets go: the next look finds it free, and connects.
+        close(other)
+        baresip.closeClient()
+        let free = line.wake(readable: [], at: BaresipLine.firstBackoff * 3)
+        #expect(calls(free) == [.problem(nil)])
+        try baresip.accept()
+        #expect(try baresip.commands(atLeast: 2).map { $0["command"] } == ["reginfo", "listcalls"])
+    }
+
+    @Test("a connection another client takes: the line says so, does not take it back, and a caller ringing is a missed call")
+    func takenOver() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil)])
+        // baresip 1.0.0 gives the connection to a new client and closes the one before.
+        let other = try baresip.connectOtherClient()
+        defer { close(other) }
+        baresip.closeClient()
+        let taken = pump(line, at: 20)
+        #expect(calls(taken) == [.ended(.noAnswer), .problem(BaresipLine.heldElsewhereProblem)])
+        #expect(taken.contains { if case .log(.warning, let text) = $0 { text.contains("took baresip's control connection") } else { false } })
+        let next = try #require(line.nextDeadline)
+        #expect(line.wake(readable: [], at: next) == [])
+        #expect(line.descriptors.isEmpty)
+    }
+
+    // MARK: Calls there before the line
+
+    @Test(
+        "on connecting, a call baresip has already shows: ringing as incoming with its number and name, connected as connected",
+        arguments: [("INCOMING", false), ("ESTABLISHED", true)])
+    func callOnConnect(state: String, connected: Bool) throws {
+        let baresip = try ScriptedBaresip()
+        let line = try BaresipLine(control: baresip.control)
+        _ = line.start(at: 0)
+        try baresip.accept()
+        let commands = try baresip.commands(atLeast: 2)
+        baresip.send(
+            Self.response(commands[0]["token"] ?? "", data: "\\n--- User Agents (1) ---\\n> sip:t9dial@127.0.0.1     \\n\\n"),
+            Self.response(
+                commands[1]["token"] ?? "",
+                data: "\\n--- Active calls (1) ---\\n> [line 1]  0:00:03   \(state)             sip:+4412@127.0.0.1:5072\\n\\n"))
+        #expect(calls(pump(line, at: 1)) == [])
+        let status = try baresip.commands()
+        #expect(status.map { $0["command"] } == ["callstat"])
+        baresip.send(
+            Self.response(
+                status[0]["token"] ?? "",
+                data: "\\n===== Call debug (\(state)) =====\\n local_uri:  <sip:t9dial@127.0.0.1:5060>\\n"
+                    + " peer_uri:  Sam Sipp <sip:+4412@127.0.0.1:5072>\\n af=AF_INET id=in1\\n direction: Incoming\\nSDP session\\n"))
+        #expect(calls(pump(line, at: 2)) == [.incoming(number: "+4412", name: "Sam Sipp")] + (connected ? [.connected] : []))
+        baresip.send(Self.event("CALL_CLOSED", id: "in1", direction: "incoming", param: "Connection reset by peer"))
+        #expect(calls(pump(line, at: 3)) == [.ended(.hungUpThere)])
+    }
+
+    // MARK: Deadlines
+
+    @Test("baresip takes the hang-up and never closes the call: the call ends here at the deadline, and the next dial goes out")
+    func hangUpNeverClosed() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        _ = line.dial("5070", at: 10)
+        _ = try baresip.commands()
+        baresip.send(Self.event("CALL_RINGING"), Self.event("CALL_ESTABLISHED"))
+        #expect(calls(pump(line, at: 20)) == [.ringing, .connected])
+        #expect(calls(line.hangUp(at: 50)) == [])
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+        #expect(line.nextDeadline == 50 + BaresipLine.requestTimeout)
+        #expect(calls(line.wake(readable: [], at: 50 + BaresipLine.requestTimeout - 1)) == [])
+        let ended = line.wake(readable: [], at: 50 + BaresipLine.requestTimeout)
+        #expect(calls(ended) == [.ended(.failed("baresip did not end the call within 5 s"))])
+        #expect(line.nextDeadline == nil)
+        #expect(calls(line.dial("5071", at: 60 + BaresipLine.requestTimeout)) == [])
+        #expect(try baresip.commands().map { $0["command"] } == ["dial"])
+    }
+
+    @Test("baresip takes the answer and never connects the call: it ends here at the deadline, and is hung up")
+    func answerNeverConnected() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil)])
+        _ = line.answer(at: 20)
+        #expect(try baresip.commands().map { $0["command"] } == ["accept"])
+        #expect(line.nextDeadline == 20 + BaresipLine.requestTimeout)
+        let ended = line.wake(readable: [], at: 20 + BaresipLine.requestTimeout)
+        #expect(calls(ended) == [.ended(.failed("baresip did not answer the call within 5 s"))])
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+        #expect(line.nextDeadline == nil)
+    }
+
+    @Test("baresip never answers a tone: the call ends here at the deadline, and is hung up")
+    func toneNeverTaken() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"), Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil), .connected])
+        _ = line.sendTones("1", at: 30)
+        let tone = try baresip.commands()
+        #expect(tone.map { $0["command"] } == ["sndcode"])
+        #expect(line.nextDeadline == 30 + BaresipLine.requestTimeout)
+        // A tone answered in time sets no deadline.
+        baresip.send(Self.response(tone[0]["token"] ?? ""))
+        #expect(calls(pump(line, at: 40)) == [])
+        #expect(line.nextDeadline == nil)
+        _ = line.sendTones("2", at: 50)
+        _ = try baresip.commands()
+        let ended = line.wake(readable: [], at: 50 + BaresipLine.requestTimeout)
+        #expect(calls(ended) == [.ended(.failed("baresip did not take the tones within 5 s"))])
+        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
+    }
+
+    // MARK: Bounds
+
+    @Test("failed registrations of ever new accounts are kept up to the bound, and the problem shows")
+    func registrationFailuresBounded() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        let failures = (0..<BaresipLine.maximumRegistrationFailures * 4).map {
+            #"{"event":true,"type":"REGISTER_FAIL","class":"register","accountaor":"sip:u\#($0)@example.com","param":"403 Forbidden"}"#
+        }
+        baresip.write(failures.flatMap { Netstring.encode(Array($0.utf8)) })
+        var now: Int64 = 10
+        while line.registrationFailureCount < BaresipLine.maximumRegistrationFailures, now < 100 {
+            _ = pump(line, at: now)
+            now += 1
+        }
+        _ = line.wake(readable: line.descriptors, at: now)
+        #expect(line.registrationFailureCount == BaresipLine.maximumRegistrationFailures)
+        #expect(line.problem == "SIP not registered: 403 Forbidden")
+    }
+
+    // MARK: Connecting
+
+    @Test("connecting never waits: a listener with a full queue leaves the connection under way, looked at on wakes, failed at the timeout")
+    func connectUnderWay() throws {
+        let baresip = try ScriptedBaresip(backlog: 0)
+        let filler = try baresip.connectOtherClient()
+        defer { close(filler) }
+        let line = try BaresipLine(control: baresip.control)
+        // The connection filling the queue is no t9dial here: the line is to try.
+        line.socketTable = { [] }
+        #expect(calls(line.start(at: 0)) == [])
+        #expect(line.descriptors.count == 1)
+        #expect(line.problem == "SIP not connected")
+        #expect(line.nextDeadline == BaresipLine.firstConnectCheck)
+        #expect(calls(line.dial("5070", at: 1)) == [.ended(.failed("SIP not connected"))])
+        #expect(calls(line.wake(readable: [], at: BaresipLine.firstConnectCheck)) == [])
+        #expect((line.nextDeadline ?? 0) > BaresipLine.firstConnectCheck)
+        let failed = line.wake(readable: [], at: BaresipLine.connectTimeout)
+        #expect(calls(failed) == [.problem("SIP not connected")])
+        #expect(failed.contains { if case .log(.warning, let text) = $0 { text.contains("timed out") } else { false } })
+        #expect(line.descriptors.isEmpty)
+        #expect(line.nextDeadline == BaresipLine.connectTimeout + BaresipLine.firstBackoff)
     }
 }

@@ -171,4 +171,76 @@ struct BaresipLiveTests {
         #expect(driven.calls == [.problem("SIP not connected"), .problem(nil)], Self.context(baresip, nil, driven))
         #expect(driven.line.nextDeadline == nil)
     }
+
+    @Test("two lines on one baresip: the second says another program has the control connection and leaves it to the first")
+    func twoLines() throws {
+        let baresip = try LiveBaresip()
+        let first = try Driven(control: baresip.control)
+        #expect(first.waitReady(), Self.context(baresip, nil, first))
+        let second = try Driven(control: baresip.control)
+        #expect(second.calls == [.problem(BaresipLine.heldElsewhereProblem)], Self.context(baresip, nil, second))
+        #expect(second.events.contains { if case .log(.warning, let text) = $0 { text.contains("another program") } else { false } })
+
+        // A caller rings while both run, as two t9dial would: the first hears it, neither
+        // takes the connection from the other.
+        let sipp = try Self.caller("uac-rejected.xml", to: baresip, name: "Sam Sipp", number: "+4412")
+        for _ in 0..<30 where !first.calls.contains(.incoming(number: "+4412", name: "Sam Sipp")) {
+            first.run(for: 0.2) { _ in false }
+            second.run(for: 0.2) { _ in false }
+        }
+        #expect(first.calls == [.incoming(number: "+4412", name: "Sam Sipp")], Self.context(baresip, sipp, first))
+        first.record(first.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(first.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, first))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, first))
+        #expect(second.calls == [.problem(BaresipLine.heldElsewhereProblem)], Self.context(baresip, sipp, second))
+        #expect(!first.events.contains { if case .log(_, let text) = $0 { text.contains("lost the connection") || text.contains("took") } else { false } })
+
+        // The first lets go: the second connects at its next look.
+        first.line.stop()
+        #expect(second.wait(for: .problem(nil), seconds: 40), Self.context(baresip, nil, second))
+    }
+
+    @Test("a caller ringing in baresip before the line connects shows as incoming, with number and name, and is answered")
+    func ringingBeforeConnect() throws {
+        let baresip = try LiveBaresip()
+        let sipp = try Self.caller("uac-call.xml", to: baresip, name: "Sam Sipp", number: "+4412")
+        #expect(baresip.waitForOutput(containing: "Incoming call from"), "baresip:\n\(baresip.output)\n\(sipp.report)")
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.wait(for: .incoming(number: "+4412", name: "Sam Sipp")), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.answer(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .connected), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.incoming(number: "+4412", name: "Sam Sipp"), .connected, .ended(.hungUpHere)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
+
+    @Test("a sound device that does not exist: the answered call ends saying baresip could not open its sound device")
+    func noSoundDevice() throws {
+        let sipp = try LiveSIPp(scenario: "uas-answer-wait-bye.xml", keys: ["rtpport": String(FreePorts.udp())])
+        let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0", soundDevice: "t9dial-no-such-device")
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial("100", at: SystemCall.monotonicMicroseconds()))
+        let end = LineEvent.ended(.failed(CallEnd.baresipSoundDevice + ": No such file or directory"))
+        #expect(driven.wait(for: end), Self.context(baresip, sipp, driven))
+        #expect(baresip.output.contains("could not open auplay device 't9dial-no-such-device'"), Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
+
+    @Test("docs/calling.md's recipe for a board with no sound card, ALSA's null device, carries a call")
+    func nullSoundDevice() throws {
+        let sipp = try LiveSIPp(scenario: "uas-answer-wait-bye.xml", keys: ["rtpport": String(FreePorts.udp())])
+        let baresip = try LiveBaresip(accountLine: "<sip:t9dial@127.0.0.1:\(sipp.port)>;regint=0", soundDevice: "null")
+        let driven = try Driven(control: baresip.control)
+        #expect(driven.waitReady(), Self.context(baresip, sipp, driven))
+        driven.record(driven.line.dial("100", at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .connected), Self.context(baresip, sipp, driven))
+        // Still up a moment later: baresip opened its devices.
+        driven.run(for: 1) { $0.calls.contains { if case .ended = $0 { true } else { false } } }
+        driven.record(driven.line.hangUp(at: SystemCall.monotonicMicroseconds()))
+        #expect(driven.wait(for: .ended(.hungUpHere)), Self.context(baresip, sipp, driven))
+        #expect(driven.calls == [.ringing, .connected, .ended(.hungUpHere)], Self.context(baresip, sipp, driven))
+        #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
+    }
 }

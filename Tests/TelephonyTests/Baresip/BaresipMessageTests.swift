@@ -122,6 +122,11 @@ struct BaresipMessageTests {
             ("Destination address required", .failed("Destination address required")),
             ("4860 odd", .failed("4860 odd")),
             ("", .failed("baresip gave no reason")),
+            // ALSA's -ENOENT and -EBUSY, passed on by baresip 1.0.0 as they are.
+            ("Unknown error -2", .failed(CallEnd.baresipSoundDevice + ": No such file or directory")),
+            ("Unknown error -16", .failed(CallEnd.baresipSoundDevice + ": Device or resource busy")),
+            ("Unknown error 2", .failed("Unknown error 2")),
+            ("Unknown error -x", .failed("Unknown error -x")),
         ])
     func closedParam(param: String, end: CallEnd) {
         #expect(CallEnd(baresipClosedParam: param) == end)

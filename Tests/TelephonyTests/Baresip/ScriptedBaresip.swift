@@ -19,9 +19,11 @@ final class ScriptedBaresip {
     private(set) var port: UInt16 = 0
     private var received: [UInt8] = []
 
-    /// Listens on a port the kernel picks, or on `port` (to play a baresip started again).
-    init(port: UInt16 = 0) throws {
-        try listen(port: port)
+    /// Listens on a port the kernel picks, or on `port` (to play a baresip started again),
+    /// with room for `backlog` connections not accepted yet (0: one; the kernel then drops
+    /// the handshake of the next, which waits).
+    init(port: UInt16 = 0, backlog: Int32 = 5) throws {
+        try listen(port: port, backlog: backlog)
     }
 
     deinit {
@@ -31,7 +33,7 @@ final class ScriptedBaresip {
 
     var control: String { "127.0.0.1:\(port)" }
 
-    func listen(port wanted: UInt16) throws {
+    func listen(port wanted: UInt16, backlog: Int32 = 5) throws {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(errno)") }
         var one: Int32 = 1
@@ -43,7 +45,7 @@ final class ScriptedBaresip {
         let bound = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard bound == 0, Glibc.listen(descriptor, 5) == 0 else {
+        guard bound == 0, Glibc.listen(descriptor, backlog) == 0 else {
             close(descriptor)
             throw Failure(description: "bind/listen on port \(wanted): errno \(errno)")
         }
@@ -63,6 +65,12 @@ final class ScriptedBaresip {
         guard client >= 0 else { throw Failure(description: "accept: errno \(errno)") }
     }
 
+    /// Whether a connection waits in the listener's queue now.
+    func hasPendingConnection() -> Bool {
+        var entry = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
+        return poll(&entry, 1, 0) > 0
+    }
+
     func closeClient() {
         if client >= 0 { close(client) }
         client = -1
@@ -72,6 +80,21 @@ final class ScriptedBaresip {
     func closeListener() {
         if listener >= 0 { close(listener) }
         listener = -1
+    }
+
+    /// Another client's connection to the listener (another t9dial, a script), left in its
+    /// queue; closed by the caller.
+    func connectOtherClient() throws -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard descriptor >= 0, connected == 0 else { throw Failure(description: "connect to port \(port): errno \(errno)") }
+        return descriptor
     }
 
     /// Writes `bytes` as they are.
