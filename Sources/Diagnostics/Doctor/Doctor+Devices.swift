@@ -42,6 +42,7 @@ extension Doctor {
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let dial = configuration.dial
         if dial.method == .baresip { return baresipCheck(dial, subject: subject) }
+        if dial.method == .modemmanager { return modemManagerCheck(dial, subject: subject) }
         guard dial.method == .modem, let path = dial.device else {
             return DoctorCheck(.ok, subject, "method \(dial.method.rawValue), no modem to check")
         }

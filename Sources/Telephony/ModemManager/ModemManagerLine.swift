@@ -46,6 +46,8 @@ public final class ModemManagerLine: CallLine {
     public let bus: Bus
     public let backoff: LineBackoff
     public let deadlines: Deadlines
+    /// Whether the line enables a disabled modem (`survey` only looks).
+    public let enablesModem: Bool
 
     /// How long ModemManager has to answer each request before the line gives up on it.
     public struct Deadlines: Sendable, Hashable {
@@ -174,11 +176,12 @@ public final class ModemManagerLine: CallLine {
     }
 
     /// A line to ModemManager's modem `modem` ("any", an index, or an object path) on `bus`.
-    public init(modem: String = "any", bus: Bus = .system, backoff: LineBackoff = .init(), deadlines: Deadlines = .init()) {
+    public init(modem: String = "any", bus: Bus = .system, backoff: LineBackoff = .init(), deadlines: Deadlines = .init(), enablesModem: Bool = true) {
         self.modem = modem
         self.bus = bus
         self.backoff = backoff
         self.deadlines = deadlines
+        self.enablesModem = enablesModem
         self.nextWait = backoff.first
     }
 
@@ -213,6 +216,9 @@ public final class ModemManagerLine: CallLine {
         }
     }
 
+    /// Whether the line is connected and waiting for ModemManager's list of modems.
+    var isAsking: Bool { connection != nil && (manager == .unknown || manager == .asking) }
+
     /// What keeps the modem at `path` from making calls, from its state; nil when it can.
     private func modemStateProblem(_ path: String) -> String? {
         switch modemStates[path] {
@@ -227,6 +233,7 @@ public final class ModemManagerLine: CallLine {
         let index = Self.index(path).map(String.init) ?? path
         switch modemStates[path] {
         case .disabled?, .disabling?:
+            guard enablesModem else { return "the modem is disabled (t9dial enables it when it starts; by hand: sudo mmcli -m \(index) -e)" }
             guard let refused = enableRefused[path] else { return "the modem is disabled; enabling it" }
             return "the modem is disabled and t9dial may not enable it (\(refused)): enable it with sudo mmcli -m \(index) -e"
         case .enabling?: return "the modem is being enabled"
@@ -520,7 +527,9 @@ public final class ModemManagerLine: CallLine {
 
     /// Enables the chosen modem when it is disabled, unless ModemManager refused that already.
     private func enableIfDisabled(_ now: Microseconds, _ events: inout [LineEvent]) {
-        guard case .success(let path) = chosenModem, modemStates[path] == .disabled, enabling == nil, enableRefused[path] == nil else { return }
+        guard enablesModem, case .success(let path) = chosenModem, modemStates[path] == .disabled, enabling == nil, enableRefused[path] == nil else {
+            return
+        }
         enabling = path
         events.append(.log(.notice, "modemmanager: the modem \(path) is disabled; enabling it"))
         let enable = BusCall(

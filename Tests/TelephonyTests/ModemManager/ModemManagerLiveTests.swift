@@ -221,6 +221,20 @@ struct ModemManagerLiveTests {
         try Self.ringing(rig)
     }
 
+    /// What `t9dial doctor` asks: the survey only looks, so a disabled modem stays disabled.
+    @Test func theSurveySaysTheModemIsDisabledAndLeavesIt() throws {
+        let modemManager = try RealModemManager.shared.get()
+        try modemManager.command("reset")
+        #expect(ModemManagerLine.survey(bus: .address(modemManager.address)) == nil)
+        try modemManager.command("enable", "no")
+        let problem = ModemManagerLine.survey(bus: .address(modemManager.address)) ?? ""
+        #expect(problem.contains("the modem is disabled") && problem.contains("sudo mmcli -m 0 -e"), "\(problem)")
+        #expect(try modemManager.modemState() == 3, "still disabled")
+        try modemManager.command("stop-mm")
+        #expect(ModemManagerLine.survey(bus: .address(modemManager.address))?.contains("ModemManager is not running") == true)
+        try modemManager.command("reset")
+    }
+
     /// A user polkit does not allow can neither enable the modem nor call; the problem says
     /// the command that enables it, and where the rule goes.
     @Test func polkitRefusesAUserWithoutTheRule() throws {
