@@ -108,6 +108,9 @@ public final class ModemManagerLine: CallLine {
     /// Calls that rang here during a call and were left waiting: deleted once they are over,
     /// and taken as a call ringing here when they ring once the current call is over.
     private var waiting: Set<String> = []
+    /// The most calls left waiting the line follows (a network offers one or two); more are
+    /// logged and left to ModemManager.
+    public static let waitingLimit = 8
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
 
@@ -235,7 +238,7 @@ public final class ModemManagerLine: CallLine {
         case .disabled?, .disabling?:
             guard enablesModem else { return "the modem is disabled (t9dial enables it when it starts; by hand: sudo mmcli -m \(index) -e)" }
             guard let refused = enableRefused[path] else { return "the modem is disabled; enabling it" }
-            return "the modem is disabled and t9dial may not enable it (\(refused)): enable it with sudo mmcli -m \(index) -e"
+            return "the modem is disabled and t9dial could not enable it (\(refused)): enable it with sudo mmcli -m \(index) -e"
         case .enabling?: return "the modem is being enabled"
         case .locked?: return "the modem's SIM is locked: unlock it with sudo mmcli -i any --pin=PIN"
         case .failed?: return "the modem failed (mmcli -m \(index) says why)"
@@ -744,6 +747,9 @@ public final class ModemManagerLine: CallLine {
         if case .current(let current) = call, current.path == path { return }
         guard call == .none else {
             // Never hung up: see the type's comment.
+            guard waiting.count < Self.waitingLimit else {
+                return events.append(.log(.warning, "modemmanager: \(Self.waitingLimit) calls wait already; not following \(path)"))
+            }
             waiting.insert(path)
             events.append(
                 .log(.notice, "modemmanager: a second call from \(number.isEmpty ? "a withheld number" : number) is waiting; the current call goes on"))

@@ -16,6 +16,7 @@ public final class RealModemManager: @unchecked Sendable {
     static let rig = PackagePaths.root + "/Tests/Support/modemmanager/rig.py"
     static let programs = [
         "/usr/sbin/ModemManager", "/usr/lib/polkit-1/polkitd", "/usr/bin/dbus-daemon", "/usr/bin/dbus-send", "/usr/bin/unshare", "/usr/bin/python3",
+        "/usr/bin/setpriv", "/usr/bin/systemd-stdio-bridge", "/usr/bin/stdbuf",
     ]
 
     /// Why the rig cannot run here, or nil when it can: it needs root (a mount namespace) and
@@ -45,6 +46,9 @@ public final class RealModemManager: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["-m", "--propagation", "private", "/usr/bin/python3", Self.rig, directory]
         let output = FileManager.default.createFile(atPath: directory + "/rig.log", contents: nil) ? FileHandle(forWritingAtPath: directory + "/rig.log") : nil
+        // Only the rig gets the pipe (as its standard input): another child of the test process
+        // holding the write end would keep the rig alive past the tests.
+        for end in [lifeline.fileHandleForReading, lifeline.fileHandleForWriting] { _ = fcntl(end.fileDescriptor, F_SETFD, FD_CLOEXEC) }
         process.standardInput = lifeline
         process.standardOutput = output
         process.standardError = output

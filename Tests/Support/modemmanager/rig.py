@@ -32,7 +32,8 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     reset                 back to an enabled modem with no call, an empty log and no polkit rule
 
 The rig ends when its standard input does (the test process holds the other end of a pipe),
-and takes its daemons with it (they also die with it: PR_SET_PDEATHSIG).
+and takes its daemons with it (they also die with it: PR_SET_PDEATHSIG). Started by hand, give
+it a standard input that stays open: sleep infinity | unshare -m ... rig.py DIR.
 '''
 
 import ctypes
@@ -471,7 +472,8 @@ class Rig:
 
 
 def main():
-    die_with_parent(signal.SIGTERM)
+    # Not PR_SET_PDEATHSIG: its "parent" is the thread that started the rig, which may end
+    # long before the test process does. The end of standard input says it has.
     rig = Rig(sys.argv[1])
     signal.signal(signal.SIGTERM, rig.shutdown)
     signal.signal(signal.SIGINT, rig.shutdown)

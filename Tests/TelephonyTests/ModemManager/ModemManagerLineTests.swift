@@ -153,6 +153,17 @@ struct ModemManagerLineTests {
         #expect(rig.callEvents == [.ringing, .connected])
     }
 
+    @Test func theCallsLeftWaitingHaveALimit() throws {
+        let rig = try Rig()
+        _ = try Self.connectedCall(rig)
+        for index in 0...ModemManagerLine.waitingLimit {
+            _ = try rig.fake.addIncomingCall(from: "555000\(index)")
+        }
+        #expect(rig.run { rig.log.contains("\(ModemManagerLine.waitingLimit) calls wait already") }, "\(rig.log)")
+        #expect(rig.log.components(separatedBy: "is waiting; the current call goes on").count - 1 == ModemManagerLine.waitingLimit)
+        #expect(rig.callEvents == [.ringing, .connected])
+    }
+
     @Test func modemManagerAbsentThenAppearing() throws {
         let rig = try Rig(running: false)
         #expect(rig.run { rig.line.problem?.contains("ModemManager is not running") == true }, "\(rig.line.problem ?? "")")

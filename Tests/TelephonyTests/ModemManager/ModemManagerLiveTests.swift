@@ -211,6 +211,21 @@ struct ModemManagerLiveTests {
         #expect(rig.end() == .hungUpHere)
     }
 
+    /// A call still waiting when the first call ends rings here: the modem lists it as
+    /// incoming, and the line takes it as the new call.
+    @Test func aCallStillWaitingRingsOnceTheFirstEnds() throws {
+        let rig = try Rig()
+        try rig.connectedCall()
+        try rig.modemManager.command("waiting", "5550002")
+        #expect(rig.run { rig.log.contains("a second call from 5550002 is waiting") }, "\(rig.log)")
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.run(untilSaid: .incoming(number: "5550002", name: nil)), "\(rig.log)\n\(rig.modemManager.logs)")
+        #expect(rig.callEvents == [.ringing, .connected, .ended(.hungUpHere), .incoming(number: "5550002", name: nil)])
+        rig.events += rig.line.answer(at: Rig.now)
+        #expect(rig.run { rig.callEvents.filter { $0 == .connected }.count == 2 }, "\(rig.log)")
+        #expect(try rig.modemManager.calls() == ["+CLCC: 2,1,0,0,0,\"5550002\",129"])
+    }
+
     /// ModemManager makes no call object for a call ringing on a disabled modem; t9dial, the
     /// modem's only user on a board, enables it.
     @Test func aDisabledModemIsEnabled() throws {
@@ -239,7 +254,9 @@ struct ModemManagerLiveTests {
     /// the command that enables it, and where the rule goes.
     @Test func polkitRefusesAUserWithoutTheRule() throws {
         let rig = try Rig(enabled: false, asUser: Self.nobody)
-        #expect(rig.run { rig.line.problem?.contains("t9dial may not enable it") == true }, "\(rig.line.problem ?? "")\n\(rig.log)")
+        #expect(
+            rig.run { rig.line.problem?.contains("t9dial could not enable it (PolicyKit authorization failed") == true },
+            "\(rig.line.problem ?? "")\n\(rig.log)")
         #expect(rig.line.problem?.contains("sudo mmcli -m 0 -e") == true, "\(rig.line.problem ?? "")")
         #expect(rig.line.dial("5551234", at: Rig.now) == [.ended(.failed(rig.line.problem ?? ""))])
         try rig.modemManager.command("enable", "yes")
