@@ -605,7 +605,7 @@ public final class ModemManagerLine: CallLine {
                         .busy
                     } else if current.endedBeforeStartAnswered != nil, failure.name.hasSuffix(".Connection.NoDialtone") {
                         // The modem ended the dial with BUSY, NO CARRIER, NO ANSWER or NO DIALTONE:
-                        // ModemManager (1.20 to 1.24) takes each as the end of the call, then
+                        // ModemManager (1.20, and its sources in 2026) takes each as the call's end, then
                         // fails Start with "No dialtone", whichever it was.
                         .failed(Self.endedBeforeRinging)
                     } else {
