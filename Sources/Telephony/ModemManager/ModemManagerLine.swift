@@ -524,7 +524,10 @@ public final class ModemManagerLine: CallLine {
     private func takeModemState(_ path: String, _ state: Int64?) {
         guard let state else { return }
         let known = ModemManagerModemState(rawValue: state) ?? .unknown
-        if modemStates[path] != known { enableRefused[path] = nil }
+        // A refused or failed Enable is asked again once the modem was enabled some other way
+        // and disabled again, or ModemManager started anew: not on the way back to disabled
+        // from its own failed attempt, which would ask again and again.
+        if modemStates[path] == nil || ![.disabled, .disabling, .enabling].contains(known) { enableRefused[path] = nil }
         modemStates[path] = known
     }
 

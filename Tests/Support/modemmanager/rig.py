@@ -67,13 +67,15 @@ class Modem:
         self.silent_dial = False
 
     def release(self):
-        '''Answers a dial left unanswered, so that ModemManager can go on.'''
-        if self.silent_dial:
-            self.silent_dial = False
-            try:
-                self.conn.sendall(b'\r\nERROR\r\n')
-            except (OSError, AttributeError):
-                pass
+        '''Answers a dial left unanswered, so that ModemManager can go on; whether there was one.'''
+        if not self.silent_dial:
+            return False
+        self.silent_dial = False
+        try:
+            self.conn.sendall(b'\r\nERROR\r\n')
+        except (OSError, AttributeError):
+            pass
+        return True
 
     def send(self, text):
         if self.conn is not None:
@@ -342,6 +344,16 @@ class Rig:
             self.modem.send('NO CARRIER')
             self.serve_for(0.5)
 
+    def until_quiet(self, seconds):
+        '''Serves the modem until ModemManager has sent it nothing for `seconds`.'''
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            sent = len(self.modem.log)
+            self.serve_for(seconds)
+            if len(self.modem.log) == sent:
+                return
+        raise RuntimeError('ModemManager did not stop talking to the modem')
+
     def serve_for(self, seconds):
         end = time.monotonic() + seconds
         while time.monotonic() < end:
@@ -351,7 +363,10 @@ class Rig:
         if 'modemmanager' not in self.children:
             self.start_mm()
         self.modem.calls = []
-        self.modem.release()
+        if self.modem.release():
+            # What ModemManager queued behind the dial (a Hangup's AT+CHUP) comes now: it must
+            # not reach the next test's call.
+            self.until_quiet(1.0)
         self.until_calls_end()
         for call in self.mm_calls():
             self.bus('--dest=' + SERVICE, ROOT + '/Modem/0', SERVICE + '.Modem.Voice.DeleteCall', 'objpath:' + call)
