@@ -21,11 +21,21 @@ public final class RealModemManager: @unchecked Sendable {
 
     /// Why the rig cannot run here, or nil when it can: it needs root (a mount namespace) and
     /// Debian's modemmanager, polkitd and dbus (`make deps` installs them).
-    public static var unavailable: String? {
+    public static let unavailable: String? = {
         if geteuid() != 0 { return "needs root, for a private mount namespace (CI runs the tests as root)" }
         let missing = programs.filter { !FileManager.default.isExecutableFile(atPath: $0) }
-        return missing.isEmpty ? nil : "needs \(missing.joined(separator: ", ")) (make deps installs modemmanager, polkitd, dbus)"
-    }
+        if !missing.isEmpty { return "needs \(missing.joined(separator: ", ")) (make deps installs modemmanager, polkitd, dbus)" }
+        // Root in a container may still be refused a mount namespace (no CAP_SYS_ADMIN).
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        probe.arguments = ["-m", "--propagation", "private", "/bin/true"]
+        probe.standardInput = FileHandle.nullDevice
+        probe.standardOutput = FileHandle.nullDevice
+        probe.standardError = FileHandle.nullDevice
+        guard (try? probe.run()) != nil else { return "cannot run unshare" }
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0 ? nil : "needs a mount namespace, and unshare -m is refused here (a container without CAP_SYS_ADMIN?)"
+    }()
 
     /// The rig the tests of a run share, started at its first use.
     public static let shared: Result<RealModemManager, LiveProgramError> = {

@@ -19,7 +19,8 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     dial MODE             how the next ATD answers: ok (the call rings there), busy,
                           no-carrier, cme:N (+CME ERROR: N), silent (never)
     answer                the far end answers the call dialled here
-    hangup                the far end hangs up every call (NO CARRIER)
+    hangup                the far end hangs up every call (NO CARRIER, said until
+                          ModemManager has ended them)
     ring NUMBER           a call from NUMBER rings here (RING, +CLIP)
     waiting NUMBER        a call from NUMBER waits during the current one (+CCWA)
     giveup                the callers ringing or waiting here give up (no result code)
@@ -214,7 +215,6 @@ class Modem:
         elif words[0] == 'hangup':
             self.calls = []
             self.send('NO CARRIER')
-            return None
         elif words[0] == 'ring':
             self.calls.append({'index': self.new_index(), 'direction': 1, 'stat': 4, 'number': words[1]})
             self.send('RING')
