@@ -33,18 +33,21 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     reset                 back to an enabled modem with no call, an empty log and no polkit rule
 
 The rig ends when its standard input does (the test process holds the other end of a pipe),
-and takes its daemons with it (they also die with it: PR_SET_PDEATHSIG). Started by hand, give
+and takes its daemons with it, on an error too (ModemManager also dies with it:
+PR_SET_PDEATHSIG, which polkitd and dbus-daemon lose as they change user). Started by hand, give
 it a standard input that stays open: sleep infinity | unshare -m ... rig.py DIR.
 '''
 
 import ctypes
 import os
 import select
+import shutil
 import signal
 import socket
 import subprocess
 import sys
 import time
+import traceback
 
 PR_SET_PDEATHSIG = 1
 SERVICE = 'org.freedesktop.ModemManager1'
@@ -483,6 +486,8 @@ class Rig:
     def shutdown(self, *_):
         for name in ('modemmanager', 'polkitd', 'dbus-daemon'):
             self.stop(name)
+        # The tests have shown the logs of what failed; nothing of the rig stays behind.
+        shutil.rmtree(self.dir, ignore_errors=True)
         sys.exit(0)
 
 
@@ -498,8 +503,15 @@ def main():
         with open(os.path.join(rig.dir, 'failed'), 'w') as out:
             out.write(str(error))
         rig.shutdown()
-    while True:
-        rig.serve(None)
+    # polkitd and dbus-daemon change user, which clears PR_SET_PDEATHSIG: whatever ends the
+    # rig, it stops them itself.
+    try:
+        while True:
+            rig.serve(None)
+    except Exception:
+        traceback.print_exc()  # into rig.log, which the tests show
+    finally:
+        rig.shutdown()
 
 
 if __name__ == '__main__':
