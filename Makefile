@@ -56,8 +56,10 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # baresip-core and sip-tester (SIPp): the calls tests run a real baresip against a real SIP peer.
 # dbus (dbus-daemon, dbus-send) and python3-dbusmock: the ModemManager tests run a fake
 # ModemManager on a private bus.
+# The ModemManager tests run the real ModemManager (1.20) with its test interface, driving a
+# simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
 APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
-                dbus python3-dbusmock
+                dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
 PIP_PACKAGES ?= radicale==3.9.0
@@ -95,11 +97,14 @@ FISHCOMPDIR   ?= $(PREFIX)/share/fish/vendor_completions.d
 ifeq ($(PREFIX),/usr)
 ZSHCOMPDIR    ?= /usr/share/zsh/vendor-completions
 UDEVRULESDIR  ?= /usr/lib/udev/rules.d
+POLKITRULESDIR ?= /usr/share/polkit-1/rules.d
 UNITDIR       ?= /usr/lib/systemd/system
 SYSUSERSDIR   ?= /usr/lib/sysusers.d
 else
 ZSHCOMPDIR    ?= $(PREFIX)/share/zsh/site-functions
 UDEVRULESDIR  ?= $(SYSCONFDIR)/udev/rules.d
+# polkitd reads /usr/share/polkit-1/rules.d and /etc/polkit-1/rules.d only: not /usr/local.
+POLKITRULESDIR ?= $(SYSCONFDIR)/polkit-1/rules.d
 UNITDIR       ?= $(SYSCONFDIR)/systemd/system
 SYSUSERSDIR   ?= $(SYSCONFDIR)/sysusers.d
 endif
@@ -467,6 +472,8 @@ install-files:
 	install -m 644 "$(DOCS_DIR)/completions/t9dial.zsh" "$(DESTDIR)$(ZSHCOMPDIR)/_t9dial"
 	install -m 644 "$(DOCS_DIR)/completions/t9dial.fish" "$(DESTDIR)$(FISHCOMPDIR)/t9dial.fish"
 	install -m 644 udev/70-t9dial.rules "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules"
+	install -d "$(DESTDIR)$(POLKITRULESDIR)"
+	install -m 644 packaging/polkit/50-t9dial-modemmanager.rules "$(DESTDIR)$(POLKITRULESDIR)/50-t9dial-modemmanager.rules"
 	sed -e 's|/usr/local/bin/t9dial|$(BINDIR)/t9dial|g' -e 's|/usr/local/share/doc/t9dial|$(DOCDIR)|g' \
 	  udev/t9dial.service > "$(DESTDIR)$(UNITDIR)/t9dial.service"
 	chmod 644 "$(DESTDIR)$(UNITDIR)/t9dial.service"
@@ -493,6 +500,7 @@ install-files:
 # so does the group (files on the board may belong to it).
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)/70-t9dial.rules" \
+	  "$(DESTDIR)$(POLKITRULESDIR)/50-t9dial-modemmanager.rules" \
 	  "$(DESTDIR)$(UNITDIR)/t9dial.service" "$(DESTDIR)$(SYSUSERSDIR)/t9dial.conf" \
 	  "$(DESTDIR)$(MANDIR)/man1/t9dial.1.gz" "$(DESTDIR)$(MANDIR)/man1/t9dial."*.1.gz \
 	  "$(DESTDIR)$(MANDIR)/man5/t9dial.toml.5.gz" "$(DESTDIR)$(BASHCOMPDIR)/t9dial" \

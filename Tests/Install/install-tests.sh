@@ -23,6 +23,7 @@ unit=$ROOT/etc/systemd/system/t9dial.service
 for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" "$PREFIX/share/t9dial/layouts/latin.toml" \
     "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
     "$PREFIX/share/doc/t9dial/README.md" "$PREFIX/share/doc/t9dial/docs/board.md" "$ROOT/etc/udev/rules.d/70-t9dial.rules" "$unit" \
+    "$ROOT/etc/polkit-1/rules.d/50-t9dial-modemmanager.rules" \
     "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml" \
     "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dtbo" "$PREFIX/share/t9dial/overlays/t9dial-gpio-keys.dtbo" \
     "$PREFIX/share/doc/t9dial/examples/contacts.vcf" "$PREFIX/share/doc/t9dial/examples/demo-session.evemu"; do
@@ -114,6 +115,10 @@ for line in 'SYMLINK+="input/t9dial-keypad"' 'GROUP="t9dial", MODE="0660"' 'ENV{
     'TAG+="systemd", ENV{SYSTEMD_WANTS}+="t9dial.service"' 'TEST!="/etc/t9dial/take-usb-numpads", GOTO="t9dial_end"'; do
   check "udev rule: $line" grep -qxF "$line" "$rules"
 done
+polkit=$ROOT/etc/polkit-1/rules.d/50-t9dial-modemmanager.rules
+check "polkit rule: the shipped one, readable by polkitd" cmp -s "$REPO/packaging/polkit/50-t9dial-modemmanager.rules" "$polkit"
+check "polkit rule: mode 644 ($(stat -c %a "$polkit"))" test "$(stat -c %a "$polkit")" = 644
+check "polkit rule: nothing of it in udev's folder" test ! -e "$ROOT/etc/udev/rules.d/50-t9dial-modemmanager.rules"
 
 # A config of the user's is never replaced.
 echo '# mine' >>"$ROOT/etc/t9dial/t9dial.toml"

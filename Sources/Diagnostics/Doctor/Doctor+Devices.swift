@@ -42,6 +42,7 @@ extension Doctor {
         guard let configuration = settings.configuration else { return Self.notChecked(subject) }
         let dial = configuration.dial
         if case .baresip(let baresip) = dial { return baresipCheck(baresip, subject: subject) }
+        if case .modemManager(let modemManager) = dial { return modemManagerCheck(modemManager, subject: subject) }
         guard case .modem(let modem) = dial else {
             return DoctorCheck(.ok, subject, "method \(dial.name), no modem to check")
         }

@@ -9,6 +9,7 @@ enum ModemManagerNames {
     static let root = "/org/freedesktop/ModemManager1"
     /// Modems are `/org/freedesktop/ModemManager1/Modem/N`.
     static let modemPrefix = root + "/Modem/"
+    static let modem = "org.freedesktop.ModemManager1.Modem"
     static let voice = "org.freedesktop.ModemManager1.Modem.Voice"
     static let call = "org.freedesktop.ModemManager1.Call"
     static let objectManager = "org.freedesktop.DBus.ObjectManager"
@@ -19,6 +20,12 @@ enum ModemManagerNames {
 /// give it.
 public enum ModemManagerCallState: Int64, Sendable, Hashable {
     case unknown = 0, dialing, ringingOut, ringingIn, active, held, waiting, terminated
+}
+
+/// A modem's state (MMModemState), as its `State` property and `StateChanged` give it.
+public enum ModemManagerModemState: Int64, Sendable, Hashable {
+    case failed = -1, unknown, initializing, locked, disabled, disabling, enabling, enabled, searching, registered, disconnecting, connecting,
+        connected
 }
 
 /// Why a call's state changed (MMCallStateReason), as `StateChanged` gives it.

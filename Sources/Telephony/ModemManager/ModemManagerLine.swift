@@ -17,8 +17,19 @@ import TerminalText
 /// `InterfacesAdded` and `InterfacesRemoved`; ModemManager starting and stopping comes as
 /// `NameOwnerChanged`, so a line waiting for it has no deadline. A bus that cannot be reached,
 /// or that goes away, is tried again after `backoff`. Each of these is the line's `problem`
-/// while it holds. A second call ringing here during a call is hung up (the caller hears busy)
-/// and never reported.
+/// while it holds.
+///
+/// A disabled modem is enabled (`Modem.Enable`): on a board t9dial is its only user, and
+/// ModemManager makes no call object for a call ringing on a disabled modem. When polkit
+/// refuses, the problem says so with the command that enables it.
+///
+/// A second call ringing here during a call is left waiting, and only logged: ModemManager
+/// 1.20 hangs up a call it has no index for yet with `AT+CHUP`, which ends the call in
+/// progress (3GPP 27.007), and it offers no way to refuse a waiting call alone. The caller
+/// hears it ring; once the current call ends, a call still waiting rings here as a new one.
+///
+/// Every request has a deadline (`deadlines`): a request ModemManager does not answer in time
+/// ends the call it was for with why, so the keypad is never left waiting on ModemManager.
 public final class ModemManagerLine: CallLine {
     /// Which D-Bus bus ModemManager is on.
     public enum Bus: Sendable, Hashable {
@@ -36,6 +47,28 @@ public final class ModemManagerLine: CallLine {
     public let modem: String
     public let bus: Bus
     public let backoff: LineBackoff
+    public let deadlines: Deadlines
+    /// Whether the line enables a disabled modem (`survey` only looks).
+    public let enablesModem: Bool
+
+    /// How long ModemManager has to answer each request before the line gives up on it.
+    public struct Deadlines: Sendable, Hashable {
+        /// For `Start` and `Accept`, which wait on the network (ModemManager gives `ATD` 90 s)
+        /// and for `Enable`, which waits on the modem's registration.
+        public var callSetup: Microseconds
+        /// For `Hangup`: the user is waiting. ModemManager tries `AT+CHLD=1x` then `AT+CHUP`,
+        /// 2 s each; it queues them behind an `ATD` the modem has not answered.
+        public var hangUp: Microseconds
+        /// For every other request: `CreateCall`, `SendDtmf`, `DeleteCall`, and reading the
+        /// modems and calls.
+        public var request: Microseconds
+
+        public init(callSetup: Microseconds = 60_000_000, hangUp: Microseconds = 5_000_000, request: Microseconds = 20_000_000) {
+            self.callSetup = callSetup
+            self.hangUp = hangUp
+            self.request = request
+        }
+    }
 
     /// Why the line cannot be used at all on this machine: libsystemd cannot be loaded. Nil
     /// when it can (opening it the first time this is asked).
@@ -60,6 +93,13 @@ public final class ModemManagerLine: CallLine {
     private var askAgainAt: Microseconds?
     /// The modems ModemManager has, with their interfaces.
     private var modems: [String: Set<String>] = [:]
+    /// The modems' states (MMModemState), as their `State` property and `StateChanged` say.
+    private var modemStates: [String: ModemManagerModemState] = [:]
+    /// The modem an `Enable` is on its way to.
+    private var enabling: String?
+    /// Why ModemManager refused to enable a modem, by modem: not asked again until its state
+    /// changes.
+    private var enableRefused: [String: String] = [:]
     /// The calls sent and not answered yet, by cookie: what each was for.
     private var awaiting: [UInt64: Purpose] = [:]
 
@@ -67,8 +107,12 @@ public final class ModemManagerLine: CallLine {
     /// Tones to send through the connected call, one `SendDtmf` at a time.
     private var tones: [Character] = []
     private var toneInFlight = false
-    /// Calls that rang here during a call and were hung up: deleted once they are over.
-    private var turnedAway: Set<String> = []
+    /// Calls that rang here during a call and were left waiting: deleted once they are over,
+    /// and taken as a call ringing here when they ring once the current call is over.
+    private var waiting: Set<String> = []
+    /// The most calls left waiting the line follows (a network offers one or two); more are
+    /// logged and left to ModemManager.
+    public static let waitingLimit = 8
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
 
@@ -96,7 +140,22 @@ public final class ModemManagerLine: CallLine {
         case deleteCall(String)
         /// `GetAll` of a call ModemManager added, to see whether it rings here.
         case inspect(String)
-        case turnAway(String)
+        case enable(String)
+
+        /// What the request was, for a message that says it was not answered.
+        var request: String {
+            switch self {
+            case .listModems: "GetManagedObjects"
+            case .createCall: "CreateCall"
+            case .start: "Start"
+            case .accept: "Accept"
+            case .hangUp: "Hangup"
+            case .sendTone: "SendDtmf"
+            case .deleteCall: "DeleteCall"
+            case .inspect: "GetAll"
+            case .enable: "Enable"
+            }
+        }
     }
 
     private enum CallState: Equatable {
@@ -114,13 +173,20 @@ public final class ModemManagerLine: CallLine {
         var connected = false
         /// The user asked to end it: however it ends now, it is `.hungUpHere`.
         var hangingUp = false
+        /// `Start` was sent and not answered yet.
+        var starting = false
+        /// How the call ended by the state signal, held while `Start`'s reply, which says why
+        /// better, is on its way.
+        var endedBeforeStartAnswered: CallEnd?
     }
 
     /// A line to ModemManager's modem `modem` ("any", an index, or an object path) on `bus`.
-    public init(modem: String = "any", bus: Bus = .system, backoff: LineBackoff = .init()) {
+    public init(modem: String = "any", bus: Bus = .system, backoff: LineBackoff = .init(), deadlines: Deadlines = .init(), enablesModem: Bool = true) {
         self.modem = modem
         self.bus = bus
         self.backoff = backoff
+        self.deadlines = deadlines
+        self.enablesModem = enablesModem
         self.nextWait = backoff.first
     }
 
@@ -148,8 +214,38 @@ public final class ModemManagerLine: CallLine {
         case .notRunning: return "ModemManager is not running (sudo systemctl start ModemManager)"
         case .failed(let why): return why
         case .running:
-            if case .failure(let why) = chosenModem { return why.description }
-            return nil
+            switch chosenModem {
+            case .failure(let why): return why.description
+            case .success(let path): return modemStateProblem(path)
+            }
+        }
+    }
+
+    /// Whether the line is connected and waiting for ModemManager's list of modems.
+    var isAsking: Bool { connection != nil && (manager == .unknown || manager == .asking) }
+
+    /// What keeps the modem at `path` from making calls, from its state; nil when it can.
+    private func modemStateProblem(_ path: String) -> String? {
+        switch modemStates[path] {
+        case .enabled?, .searching?: return "the modem has no network yet (searching)"
+        default: return modemBlocked(path)
+        }
+    }
+
+    /// What keeps the modem at `path` from dialling at all, from its state: not what the
+    /// network does (an emergency call needs no registration).
+    private func modemBlocked(_ path: String) -> String? {
+        let index = Self.index(path).map(String.init) ?? path
+        switch modemStates[path] {
+        case .disabled?, .disabling?:
+            guard enablesModem else { return "the modem is disabled (t9dial enables it when it starts; by hand: sudo mmcli -m \(index) -e)" }
+            guard let refused = enableRefused[path] else { return "the modem is disabled; enabling it" }
+            return "the modem is disabled and t9dial could not enable it (\(refused)): enable it with sudo mmcli -m \(index) -e"
+        case .enabling?: return "the modem is being enabled"
+        case .locked?: return "the modem's SIM is locked: unlock it with sudo mmcli -i any --pin=PIN"
+        case .failed?: return "the modem failed (mmcli -m \(index) says why)"
+        case .initializing?: return "ModemManager is still setting the modem up"
+        default: return nil
         }
     }
 
@@ -176,7 +272,7 @@ public final class ModemManagerLine: CallLine {
 
     public func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
-        guard connection != nil, manager == .running, case .success(let modemPath) = chosenModem else {
+        guard connection != nil, manager == .running, case .success(let modemPath) = chosenModem, modemBlocked(modemPath) == nil else {
             events.append(.ended(.failed(problem ?? "ModemManager is not reachable")))
             return finish(events)
         }
@@ -249,7 +345,10 @@ public final class ModemManagerLine: CallLine {
         call = .none
         tones = []
         toneInFlight = false
-        turnedAway = []
+        waiting = []
+        modemStates = [:]
+        enabling = nil
+        enableRefused = [:]
     }
 
     // MARK: The connection
@@ -287,6 +386,7 @@ public final class ModemManagerLine: CallLine {
             "type='signal',sender='\(service)',path='\(ModemManagerNames.root)',interface='\(ModemManagerNames.objectManager)'",
             "type='signal',sender='\(service)',interface='\(ModemManagerNames.voice)'",
             "type='signal',sender='\(service)',interface='\(ModemManagerNames.call)',member='StateChanged'",
+            "type='signal',sender='\(service)',interface='\(ModemManagerNames.modem)',member='StateChanged'",
         ]
         for rule in rules {
             if case .failure(let error) = connection?.addMatch(rule) {
@@ -305,7 +405,9 @@ public final class ModemManagerLine: CallLine {
         manager = .unknown
         askAgainAt = nil
         modems = [:]
-        turnedAway = []
+        modemStates = [:]
+        enabling = nil
+        waiting = []
         endCall(.failed("lost the connection to ModemManager"), now, &events, delete: false)
         reconnectAt = now.addingSaturated(nextWait)
         events.append(.log(.error, "modemmanager: \(error); connecting again in \(ModemCallTracker.seconds(nextWait))"))
@@ -316,6 +418,12 @@ public final class ModemManagerLine: CallLine {
     /// was sent.
     @discardableResult
     private func send(_ call: BusCall, for purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) -> Bool {
+        var call = call
+        switch purpose {
+        case .start, .accept, .enable: call.timeout = deadlines.callSetup
+        case .hangUp: call.timeout = deadlines.hangUp
+        default: call.timeout = deadlines.request
+        }
         guard let sent = connection?.call(call) else { return false }
         switch sent {
         case .success(let cookie):
@@ -356,12 +464,15 @@ public final class ModemManagerLine: CallLine {
     /// chosen modem has already (one may be ringing here).
     private func takeModems(_ body: [DBusValue], _ now: Microseconds, _ events: inout [LineEvent]) {
         modems = [:]
+        modemStates = [:]
         for (path, interfaces) in body.first?.dictionary ?? [:] where path.hasPrefix(ModemManagerNames.modemPrefix) {
             modems[path] = Set((interfaces.dictionary ?? [:]).keys)
+            takeModemState(path, interfaces.dictionary?[ModemManagerNames.modem]?.dictionary?["State"]?.integer)
         }
         manager = .running
         events.append(.log(.info, "modemmanager: ModemManager has \(modems.isEmpty ? "no modem" : modems.keys.sorted().joined(separator: ", "))"))
         checkCallModem(now, &events)
+        enableIfDisabled(now, &events)
         guard case .success(let modemPath) = chosenModem, call == .none else { return }
         let voice = body.first?.dictionary?[modemPath]?.dictionary?[ModemManagerNames.voice]?.dictionary
         for existing in voice?["Calls"]?.elements ?? [] {
@@ -407,6 +518,28 @@ public final class ModemManagerLine: CallLine {
         Int(path.dropFirst(ModemManagerNames.modemPrefix.count))
     }
 
+    private func takeModemState(_ path: String, _ state: Int64?) {
+        guard let state else { return }
+        let known = ModemManagerModemState(rawValue: state) ?? .unknown
+        // A refused or failed Enable is asked again once the modem was enabled some other way
+        // and disabled again, or ModemManager started anew: not on the way back to disabled
+        // from its own failed attempt, which would ask again and again.
+        if modemStates[path] == nil || ![.disabled, .disabling, .enabling].contains(known) { enableRefused[path] = nil }
+        modemStates[path] = known
+    }
+
+    /// Enables the chosen modem when it is disabled, unless ModemManager refused that already.
+    private func enableIfDisabled(_ now: Microseconds, _ events: inout [LineEvent]) {
+        guard enablesModem, case .success(let path) = chosenModem, modemStates[path] == .disabled, enabling == nil, enableRefused[path] == nil else {
+            return
+        }
+        enabling = path
+        events.append(.log(.notice, "modemmanager: the modem \(path) is disabled; enabling it"))
+        let enable = BusCall(
+            destination: ModemManagerNames.service, path: path, interface: ModemManagerNames.modem, member: "Enable", arguments: [.bool(true)])
+        send(enable, for: .enable(path), now, &events)
+    }
+
     /// Ends the call when its modem is gone or has lost its voice calls.
     private func checkCallModem(_ now: Microseconds, _ events: inout [LineEvent]) {
         let modem: String
@@ -423,7 +556,11 @@ public final class ModemManagerLine: CallLine {
 
     private func handleReply(_ message: BusMessage, to purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) {
         let failure: (name: String, text: String)?
-        if case .error(_, let name, let text) = message.kind { failure = (name, Self.explain(name: name, message: text)) } else { failure = nil }
+        if case .error(_, let name, let text) = message.kind {
+            failure = (name, name == Self.noReply ? Self.unanswered(purpose, text) : Self.explain(name: name, message: text))
+        } else {
+            failure = nil
+        }
         switch purpose {
         case .listModems:
             nextWait = backoff.first
@@ -450,34 +587,84 @@ public final class ModemManagerLine: CallLine {
             call = .current(CurrentCall(path: path, modem: modem, direction: .outgoing, hangingUp: cancelled))
             if cancelled {
                 endCall(.hungUpHere, now, &events, delete: true)
-            } else {
-                send(callMethod(path, "Start"), for: .start(path), now, &events)
+            } else if send(callMethod(path, "Start"), for: .start(path), now, &events), case .current(var current) = call {
+                current.starting = true
+                call = .current(current)
             }
         case .start(let path):
-            guard let failure, case .current(let current) = call, current.path == path else { return }
-            events.append(.log(.warning, "modemmanager: Start failed: \(failure.text)"))
-            endCall(.failed(failure.text), now, &events, delete: true)
-        case .accept:
-            if let failure { events.append(.log(.warning, "modemmanager: could not answer: \(failure.text)")) }
+            guard case .current(var current) = call, current.path == path else { return }
+            current.starting = false
+            call = .current(current)
+            if let failure {
+                events.append(.log(.warning, "modemmanager: Start failed: \(failure.text)"))
+                let busy = current.endedBeforeStartAnswered == .busy || failure.name.hasSuffix(".Connection.Busy")
+                let end: CallEnd =
+                    if current.hangingUp {
+                        .hungUpHere
+                    } else if busy {
+                        .busy
+                    } else if current.endedBeforeStartAnswered != nil, failure.name.hasSuffix(".Connection.NoDialtone") {
+                        // The modem ended the dial with BUSY, NO CARRIER, NO ANSWER or NO DIALTONE:
+                        // ModemManager (1.20, and its sources in 2026) takes each as the call's end, then
+                        // fails Start with "No dialtone", whichever it was.
+                        .failed(Self.endedBeforeRinging)
+                    } else {
+                        .failed(failure.text)
+                    }
+                endCall(end, now, &events, delete: true)
+            } else if let end = current.endedBeforeStartAnswered {
+                endCall(end, now, &events, delete: true)
+            }
+        case .accept(let path):
+            guard let failure else { return }
+            events.append(.log(.warning, "modemmanager: could not answer: \(failure.text)"))
+            if failure.name == Self.noReply, case .current(let current) = call, current.path == path, !current.connected {
+                endCall(.failed(failure.text), now, &events, delete: false)
+            }
         case .hangUp(let path):
             guard let failure, case .current(let current) = call, current.path == path else { return }
+            if failure.name == Self.noReply {
+                events.append(.log(.warning, "modemmanager: \(failure.text); the call may still be up (mmcli -m any --voice-list-calls)"))
+                endCall(.failed(failure.text), now, &events, delete: false)
+                return
+            }
             // A call not started yet, or one ModemManager cannot hang up: deleting it ends it.
             events.append(.log(.notice, "modemmanager: Hangup failed (\(failure.text)); deleting the call"))
             endCall(.hungUpHere, now, &events, delete: true)
         case .sendTone:
             toneInFlight = false
-            if let failure { events.append(.log(.warning, "modemmanager: a tone was not sent: \(failure.text)")) }
+            if let failure {
+                events.append(.log(.warning, "modemmanager: a tone was not sent: \(failure.text)"))
+                if failure.name == Self.noReply {
+                    // ModemManager is stuck: the tones after it would wait on it too.
+                    if !tones.isEmpty { events.append(.log(.warning, "modemmanager: tones \"\(String(tones))\" not sent")) }
+                    tones = []
+                }
+            }
             sendNextTone(now, &events)
         case .deleteCall(let path):
             if let failure { events.append(.log(.debug, "modemmanager: DeleteCall \(path) failed: \(failure.text)")) }
         case .inspect(let path):
             if let failure { return events.append(.log(.debug, "modemmanager: cannot read the call \(path): \(failure.text)")) }
             takeAddedCall(path, message.body.first?.dictionary ?? [:], now, &events)
-        case .turnAway(let path):
-            guard let failure else { return }
-            events.append(.log(.notice, "modemmanager: Hangup of the second call failed (\(failure.text)); deleting it"))
-            deleteCall(path, now, &events)
+        case .enable(let path):
+            enabling = nil
+            guard let failure else { return events.append(.log(.info, "modemmanager: enabled the modem \(path)")) }
+            enableRefused[path] = failure.text
+            let index = Self.index(path).map(String.init) ?? path
+            events.append(.log(.error, "modemmanager: could not enable the modem \(path): \(failure.text); enable it with sudo mmcli -m \(index) -e"))
         }
+    }
+
+    /// What a dial the modem ended before it rang reads as: ModemManager does not say why.
+    static let endedBeforeRinging = "the network ended the call before it rang: busy, or no service (ModemManager does not say which)"
+
+    /// The error sd-bus gives a call not answered in time (and the bus, a call whose service
+    /// left without answering).
+    static let noReply = "org.freedesktop.DBus.Error.NoReply"
+
+    private static func unanswered(_ purpose: Purpose, _ text: String) -> String {
+        "ModemManager did not answer \(purpose.request) (\(text.isEmpty ? "no reply" : text))"
     }
 
     // MARK: Signals
@@ -498,8 +685,10 @@ public final class ModemManagerLine: CallLine {
             }
         } else if message.isSignal(ModemManagerNames.objectManager, "InterfacesAdded") {
             guard manager == .running, let path = arguments.first?.text, path.hasPrefix(ModemManagerNames.modemPrefix) else { return }
-            let added = Set(arguments.dropFirst().first?.dictionary?.keys ?? [:].keys)
-            modems[path, default: []].formUnion(added)
+            let added = arguments.dropFirst().first?.dictionary ?? [:]
+            modems[path, default: []].formUnion(added.keys)
+            takeModemState(path, added[ModemManagerNames.modem]?.dictionary?["State"]?.integer)
+            enableIfDisabled(now, &events)
         } else if message.isSignal(ModemManagerNames.objectManager, "InterfacesRemoved") {
             guard manager == .running, let path = arguments.first?.text, modems[path] != nil else { return }
             let removed = (arguments.dropFirst().first?.elements ?? []).compactMap(\.text)
@@ -512,19 +701,23 @@ public final class ModemManagerLine: CallLine {
             inspect(path, now, &events)
         } else if message.isSignal(ModemManagerNames.voice, "CallDeleted") {
             guard let path = arguments.first?.text else { return }
-            turnedAway.remove(path)
+            waiting.remove(path)
             if case .current(let current) = call, current.path == path {
                 let end = CallEnd(modemManagerReason: nil, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
                 endCall(end, now, &events, delete: false)
             }
+        } else if message.isSignal(ModemManagerNames.modem, "StateChanged") {
+            guard manager == .running, modems[message.path] != nil, arguments.count >= 2 else { return }
+            takeModemState(message.path, arguments[1].integer)
+            enableIfDisabled(now, &events)
         } else if message.isSignal(ModemManagerNames.call, "StateChanged") {
             guard arguments.count >= 3, let new = arguments[1].integer else { return }
             let state = ModemManagerCallState(rawValue: new)
             let reason = arguments[2].integer.flatMap(ModemManagerCallStateReason.init(rawValue:))
             if case .current(let current) = call, current.path == message.path {
                 follow(current, to: state, reason: reason, now, &events)
-            } else if state == .terminated, turnedAway.remove(message.path) != nil {
-                deleteCall(message.path, now, &events)
+            } else if waiting.contains(message.path) {
+                followWaiting(message.path, to: state, now, &events)
             }
         }
     }
@@ -553,14 +746,38 @@ public final class ModemManagerLine: CallLine {
         let number = properties["Number"]?.text ?? ""
         if case .current(let current) = call, current.path == path { return }
         guard call == .none else {
-            turnedAway.insert(path)
-            events.append(.log(.notice, "modemmanager: a second call from \(number.isEmpty ? "a withheld number" : number) rings during a call; hanging it up"))
-            send(callMethod(path, "Hangup"), for: .turnAway(path), now, &events)
+            // Never hung up: see the type's comment.
+            guard waiting.count < Self.waitingLimit else {
+                return events.append(.log(.warning, "modemmanager: \(Self.waitingLimit) calls wait already; not following \(path)"))
+            }
+            waiting.insert(path)
+            events.append(
+                .log(.notice, "modemmanager: a second call from \(number.isEmpty ? "a withheld number" : number) is waiting; the current call goes on"))
             return
         }
-        call = .current(CurrentCall(path: path, modem: modemPath, direction: .incoming, rang: true))
+        takeRinging(path, number: number, modem: modemPath, &events)
+    }
+
+    private func takeRinging(_ path: String, number: String, modem: String, _ events: inout [LineEvent]) {
+        call = .current(CurrentCall(path: path, modem: modem, direction: .incoming, rang: true))
         events.append(.log(.info, "modemmanager: incoming call from \(number.isEmpty ? "a withheld number" : number)"))
         events.append(.incoming(number: number, name: nil))
+    }
+
+    /// Follows a call left waiting: over, it is deleted; ringing here once the current call is
+    /// over, it is the new current call (its number read again).
+    private func followWaiting(_ path: String, to state: ModemManagerCallState?, _ now: Microseconds, _ events: inout [LineEvent]) {
+        switch state {
+        case .terminated:
+            waiting.remove(path)
+            events.append(.log(.info, "modemmanager: the waiting call \(path) is over"))
+            deleteCall(path, now, &events)
+        case .ringingIn where call == .none:
+            waiting.remove(path)
+            inspect(path, now, &events)
+        default:
+            break
+        }
     }
 
     /// Follows the current call to `state`.
@@ -580,6 +797,13 @@ public final class ModemManagerLine: CallLine {
             sendNextTone(now, &events)
         case .terminated:
             let end = CallEnd(modemManagerReason: reason, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
+            if current.starting, !current.hangingUp {
+                // ModemManager says the state (with no reason, or a guess made from it) before
+                // Start's error reply, which says why: the end waits for that reply.
+                if next.endedBeforeStartAnswered != .busy { next.endedBeforeStartAnswered = end }
+                call = .current(next)
+                return
+            }
             endCall(end, now, &events, delete: true)
         default:
             break
@@ -631,9 +855,16 @@ public final class ModemManagerLine: CallLine {
     /// allowed to make calls.
     static func explain(name: String, message: String) -> String {
         let text = message.isEmpty ? name : message
-        guard name.hasSuffix(".Unauthorized") || name.hasSuffix(".AccessDenied") else { return text }
-        return text + "; polkit must let t9dial use ModemManager's voice calls: install udev/50-t9dial-modemmanager.rules in /etc/polkit-1/rules.d"
+        // ModemManager's Unauthorized is also "only emergency calls allowed": polkit's word only
+        // when it names PolicyKit.
+        guard name.hasSuffix(".AccessDenied") || name.hasSuffix(".Unauthorized") && text.contains("PolicyKit") else { return text }
+        return text + "; polkit must let t9dial's user use ModemManager: \(polkitRuleHint)"
     }
+
+    /// Where the polkit rule that lets t9dial use ModemManager is installed.
+    public static let polkitRuleHint =
+        "is \(polkitRuleName) in /usr/share/polkit-1/rules.d (the .deb, make install PREFIX=/usr) or /etc/polkit-1/rules.d (make install), and does it name your user?"
+    public static let polkitRuleName = "50-t9dial-modemmanager.rules"
 
     /// `events`, with a `.problem` event when the problem changed.
     private func finish(_ events: [LineEvent]) -> [LineEvent] {

@@ -139,13 +139,28 @@ struct ModemManagerLineTests {
         #expect(rig.callEvents == [.incoming(number: "5559876", name: nil), .ended(.hungUpHere)])
     }
 
-    @Test func aSecondIncomingCallDuringACallIsHungUpAndNotReported() throws {
+    /// ModemManager would hang the second call up with AT+CHUP, ending the first (the real
+    /// ModemManager shows it: ModemManagerLiveTests): it is left waiting, and deleted once over.
+    @Test func aSecondIncomingCallDuringACallIsLeftWaitingAndNotReported() throws {
         let rig = try Rig()
         let first = try Self.connectedCall(rig)
         let second = try rig.fake.addIncomingCall(from: "5550000")
+        #expect(rig.run { rig.log.contains("a second call from 5550000 is waiting") }, "\(rig.log)")
+        try rig.fake.setCallState(second, .terminated, .terminated)
         #expect(try rig.run(call: second, untilLogged: "Deleted"))
-        #expect(try rig.fake.callLog(second) == "Hangup Deleted")
+        #expect(try rig.fake.callLog(second) == "Deleted")
         #expect(try rig.fake.callLog(first) == "Start")
+        #expect(rig.callEvents == [.ringing, .connected])
+    }
+
+    @Test func theCallsLeftWaitingHaveALimit() throws {
+        let rig = try Rig()
+        _ = try Self.connectedCall(rig)
+        for index in 0...ModemManagerLine.waitingLimit {
+            _ = try rig.fake.addIncomingCall(from: "555000\(index)")
+        }
+        #expect(rig.run { rig.log.contains("\(ModemManagerLine.waitingLimit) calls wait already") }, "\(rig.log)")
+        #expect(rig.log.components(separatedBy: "is waiting; the current call goes on").count - 1 == ModemManagerLine.waitingLimit)
         #expect(rig.callEvents == [.ringing, .connected])
     }
 

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import InputEvents
+
 /// A method call to send (`SystemdBus.call`).
 struct BusCall: Sendable, Hashable {
     var destination: String
@@ -7,6 +9,9 @@ struct BusCall: Sendable, Hashable {
     var interface: String
     var member: String
     var arguments: [DBusValue] = []
+    /// How long ModemManager has to answer before sd-bus gives up on it and delivers a
+    /// `NoReply` error instead; nil for sd-bus's default (25 s).
+    var timeout: Microseconds? = nil
 }
 
 /// A message the bus delivered: the reply to a call, or a signal a match asked for; read whole

@@ -100,7 +100,8 @@ struct SystemdBus: ~Copyable {
     }
 
     /// Sends `call` without waiting for its reply, which comes from `process` as a message
-    /// with the cookie returned here (or an error after sd-bus's default timeout, 25 s).
+    /// with the cookie returned here (or a `NoReply` error after the call's `timeout`, or
+    /// sd-bus's default of 25 s).
     /// (sd_bus_message_new_method_call, sd_bus_call_async, sd_bus_message_get_cookie)
     func call(_ call: BusCall) -> Result<UInt64, BusError> {
         let what = "call \(call.interface).\(call.member) on \(call.path)"
@@ -112,7 +113,7 @@ struct SystemdBus: ~Copyable {
             if case .failure(let error) = BusError.check(append(argument, to: message), what) { return .failure(error) }
         }
         let context = Unmanaged.passUnretained(inbox).toOpaque()
-        return BusError.check(api.pointee.call_async(bus, nil, message, busReceive, context, 0), what).flatMap { _ in
+        return BusError.check(api.pointee.call_async(bus, nil, message, busReceive, context, call.timeout.map { UInt64(max(1, $0)) } ?? 0), what).flatMap { _ in
             var cookie: UInt64 = 0
             return BusError.check(api.pointee.message_get_cookie(message, &cookie), what).map { _ in cookie }
         }
