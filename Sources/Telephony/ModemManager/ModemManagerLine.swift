@@ -115,6 +115,15 @@ public final class ModemManagerLine: CallLine {
     public static let waitingLimit = 8
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
+    /// When a call hung up here is over for the dialer, whatever ModemManager says by then.
+    private var hangUpBy: Microseconds?
+    /// Calls hung up here and over for the dialer that ModemManager has not ended yet (it
+    /// queues `Hangup` behind a dial the modem has not answered): deleted once it does.
+    private var released: Set<String> = []
+
+    /// How long the hang-up key waits for ModemManager's word before the call is over here:
+    /// the hang-up key and quitting act within a second, whatever the modem does.
+    public static let hangUpWait: Microseconds = 800_000
 
     /// How soon bytes sd-bus could not write are tried again.
     static let writeRetryDelay: Microseconds = 10_000
@@ -201,7 +210,7 @@ public final class ModemManagerLine: CallLine {
         guard started else { return nil }
         guard connection != nil else { return reconnectAt }
         let writing = connection?.wantsToWrite == true ? lastWake.addingSaturated(Self.writeRetryDelay) : nil
-        return [connection?.deadline, writing, askAgainAt].compactMap { $0 }.min()
+        return [connection?.deadline, writing, askAgainAt, hangUpBy].compactMap { $0 }.min()
     }
 
     public var problem: String? {
@@ -267,7 +276,23 @@ public final class ModemManagerLine: CallLine {
             process(now, &events)
         }
         if connection != nil, let askAgainAt, askAgainAt <= now { listModems(now, &events) }
+        releaseIfHangUpIsDue(now, &events)
         return finish(events)
+    }
+
+    /// A call hung up here that ModemManager has not ended within `hangUpWait` is over for
+    /// the dialer: its `Hangup` goes on, and the call is deleted once ModemManager ends it.
+    private func releaseIfHangUpIsDue(_ now: Microseconds, _ events: inout [LineEvent]) {
+        guard let due = hangUpBy, now >= due else { return }
+        hangUpBy = nil
+        guard case .current(let current) = call, current.hangingUp else { return }
+        if released.count < Self.waitingLimit { released.insert(current.path) }
+        events.append(
+            .log(
+                .warning,
+                "modemmanager: no word from ModemManager \(Double(Self.hangUpWait) / 1_000_000) s after the hang-up; the call is over here, and its Hangup goes on"
+            ))
+        endCall(.hungUpHere, now, &events, delete: false)
     }
 
     public func dial(_ number: DialNumber, name: String?, at now: Microseconds) -> [LineEvent] {
@@ -308,8 +333,10 @@ public final class ModemManagerLine: CallLine {
             // Ended when CreateCall answers: the call it made is deleted, never started.
             call = .creating(modem: modem, cancelled: true)
         case .current(var current):
+            guard !current.hangingUp else { break }
             current.hangingUp = true
             call = .current(current)
+            hangUpBy = now.addingSaturated(Self.hangUpWait)
             send(callMethod(current.path, "Hangup"), for: .hangUp(current.path), now, &events)
         }
         return finish(events)
@@ -346,6 +373,8 @@ public final class ModemManagerLine: CallLine {
         tones = []
         toneInFlight = false
         waiting = []
+        released = []
+        hangUpBy = nil
         modemStates = [:]
         enabling = nil
         enableRefused = [:]
@@ -408,6 +437,7 @@ public final class ModemManagerLine: CallLine {
         modemStates = [:]
         enabling = nil
         waiting = []
+        released = []
         endCall(.failed("lost the connection to ModemManager"), now, &events, delete: false)
         reconnectAt = now.addingSaturated(nextWait)
         events.append(.log(.error, "modemmanager: \(error); connecting again in \(ModemCallTracker.seconds(nextWait))"))
@@ -702,6 +732,7 @@ public final class ModemManagerLine: CallLine {
         } else if message.isSignal(ModemManagerNames.voice, "CallDeleted") {
             guard let path = arguments.first?.text else { return }
             waiting.remove(path)
+            released.remove(path)
             if case .current(let current) = call, current.path == path {
                 let end = CallEnd(modemManagerReason: nil, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
                 endCall(end, now, &events, delete: false)
@@ -718,6 +749,8 @@ public final class ModemManagerLine: CallLine {
                 follow(current, to: state, reason: reason, now, &events)
             } else if waiting.contains(message.path) {
                 followWaiting(message.path, to: state, now, &events)
+            } else if state == .terminated, released.remove(message.path) != nil {
+                deleteCall(message.path, now, &events)
             }
         }
     }
@@ -819,6 +852,7 @@ public final class ModemManagerLine: CallLine {
         case .current(let current): path = current.path
         }
         call = .none
+        hangUpBy = nil
         tones = []
         toneInFlight = false
         events.append(.log(.info, "modemmanager: call \(path ?? "") ended: \(end)"))
