@@ -19,6 +19,13 @@ struct SIPCallJSONTests {
         return Self.events(t9dial).first { $0["event"] as? String == event }
     }
 
+    /// Waits for a screen whose call is in `state`; whether one came.
+    static func waitForCall(_ state: String, in t9dial: InteractiveT9Dial) -> Bool {
+        t9dial.wait(seconds: 15) { t9dial in
+            Self.events(t9dial).contains { ($0["calling"] as? [String: Any])?["state"] as? String == state }
+        }
+    }
+
     static func start(_ baresip: LiveBaresip, in directory: String) throws -> InteractiveT9Dial {
         let (config, _) = try SIPCallTests.files(in: directory, control: baresip.control)
         let t9dial = try InteractiveT9Dial(["try", "--json", "--config", config], stateDirectory: directory + "/state")
@@ -34,10 +41,7 @@ struct SIPCallJSONTests {
             let t9dial = try Self.start(baresip, in: directory)
             Thread.sleep(forTimeInterval: 0.5)
             t9dial.type("726#")
-            let connected = t9dial.wait(seconds: 15) { t9dial in
-                Self.events(t9dial).contains { ($0["calling"] as? [String: Any])?["state"] as? String == "connected" }
-            }
-            #expect(connected, "\(t9dial.report)\n\(sipp.report)")
+            #expect(Self.waitForCall("connected", in: t9dial), "\(t9dial.report)\n\(sipp.report)")
             t9dial.type("5")
             let dtmf = try #require(Self.waitFor("dtmf", in: t9dial), "\(t9dial.report)")
             #expect(dtmf["tones"] as? String == "5")
@@ -62,10 +66,7 @@ struct SIPCallJSONTests {
             let t9dial = try Self.start(baresip, in: directory)
             Thread.sleep(forTimeInterval: 1)
             let sipp = try SIPCallTests.caller("uac-call.xml", to: baresip)
-            let ringing = t9dial.wait(seconds: 15) { t9dial in
-                Self.events(t9dial).contains { ($0["calling"] as? [String: Any])?["state"] as? String == "incoming" }
-            }
-            #expect(ringing, "\(t9dial.report)\n\(sipp.report)")
+            #expect(Self.waitForCall("incoming", in: t9dial), "\(t9dial.report)\n\(sipp.report)")
             t9dial.type("\r")
             let answer = try #require(Self.waitFor("answer", in: t9dial), "\(t9dial.report)")
             #expect(answer["name"] as? String == "Nora Caller")
