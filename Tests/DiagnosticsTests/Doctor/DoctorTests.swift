@@ -85,7 +85,8 @@ struct DoctorTests {
     /// Each scenario breaks one thing of a system where everything is in place.
     enum Scenario: String, CaseIterable, Sendable {
         case allGood, ruleMissing, unitProgramMissing, groupMissing, linkMissingWithKeypad, noKeypadAtAll, noInputDirectory
-        case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn
+        case framebufferNotADevice, contactsUnderHome, badConfig, modemWithoutDropIn, modemWithDropIn, modemWithModemManager,
+            modemWithModemManagerKeptOff
         case contactsInTmp, contactsNotReadable, carddavPasswordWithoutCredential, carddavPasswordWithCredential, carddavWithoutLibcurl
         case serviceFailed, serviceInactive, noSystemd
         case baresipOnLoopback, baresipOnEveryAddress, baresipNotRunning, baresipNotRegistered
@@ -186,10 +187,18 @@ struct DoctorTests {
                 if self == .baresipNotRegistered {
                     fake.service = ServiceState(active: "active", status: "21 contacts, reading /dev/input/event3; SIP not registered: 403 Forbidden")
                 }
-            case .modemWithoutDropIn, .modemWithDropIn:
+            case .modemWithoutDropIn, .modemWithDropIn, .modemWithModemManager, .modemWithModemManagerKeptOff:
                 try fake.installEverything(config: "contacts = [\"/etc/t9dial/contacts.vcf\"]\n[dial]\nmethod = \"modem\"\ndevice = \"/dev/ttyUSB2\"\n")
                 try fake.write("", at: "/dev/ttyUSB2")
-                if self == .modemWithDropIn {
+                if self == .modemWithModemManager || self == .modemWithModemManagerKeptOff {
+                    try fake.write("", at: "/etc/systemd/system/multi-user.target.wants/ModemManager.service")
+                }
+                if self == .modemWithModemManagerKeptOff {
+                    try fake.write(
+                        "ACTION==\"add|change\", SUBSYSTEM==\"tty\", KERNEL==\"ttyUSB2\", ENV{ID_MM_PORT_IGNORE}=\"1\"\n",
+                        at: "/etc/udev/rules.d/77-t9dial-modem.rules")
+                }
+                if self != .modemWithoutDropIn {
                     try fake.write("[Service]\nSupplementaryGroups=dialout\n", at: "/etc/systemd/system/t9dial.service.d/override.conf")
                 }
             }
@@ -241,7 +250,14 @@ struct DoctorTests {
                         "the service needs group dialout to use it, and no drop-in of t9dial.service gives it; fix: sudo systemctl edit t9dial.service"
                     )
                 ]
-            case .modemWithDropIn, .carddavPasswordWithCredential, .baresipOnLoopback, .baresipNullSound: [:]
+            case .modemWithModemManager:
+                [
+                    "dial": (
+                        .warning,
+                        #"ModemManager is enabled here and takes modem ports it finds, this one too: its commands and t9dial's would mix; fix: tell it to leave the port alone: echo 'ACTION=="add|change", SUBSYSTEM=="tty", KERNEL=="ttyUSB2", ENV{ID_MM_PORT_IGNORE}="1"'"#
+                    )
+                ]
+            case .modemWithDropIn, .modemWithModemManagerKeptOff, .carddavPasswordWithCredential, .baresipOnLoopback, .baresipNullSound: [:]
             case .baresipNoSuchSoundDevice:
                 [
                     "sound": (
