@@ -24,6 +24,14 @@ public struct BaresipCallStatus: Sendable, Hashable {
     /// The call's SIP Call-ID, as its events give it (`id`).
     public var id: String
 
+    public init(state: String, direction: CallDirection, peerURI: String, peerName: String?, id: String) {
+        self.state = state
+        self.direction = direction
+        self.peerURI = peerURI
+        self.peerName = peerName
+        self.id = id
+    }
+
     /// The call `callstat` describes, or nil when it describes none or not in the form above.
     public init?(parsing text: String) {
         var state: String?

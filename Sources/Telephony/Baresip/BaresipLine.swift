@@ -39,8 +39,8 @@ public final class BaresipLine: CallLine {
     /// the dial counts as failed.
     public static let dialTimeout: Microseconds = 10_000_000
     /// How long baresip has to do what it was asked of the call (connect it after `accept`,
-    /// close it after `hangup`, take a tone) before t9dial gives up on its word and ends the
-    /// call here, so the keypad is free again.
+    /// close it after `hangup`) before t9dial gives up on its word and ends the call here, so
+    /// the keypad is free again.
     public static let requestTimeout: Microseconds = 5_000_000
     /// How long a connection may take before it counts as failed: a listener takes it at once,
     /// or refuses it at once; only one whose queue is full keeps it waiting.
@@ -79,9 +79,8 @@ public final class BaresipLine: CallLine {
     private var registrationFailures: [String: String] = [:]
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
-    /// Commands sent and not answered yet, by token: their names, for the log, and when they
-    /// were sent (a tone not taken in time ends the call).
-    private var unanswered: [String: (name: String, sent: Microseconds)] = [:]
+    /// Commands sent and not answered yet, by token: their names, for the log.
+    private var unanswered: [String: String] = [:]
     private var nextToken = 1
 
     /// How many accounts' failed registrations the line holds.
@@ -119,7 +118,6 @@ public final class BaresipLine: CallLine {
         var deadlines: [Microseconds] = []
         if case .dialling(_, _, let since) = call { deadlines.append(since.addingSaturated(Self.dialTimeout)) }
         if let awaiting { deadlines.append(awaiting.since.addingSaturated(Self.requestTimeout)) }
-        if let tone = oldestTone { deadlines.append(tone.addingSaturated(Self.requestTimeout)) }
         return deadlines.min()
     }
 
@@ -155,9 +153,6 @@ public final class BaresipLine: CallLine {
             let what = awaiting.request == .accept ? "answer" : "end"
             let reason = "baresip did not \(what) the call within \(Self.seconds(Self.requestTimeout))"
             giveUp(reason, hangingUp: awaiting.request != .hangUp, at: now, into: &events)
-        }
-        if let tone = oldestTone, tone.addingSaturated(Self.requestTimeout) <= now {
-            giveUp("baresip did not take the tones within \(Self.seconds(Self.requestTimeout))", hangingUp: true, at: now, into: &events)
         }
         return finish(events)
     }
@@ -374,17 +369,11 @@ public final class BaresipLine: CallLine {
     /// the hang-up is what baresip did not do).
     private func giveUp(_ reason: String, hangingUp: Bool, at now: Microseconds, into events: inout [LineEvent]) {
         awaiting = nil
-        unanswered = unanswered.filter { $0.value.name != "sndcode" }
         guard call != .none else { return }
         call = .none
         events.append(.log(.warning, reason + "; the call is ended here, and may still be up in baresip"))
         events.append(.ended(.failed(reason)))
         if hangingUp { send(.hangUp, at: now, into: &events) }
-    }
-
-    /// When the oldest tone not answered yet was sent.
-    private var oldestTone: Microseconds? {
-        unanswered.values.filter { $0.name == "sndcode" }.map(\.sent).min()
     }
 
     /// Sends `command`; on a write that fails or would block, drops the connection. The
@@ -396,7 +385,7 @@ public final class BaresipLine: CallLine {
         nextToken += 1
         switch result {
         case .success:
-            unanswered[token] = (command.name, now)
+            unanswered[token] = command.name
             return token
         case .failure(let error):
             let why = error.rawValue == EAGAIN ? "baresip is not reading its commands" : "cannot send \(command.name): \(error)"
@@ -442,7 +431,7 @@ public final class BaresipLine: CallLine {
     }
 
     private func handle(_ response: BaresipResponse, at now: Microseconds, into events: inout [LineEvent]) {
-        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }?.name
+        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }
         switch command {
         case "reginfo":
             if response.ok { readRegistrationInfo(response.data, into: &events) }
@@ -580,7 +569,6 @@ public final class BaresipLine: CallLine {
         case "CALL_CLOSED":
             call = .none
             awaiting = nil
-            unanswered = unanswered.filter { $0.value.name != "sndcode" }
             let param = event.param ?? ""
             events.append(.log(.info, "call \(direction == .outgoing ? "to" : "from") \(event.peerURI ?? "?") closed: \(param)"))
             events.append(.ended(CallEnd(baresipClosedParam: param)))

@@ -394,27 +394,6 @@ struct BaresipLineTests {
         #expect(line.nextDeadline == nil)
     }
 
-    @Test("baresip never answers a tone: the call ends here at the deadline, and is hung up")
-    func toneNeverTaken() throws {
-        let baresip = try ScriptedBaresip()
-        let line = try Self.connectedLine(baresip)
-        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"), Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
-        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil), .connected])
-        _ = line.sendTones("1", at: 30)
-        let tone = try baresip.commands()
-        #expect(tone.map { $0["command"] } == ["sndcode"])
-        #expect(line.nextDeadline == 30 + BaresipLine.requestTimeout)
-        // A tone answered in time sets no deadline.
-        baresip.send(Self.response(tone[0]["token"] ?? ""))
-        #expect(calls(pump(line, at: 40)) == [])
-        #expect(line.nextDeadline == nil)
-        _ = line.sendTones("2", at: 50)
-        _ = try baresip.commands()
-        let ended = line.wake(readable: [], at: 50 + BaresipLine.requestTimeout)
-        #expect(calls(ended) == [.ended(.failed("baresip did not take the tones within 5 s"))])
-        #expect(try baresip.commands().map { $0["command"] } == ["hangup"])
-    }
-
     // MARK: Bounds
 
     @Test("failed registrations of ever new accounts are kept up to the bound, and the problem shows")
