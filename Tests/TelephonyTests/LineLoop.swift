@@ -92,7 +92,7 @@ extension ModemCallTracker {
             return dial(try DialNumber(written), at: now)
         } catch {
             Issue.record("not a number to dial: \(error)")
-            return Step()
+            return advance(to: now)
         }
     }
 }

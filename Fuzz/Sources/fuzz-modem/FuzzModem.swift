@@ -40,7 +40,8 @@ private func step(_ line: String, _ tracker: inout ModemCallTracker, _ now: inou
     switch words.first ?? "" {
     case "dial":
         // As the dialer does: only a number every method can dial reaches a line.
-        guard let number = try? DialNumber(argument) else { return ModemCallTracker.Step() }
+        // What no method dials never reaches a line; the clock still goes on.
+        guard let number = try? DialNumber(argument) else { return tracker.advance(to: now) }
         return tracker.dial(number, at: now)
     case "answer": return tracker.answer(at: now)
     case "hangup": return tracker.hangUp(at: now)
