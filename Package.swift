@@ -26,6 +26,7 @@ let package = Package(
     name: "t9dial",
     products: [
         .library(name: "T9Search", targets: ["T9Search"]),
+        .library(name: "Tones", targets: ["Tones"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "Presentation", targets: ["Presentation"]),
@@ -66,6 +67,7 @@ let package = Package(
     targets: [
         .target(name: "T9Search"),
         .target(name: "TOML"),
+        .target(name: "Tones"),
         .target(
             name: "CBuildInfo",
             cSettings: [.define("T9DIAL_VERSION", to: buildInfoLiteral(buildVersion)), .define("T9DIAL_COMMIT", to: buildInfoLiteral(buildCommit))]
