@@ -24,6 +24,7 @@ public final class BaresipLine: CallLine {
     public let methodName = "baresip"
     public let followsCalls = true
     public let isWorking = false
+    /// An answer or a hang-up not done yet, or a tone baresip has not taken.
     /// Where baresip's `ctrl_tcp` listens.
     public let address: BaresipControlAddress
 
@@ -39,8 +40,9 @@ public final class BaresipLine: CallLine {
     /// the dial counts as failed.
     public static let dialTimeout: Microseconds = 10_000_000
     /// How long baresip has to do what it was asked of the call (connect it after `accept`,
-    /// close it after `hangup`) before t9dial gives up on its word and ends the call here, so
-    /// the keypad is free again.
+    /// close it after `hangup`, take a tone) before t9dial gives up on its word: an answer or
+    /// a hang-up not done ends the call here, so the keypad is free again; tones not taken
+    /// are dropped, and the screen says so while the call goes on.
     public static let requestTimeout: Microseconds = 5_000_000
     /// How long a connection may take before it counts as failed: a listener takes it at once,
     /// or refuses it at once; only one whose queue is full keeps it waiting.
@@ -52,6 +54,8 @@ public final class BaresipLine: CallLine {
     public static let maximumRegistrationFailures = 64
     /// What the line's `problem` says while another client holds baresip's control connection.
     public static let heldElsewhereProblem = "another program has baresip's control connection"
+    /// The notice while baresip has not taken a call's tones in time.
+    public static let tonesNotTakenProblem = "tones not sent: baresip did not take them"
 
     /// The connection, when there is one (being made while `connecting` is set).
     private var socket: LoopbackSocket?
@@ -59,6 +63,9 @@ public final class BaresipLine: CallLine {
     private var connecting: (since: Microseconds, check: Microseconds, wait: Microseconds)?
     /// Another client holds baresip's control connection: the line waits for it to let go.
     private var heldElsewhere = false
+    /// baresip did not take the tones of this call in time: the screen says so until it takes
+    /// one again or the call ends.
+    private var tonesNotTaken = false
     /// The kernel's TCP sockets, read before each attempt to connect (a test sets its own).
     var socketTable: () -> [TCPSocketEntry]? = TCPSocketEntry.readKernelTables
     private var decoder = NetstringDecoder()
@@ -79,8 +86,9 @@ public final class BaresipLine: CallLine {
     private var registrationFailures: [String: String] = [:]
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
-    /// Commands sent and not answered yet, by token: their names, for the log.
-    private var unanswered: [String: String] = [:]
+    /// Commands sent and not answered yet, by token: their names, for the log, and when they
+    /// were sent (a tone not taken in time ends the call).
+    private var unanswered: [String: (name: String, sent: Microseconds)] = [:]
     private var nextToken = 1
 
     /// How many accounts' failed registrations the line holds.
@@ -118,12 +126,14 @@ public final class BaresipLine: CallLine {
         var deadlines: [Microseconds] = []
         if case .dialling(_, _, let since) = call { deadlines.append(since.addingSaturated(Self.dialTimeout)) }
         if let awaiting { deadlines.append(awaiting.since.addingSaturated(Self.requestTimeout)) }
+        if let tone = oldestTone { deadlines.append(tone.addingSaturated(Self.requestTimeout)) }
         return deadlines.min()
     }
 
     public var problem: String? {
         if heldElsewhere { return Self.heldElsewhereProblem }
         guard socket != nil, connecting == nil else { return "SIP not connected" }
+        if tonesNotTaken { return Self.tonesNotTakenProblem }
         if let reason = registrationFailures.sorted(by: { $0.key < $1.key }).first?.value { return "SIP not registered: \(reason)" }
         return nil
     }
@@ -153,6 +163,13 @@ public final class BaresipLine: CallLine {
             let what = awaiting.request == .accept ? "answer" : "end"
             let reason = "baresip did not \(what) the call within \(Self.seconds(Self.requestTimeout))"
             giveUp(reason, hangingUp: awaiting.request != .hangUp, at: now, into: &events)
+        }
+        if let tone = oldestTone, tone.addingSaturated(Self.requestTimeout) <= now {
+            // A tone is not worth the call: the call goes on, and the screen says the tones
+            // may not have reached the far end until a tone is taken again or the call ends.
+            unanswered = unanswered.filter { $0.value.name != "sndcode" }
+            tonesNotTaken = true
+            events.append(.log(.warning, "baresip did not take the tones within \(Self.seconds(Self.requestTimeout)); the call goes on"))
         }
         return finish(events)
     }
@@ -238,6 +255,7 @@ public final class BaresipLine: CallLine {
         call = .none
         awaiting = nil
         unanswered = [:]
+        tonesNotTaken = false
         registrationFailures = [:]
     }
 
@@ -330,6 +348,7 @@ public final class BaresipLine: CallLine {
     private func disconnect(_ reason: String, closedByPeer: Bool = false, at now: Microseconds, into events: inout [LineEvent]) {
         socket = nil
         unanswered = [:]
+        tonesNotTaken = false
         registrationFailures = [:]
         awaiting = nil
         if now - connectedAt >= Self.goodConnection { backoff = Self.firstBackoff }
@@ -369,11 +388,18 @@ public final class BaresipLine: CallLine {
     /// the hang-up is what baresip did not do).
     private func giveUp(_ reason: String, hangingUp: Bool, at now: Microseconds, into events: inout [LineEvent]) {
         awaiting = nil
+        unanswered = unanswered.filter { $0.value.name != "sndcode" }
+        tonesNotTaken = false
         guard call != .none else { return }
         call = .none
         events.append(.log(.warning, reason + "; the call is ended here, and may still be up in baresip"))
         events.append(.ended(.failed(reason)))
         if hangingUp { send(.hangUp, at: now, into: &events) }
+    }
+
+    /// When the oldest tone not answered yet was sent.
+    private var oldestTone: Microseconds? {
+        unanswered.values.filter { $0.name == "sndcode" }.map(\.sent).min()
     }
 
     /// Sends `command`; on a write that fails or would block, drops the connection. The
@@ -385,7 +411,7 @@ public final class BaresipLine: CallLine {
         nextToken += 1
         switch result {
         case .success:
-            unanswered[token] = command.name
+            unanswered[token] = (command.name, now)
             return token
         case .failure(let error):
             let why = error.rawValue == EAGAIN ? "baresip is not reading its commands" : "cannot send \(command.name): \(error)"
@@ -431,8 +457,10 @@ public final class BaresipLine: CallLine {
     }
 
     private func handle(_ response: BaresipResponse, at now: Microseconds, into events: inout [LineEvent]) {
-        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }
+        let command = response.token.flatMap { unanswered.removeValue(forKey: $0) }?.name
         switch command {
+        case "sndcode":
+            tonesNotTaken = false
         case "reginfo":
             if response.ok { readRegistrationInfo(response.data, into: &events) }
             return
@@ -569,6 +597,8 @@ public final class BaresipLine: CallLine {
         case "CALL_CLOSED":
             call = .none
             awaiting = nil
+            unanswered = unanswered.filter { $0.value.name != "sndcode" }
+            tonesNotTaken = false
             let param = event.param ?? ""
             events.append(.log(.info, "call \(direction == .outgoing ? "to" : "from") \(event.peerURI ?? "?") closed: \(param)"))
             events.append(.ended(CallEnd(baresipClosedParam: param)))

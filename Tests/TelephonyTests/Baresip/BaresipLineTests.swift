@@ -394,6 +394,42 @@ struct BaresipLineTests {
         #expect(line.nextDeadline == nil)
     }
 
+    @Test("baresip never takes a tone: at the deadline the tones are dropped and shown, and the call goes on")
+    func toneNeverTaken() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Self.connectedLine(baresip)
+        baresip.send(Self.event("CALL_INCOMING", id: "in1", direction: "incoming"), Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
+        #expect(calls(pump(line, at: 10)) == [.incoming(number: "+4412", name: nil), .connected])
+        _ = line.sendTones("1", at: 30)
+        let tone = try baresip.commands()
+        #expect(tone.map { $0["command"] } == ["sndcode"])
+        #expect(line.nextDeadline == 30 + BaresipLine.requestTimeout)
+        // A tone answered in time sets no deadline.
+        baresip.send(Self.response(tone[0]["token"] ?? ""))
+        #expect(calls(pump(line, at: 40)) == [])
+        #expect(line.nextDeadline == nil)
+        _ = line.sendTones("2", at: 50)
+        let second = try baresip.commands()
+        let late = line.wake(readable: [], at: 50 + BaresipLine.requestTimeout)
+        #expect(calls(late) == [.problem(BaresipLine.tonesNotTakenProblem)])
+        #expect(late.contains(.log(.warning, "baresip did not take the tones within 5 s; the call goes on")))
+        #expect(line.nextDeadline == nil)
+        // A tone taken again clears the notice; so does the call's end.
+        // Nothing was hung up: the next command baresip gets is the next tone.
+        _ = line.sendTones("3", at: 60)
+        let third = try baresip.commands()
+        #expect(third.map { $0["command"] } == ["sndcode"])
+        baresip.send(Self.response(second[0]["token"] ?? ""), Self.response(third[0]["token"] ?? ""))
+        #expect(pump(line, at: 61).contains(.problem(nil)))
+        _ = line.sendTones("4", at: 70)
+        _ = try baresip.commands()
+        #expect(line.wake(readable: [], at: 70 + BaresipLine.requestTimeout).contains(.problem(BaresipLine.tonesNotTakenProblem)))
+        baresip.send(Self.event("CALL_CLOSED", id: "in1", direction: "incoming"))
+        let closed = pump(line, at: 80)
+        #expect(calls(closed).contains(.problem(nil)))
+        #expect(calls(closed).contains { if case .ended = $0 { true } else { false } })
+    }
+
     // MARK: Bounds
 
     @Test("failed registrations of ever new accounts are kept up to the bound, and the problem shows")
