@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import DialerConfig
 import TerminalText
 
 extension Doctor {
@@ -25,9 +24,8 @@ extension Doctor {
     /// (`audio_player`, `audio_source`, `audio_alert`): that their module is loaded, and for
     /// ALSA that the card or the device the name needs is there. baresip ends a call at once
     /// when its device does not open, as soon as it is answered, so this is checked before any
-    /// call. Nil for another method.
-    func baresipSoundCheck(_ settings: Settings) -> DoctorCheck? {
-        guard case .baresip = settings.configuration?.dial else { return nil }
+    /// call.
+    func baresipSoundCheck() -> DoctorCheck {
         let subject = "sound"
         let files = baresipConfigFiles()
         guard let file = files.first(where: system.exists) else {
