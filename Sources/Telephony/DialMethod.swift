@@ -5,7 +5,7 @@ public import DialerConfig
 /// The `[dial]` table of t9dial.toml: how calls are placed, as one method with only its own
 /// settings. Each method is a folder of this module (Print/, Exec/, Modem/, Baresip/,
 /// ModemManager/) holding all of it: its settings (`DialMethodSettings`: the keys it reads and
-/// checks, its line, its `config show` keys, its config check). Adding one is its folder and
+/// checks, its line, its `config show` keys, its config check and its doctor checks). Adding one is its folder and
 /// its case here; the compiler then names each `switch` below that must say which it is.
 ///
 /// Keys of the other methods may stay in the table (a config switched from one method to
@@ -56,6 +56,11 @@ public enum DialMethod: Sendable, Hashable {
     /// What `t9dial config check` finds wrong with what the method names, on `system`.
     public func findings(on system: any DialSystem) -> [DialFinding] {
         settings.findings(on: system)
+    }
+
+    /// What `t9dial doctor` finds of the method on `system`.
+    public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
+        settings.doctorChecks(on: system)
     }
 }
 

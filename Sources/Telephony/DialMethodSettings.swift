@@ -3,8 +3,8 @@
 public import DialerConfig
 
 /// What every dial method's folder provides, in its settings type: the keys of `[dial]` it
-/// reads and checks, the line made from them, what `t9dial config show` writes and what
-/// `t9dial config check` finds of it on the checked system. `DialMethod` holds one of these a
+/// reads and checks, the line made from them, what `t9dial config show` writes, and what
+/// `t9dial config check` and `t9dial doctor` find of it on the checked system. `DialMethod` holds one of these a
 /// method, and each arm of its switches is one call into the method's folder.
 public protocol DialMethodSettings: Sendable, Hashable {
     /// The method's name in the config: `method = "NAME"`.
@@ -22,6 +22,8 @@ public protocol DialMethodSettings: Sendable, Hashable {
     var tomlSettings: [ConfigSetting] { get }
     /// What `t9dial config check` finds wrong with what it names, on `system`.
     func findings(on system: any DialSystem) -> [DialFinding]
+    /// What `t9dial doctor` finds of it on `system`: its lines, in order.
+    func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck]
 }
 
 /// The checked system as the methods' config checks see it (Diagnostics hands in its own,

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Telephony
+
 /// The checks of the devices the settings name besides the keypad: the framebuffer, and the
 /// dial method's check.
 extension Doctor {
@@ -36,24 +38,38 @@ extension Doctor {
         return DoctorCheck(.ok, subject, found)
     }
 
-    /// 8. `[dial]`: each method's checks, in files of their own (`Doctor+Baresip.swift` and
-    /// `Doctor+BaresipSound.swift`, `Doctor+Modem.swift`, `Doctor+ModemManager.swift`); the
-    /// one switch over the methods doctor has. baresip's sound devices have a line of their own.
+    /// 8. `[dial]`: the method's own checks, in its folder of Telephony
+    /// (`DialMethod.doctorChecks`), on the checked system as `DoctorDialSystem` shows it.
     func dialChecks(_ settings: Settings) -> [DoctorCheck] {
-        let subject = "dial"
-        guard let configuration = settings.configuration else { return [Self.notChecked(subject)] }
-        switch configuration.dial {
-        case .print, .exec: return [DoctorCheck(.ok, subject, "method \(configuration.dial.name), no modem to check")]
-        case .modem(let modem): return [modemCheck(modem, subject: subject)]
-        case .baresip(let baresip): return [baresipCheck(baresip, subject: subject), baresipSoundCheck()]
-        case .modemManager(let modemManager): return [modemManagerCheck(modemManager, subject: subject)]
+        guard let configuration = settings.configuration else { return [Self.notChecked("dial")] }
+        return configuration.dial.doctorChecks(on: DoctorDialSystem(doctor: self)).map { check in
+            let status: DoctorCheck.Status =
+                switch check.status {
+                case .ok: .ok
+                case .warning: .warning
+                case .problem: .problem
+                }
+            return DoctorCheck(status, check.subject, check.finding, fix: check.fix)
         }
     }
+}
 
-    /// Whether a unit file's text has a SupplementaryGroups= line naming `group`.
-    static func addsGroup(_ group: String, _ unitText: String) -> Bool {
-        unitText.split(separator: "\n").contains { line in
-            line.hasPrefix("SupplementaryGroups=") && line.dropFirst("SupplementaryGroups=".count).split(separator: " ").contains { $0 == group }
-        }
-    }
+/// The checked system as the dial methods' doctor checks see it: doctor's own view of it
+/// (`CheckedSystem`, whose "/" may be another folder), and what doctor knows of the service.
+struct DoctorDialSystem: DialDoctorSystem {
+    let doctor: Doctor
+    var system: CheckedSystem { doctor.system }
+
+    var isThisMachine: Bool { system.root == "/" || system.root.isEmpty }
+    var runsAsRoot: Bool { system.runsAsRoot }
+    var environment: [String: String] { system.environment }
+    var unitName: String { Doctor.unitName }
+    var baresipExample: String { doctor.programFiles.baresipExample }
+
+    func exists(_ path: String) -> Bool { system.exists(path) }
+    func text(of path: String) -> String? { system.text(of: path) }
+    func names(in path: String) -> [String] { system.names(in: path) }
+    func firstFile(_ name: String, in folders: [String]) -> String? { system.firstFile(name, in: folders) }
+    func device(_ path: String) -> DialDevice? { system.node(path).map { DialDevice(path: $0.path, groupName: $0.groupName) } }
+    func serviceState() -> (active: String, status: String)? { system.serviceState().map { ($0.active, $0.status) } }
 }

@@ -65,6 +65,11 @@ public struct ExecSettings: DialMethodSettings {
         return findings
     }
 
+    /// Its programs are `config check`'s work.
+    public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
+        [DialCheck(.ok, "dial", "method \(Self.name), no modem to check")]
+    }
+
     /// Why `program` cannot be run: a path that is missing or not executable, or a name found
     /// in no folder of `PATH`; nil when it can.
     static func programProblem(_ program: String, on system: any DialSystem) -> String? {

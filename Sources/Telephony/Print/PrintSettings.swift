@@ -18,4 +18,8 @@ public struct PrintSettings: DialMethodSettings {
     public var tomlSettings: [ConfigSetting] { [] }
 
     public func findings(on system: any DialSystem) -> [DialFinding] { [] }
+
+    public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
+        [DialCheck(.ok, "dial", "method \(Self.name), no modem to check")]
+    }
 }
