@@ -4,9 +4,10 @@ public import DialerConfig
 
 /// The `[dial]` table of t9dial.toml: how calls are placed, as one method with only its own
 /// settings. Each method is a folder of this module (Print/, Exec/, Modem/, Baresip/,
-/// ModemManager/) holding all of it: its settings (`DialMethodSettings`: the keys it reads and
-/// checks, its line, its `config show` keys, its config check and its doctor checks). Adding one is its folder and
-/// its case here; the compiler then names each `switch` below that must say which it is.
+/// ModemManager/) holding all of it, through its settings type (`DialMethodSettings`): the
+/// keys it reads and checks, its line, its `config show` keys, its config check and its
+/// doctor checks. Adding one is its folder and its case here: the compiler then names the
+/// arm `settings` needs, and `methods` takes its type, so that `method = "NAME"` reads it.
 ///
 /// Keys of the other methods may stay in the table (a config switched from one method to
 /// another): they are not read, and not checked.
