@@ -6,8 +6,8 @@ public import DialerConfig
 /// settings. Each method is a folder of this module (Print/, Exec/, Modem/, Baresip/,
 /// ModemManager/) holding all of it, through its settings type (`DialMethodSettings`): the
 /// keys it reads and checks, its line, its `config show` keys, its config check and its
-/// doctor checks. Adding one is its folder and its case here: the compiler then names the
-/// arm `settings` needs, and `methods` takes its type, so that `method = "NAME"` reads it.
+/// doctor checks. Adding one is its folder and its case here: the compiler then names each
+/// `switch` below that must say which it is (`settings`, `kind`, `Kind.settingsType`).
 ///
 /// Keys of the other methods may stay in the table (a config switched from one method to
 /// another): they are not read, and not checked.
@@ -34,11 +34,37 @@ public enum DialMethod: Sendable, Hashable {
         }
     }
 
-    /// Every method's settings type, in the order the docs list them; `init(reading:)` reads
-    /// the one `method` names. A new method's type goes here, beside its arm above.
-    static let methods: [any DialMethodSettings.Type] = [
-        PrintSettings.self, ExecSettings.self, ModemSettings.self, BaresipSettings.self, ModemManagerSettings.self,
-    ]
+    /// The method without its settings, for reading `method = "NAME"`: each kind's settings
+    /// type reads its method. A new case's kind is named here by the compiler, then its type
+    /// in `Kind.settingsType`.
+    public var kind: Kind {
+        switch self {
+        case .print: .print
+        case .exec: .exec
+        case .modem: .modem
+        case .baresip: .baresip
+        case .modemManager: .modemManager
+        }
+    }
+
+    /// The methods without their settings, in the order the docs list them.
+    public enum Kind: Sendable, Hashable, CaseIterable {
+        case print, exec, modem, baresip, modemManager
+
+        /// The settings type of the method, which reads it.
+        public var settingsType: any DialMethodSettings.Type {
+            switch self {
+            case .print: PrintSettings.self
+            case .exec: ExecSettings.self
+            case .modem: ModemSettings.self
+            case .baresip: BaresipSettings.self
+            case .modemManager: ModemManagerSettings.self
+            }
+        }
+    }
+
+    /// Every method's settings type, in the order the docs list them.
+    static let methods = Kind.allCases.map { $0.settingsType }
 
     /// The method's name in the config: `method = "NAME"`.
     public var name: String { type(of: settings).name }

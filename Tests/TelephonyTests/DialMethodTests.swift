@@ -24,6 +24,22 @@ struct DialMethodTests {
         #expect(dial == .baresip(BaresipSettings()))
     }
 
+    /// `config show` writes each method's keys from its folder, and reading them gives the
+    /// method again; the list holds every kind, so a new method is in it.
+    @Test func everyMethodReadsBackWhatConfigShowWrites() throws {
+        let methods: [DialMethod] = [
+            .print, .exec(ExecSettings(command: ["/bin/echo", "{number}"], hangUpCommand: ["true"], timeoutSeconds: 9)),
+            .modem(ModemSettings(device: "/dev/ttyUSB2", baud: 9600)), .baresip(BaresipSettings(control: "127.0.0.1:5555")),
+            .modemManager(ModemManagerSettings(modem: "1")),
+        ]
+        #expect(Set(methods.map(\.kind)) == Set(DialMethod.Kind.allCases))
+        for method in methods {
+            let shown = DialerConfiguration(dialSettings: method).tomlText(currentDirectory: "/")
+            #expect(shown.contains("method = \"\(method.name)\""))
+            #expect(try Self.parse(shown).dial == method, "\(shown)")
+        }
+    }
+
     @Test(
         "A bad value names the line and key and says what is allowed",
         arguments: [
