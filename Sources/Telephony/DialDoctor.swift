@@ -51,13 +51,10 @@ public protocol DialDoctorSystem {
     func serviceState() -> (active: String, status: String)?
     /// The service's unit, `t9dial.service`.
     var unitName: String { get }
+    /// The folder of the unit's drop-ins (`systemctl edit`).
+    var dropInFolder: String { get }
     /// Where the example baresip config is installed with t9dial, for a fix to name.
     var baresipExample: String { get }
-}
-
-extension DialDoctorSystem {
-    /// The folder of the service's drop-ins (`systemctl edit`).
-    var dropInFolder: String { "/etc/systemd/system/\(unitName).d" }
 }
 
 /// A device as doctor finds it: its path with links resolved, and its group.

@@ -64,6 +64,7 @@ struct DoctorDialSystem: DialDoctorSystem {
     var runsAsRoot: Bool { system.runsAsRoot }
     var environment: [String: String] { system.environment }
     var unitName: String { Doctor.unitName }
+    var dropInFolder: String { Doctor.dropInFolder }
     var baresipExample: String { doctor.programFiles.baresipExample }
 
     func exists(_ path: String) -> Bool { system.exists(path) }
