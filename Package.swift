@@ -125,7 +125,7 @@ let package = Package(
             name: "Phonebook",
             dependencies: [
                 "T9Search", "ContactBook", "DialerConfig", "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])),
-                "ContactQuery", "ContactWatch", "BackgroundWork", "Systemd", "SystemCalls", "InputEvents", "CLinux",
+                "ContactQuery", "ContactWatch", "BackgroundWork", "Systemd", "SystemCalls", "InputEvents", "CLinux", "Telephony",
                 .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
@@ -142,7 +142,7 @@ let package = Package(
         .executableTarget(
             name: "t9dial",
             dependencies: [
-                "T9Search", "DialerConfig", "DialerKit", "Systemd", "ScreenRender",
+                "T9Search", "DialerConfig", "DialerKit", "Systemd", "ScreenRender", "Telephony",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -177,7 +177,8 @@ let package = Package(
         .testTarget(
             name: "TelephonyTests",
             dependencies: [
-                "Telephony", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom", systemPackage,
+                "Telephony", "DialerConfig", "DialOutcomes", "InputEvents", "SystemCalls", "TelephonyTestSupport", "ModemTestSupport", "SeededRandom",
+                systemPackage,
             ],
             exclude: ["ModemManager/modemmanager_template.py"]),
         .target(name: "CardDAVTestSupport", dependencies: ["CardDAV"], path: "Tests/Support/CardDAVTestSupport"),
@@ -189,7 +190,7 @@ let package = Package(
             dependencies: ["KeypadInput", "ProcessLoop", "InputEvents", "DialerEngine", "Evdev", "SystemCalls", "EvdevTestSupport", systemPackage]),
         // TOMLTests reads toml-test from ../shared/conformance beside the package (TOMLTests/Conformance).
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
-        .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search"]),
+        .testTarget(name: "DialerConfigTests", dependencies: ["DialerConfig", "DialerEngine", "T9Search", "Telephony"]),
         .testTarget(
             name: "PhonebookTests",
             dependencies: [
@@ -212,7 +213,9 @@ let package = Package(
         // DiagnosticsTests reads fonts with DialerKit's RunReaders.dialerKit, as t9dial does.
         .testTarget(
             name: "DiagnosticsTests",
-            dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "TestFixtures"]),
+            dependencies: [
+                "Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "Telephony", "TestFixtures",
+            ]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
         .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,

@@ -21,7 +21,7 @@ import PackageDescription
 let fuzzTargets: [(name: String, products: [String])] = [
     ("vcard", ["ContactBook", "ContactFuzzChecks"]),
     ("csv", ["ContactBook", "ContactFuzzChecks"]),
-    ("config", ["DialerConfig", "T9Search"]),
+    ("config", ["DialerConfig", "T9Search", "Telephony"]),
     ("layout", ["DialerConfig", "T9Search"]),
     ("keymap", ["DialerConfig"]),
     ("evemu", ["DialerConfig", "DialerEngine"]),

@@ -19,9 +19,10 @@ extension DialerConfiguration {
     /// Reads the first of `defaultFiles` that exists, or returns the defaults when none does. A
     /// file named by `$T9DIAL_CONFIG` must exist, since the user asked for it.
     public static func loadDefault(
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) throws(ConfigError) -> DialerConfiguration {
-        try loadDefault(environment: environment ?? ProcessInfo.processInfo.environment, systemFile: systemFile)
+        try loadDefault(environment: environment ?? ProcessInfo.processInfo.environment, systemFile: systemFile, dialMethods: dialMethods)
     }
 
     static func defaultFiles(environment: [String: String], systemFile: String) -> [String] {
@@ -36,7 +37,9 @@ extension DialerConfiguration {
         return files
     }
 
-    static func loadDefault(environment: [String: String], systemFile: String) throws(ConfigError) -> DialerConfiguration {
+    static func loadDefault(
+        environment: [String: String], systemFile: String, dialMethods: any DialSettings.Type
+    ) throws(ConfigError) -> DialerConfiguration {
         if let named = environment["T9DIAL_CONFIG"], !named.isEmpty {
             guard FileManager.default.fileExists(atPath: named) else {
                 throw ConfigError(
@@ -45,12 +48,12 @@ extension DialerConfiguration {
                         + "documents every key) or unset T9DIAL_CONFIG to use the default locations"
                 )
             }
-            return try load(path: named, environment: environment)
+            return try load(path: named, environment: environment, dialMethods: dialMethods)
         }
         for file in defaultFiles(environment: environment, systemFile: systemFile)
         where FileManager.default.fileExists(atPath: file) {
-            return try load(path: file, environment: environment)
+            return try load(path: file, environment: environment, dialMethods: dialMethods)
         }
-        return DialerConfiguration()
+        return DialerConfiguration(dialSettings: dialMethods.unwritten)
     }
 }

@@ -55,24 +55,11 @@ extension DialerConfiguration {
         key(screen, "rotation", .integer(self.screen.rotation))
         key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
 
-        // The method, and only the keys it reads.
-        let dial = DialMethod.tableName
+        // The method, and only the keys it reads: each method says which (`DialSettings`).
+        let dial = DialTable.name
         table(dial)
-        key(dial, "method", .string(self.dial.name))
-        switch self.dial {
-        case .print:
-            break
-        case .exec(let exec):
-            key(dial, "command", .strings(exec.command))
-            key(dial, "hangup_command", .strings(exec.hangUpCommand))
-            key(dial, "timeout_s", .integer(exec.timeoutSeconds))
-        case .modem(let modem):
-            key(dial, "device", path(modem.device))
-            key(dial, "baud", .integer(modem.baud))
-        case .baresip(let baresip):
-            key(dial, "control", .string(baresip.control))
-        case .modemManager(let modemManager):
-            key(dial, "modem", .string(modemManager.modem))
+        for setting in dialSettings?.tomlSettings ?? [] {
+            key(dial, setting.key, TOMLSetting(setting.value, path: path))
         }
 
         let history = HistorySettings.tableName
@@ -97,6 +84,17 @@ private enum TOMLSetting {
     case strings([String])
     case integer(Int)
     case boolean(Bool)
+
+    /// `value` as written, a path from the current folder (`path`).
+    init(_ value: ConfigSetting.Value, path: (String?) -> TOMLSetting) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .strings(let texts): self = .strings(texts)
+        case .integer(let number): self = .integer(number)
+        case .boolean(let flag): self = .boolean(flag)
+        case .path(let file): self = path(file)
+        }
+    }
 
     var text: String {
         switch self {

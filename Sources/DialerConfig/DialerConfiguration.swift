@@ -20,7 +20,9 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var keypad: KeypadSettings
     /// The `[screen]` table.
     public var screen: ScreenSettings
-    public var dial: DialMethod
+    /// The `[dial]` table, as the dial methods (Telephony's `DialMethod`) read it; nil when
+    /// not read, which is what a config without `[dial]` has.
+    public var dialSettings: (any DialSettings)?
     public var history: HistorySettings
     public var carddav: CardDAVSettings
 
@@ -40,14 +42,14 @@ public struct DialerConfiguration: Sendable, Equatable {
     /// The defaults, or the given settings.
     public init(
         contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
-        screen: ScreenSettings = ScreenSettings(), dial: DialMethod = .print,
+        screen: ScreenSettings = ScreenSettings(), dialSettings: (any DialSettings)? = nil,
         history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings()
     ) {
         self.contacts = contacts
         self.search = search
         self.keypad = keypad
         self.screen = screen
-        self.dial = dial
+        self.dialSettings = dialSettings
         self.history = history
         self.carddav = carddav
     }
@@ -57,7 +59,16 @@ public struct DialerConfiguration: Sendable, Equatable {
 
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
-            && lhs.dial == rhs.dial && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+            && sameDial(lhs.dialSettings, rhs.dialSettings) && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+    }
+
+    /// Whether two `[dial]` settings are the same, none read being the unwritten one.
+    private static func sameDial(_ lhs: (any DialSettings)?, _ rhs: (any DialSettings)?) -> Bool {
+        switch (lhs, rhs) {
+        case (nil, nil): true
+        case (let lhs?, let rhs?): lhs.isSame(as: rhs)
+        case (let read?, nil), (nil, let read?): read.isUnwritten
+        }
     }
 }
 
@@ -79,7 +90,7 @@ extension DialerConfiguration {
     /// The tables a config file may have. Later settings add their table here and a type like
     /// `SearchSettings` that reads it.
     static let tables = [
-        SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialMethod.tableName,
+        SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialTable.name,
         HistorySettings.tableName, CardDAVSettings.tableName,
     ]
     /// The keys allowed at the top level, outside any table.
@@ -89,9 +100,10 @@ extension DialerConfiguration {
     /// `environment` (nil: this process's) gives `HOME` for `~`.
     public static func load(
         path: String,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) throws(ConfigError) -> DialerConfiguration {
-        try parse(text: TextFile.read(path), file: path, environment: environment)
+        try parse(text: TextFile.read(path), file: path, environment: environment, dialMethods: dialMethods)
     }
 
     /// Reads the config file at `path` as the file `file`: errors name `file`, and relative
@@ -100,9 +112,10 @@ extension DialerConfiguration {
     public static func load(
         path: String,
         as file: String,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) throws(ConfigError) -> DialerConfiguration {
-        try parse(text: TextFile.read(path), file: file, environment: environment)
+        try parse(text: TextFile.read(path), file: file, environment: environment, dialMethods: dialMethods)
     }
 
     /// Reads config `text`. `file` names it in errors, and relative paths in it are relative to
@@ -111,9 +124,10 @@ extension DialerConfiguration {
     public static func parse(
         text: String,
         file: String,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) throws(ConfigError) -> DialerConfiguration {
-        let reading = read(text: text, file: file, environment: environment)
+        let reading = read(text: text, file: file, environment: environment, dialMethods: dialMethods)
         if let problem = reading.problems.first { throw problem }
         return reading.configuration ?? DialerConfiguration()
     }
@@ -123,10 +137,11 @@ extension DialerConfiguration {
     public static func read(
         path: String,
         as file: String? = nil,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) -> ConfigReading {
         do {
-            return read(text: try TextFile.read(path), file: file ?? path, environment: environment)
+            return read(text: try TextFile.read(path), file: file ?? path, environment: environment, dialMethods: dialMethods)
         } catch {
             var problem = error
             if let file, problem.file == path { problem.file = file }
@@ -141,7 +156,8 @@ extension DialerConfiguration {
     public static func read(
         text: String,
         file: String,
-        environment: [String: String]? = nil
+        environment: [String: String]? = nil,
+        dialMethods: any DialSettings.Type
     ) -> ConfigReading {
         let document: TOMLDocument
         do {
@@ -182,10 +198,11 @@ extension DialerConfiguration {
             readTable(ScreenSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try ScreenSettings(reading: table, home: home)
             } ?? configuration.screen
-        configuration.dial =
-            readTable(DialMethod.tableName, of: root, problems: &problems) { table throws(ConfigError) in
-                try DialMethod(reading: table, home: home)
-            } ?? configuration.dial
+        // The dial methods read their own keys (`DialSettings`), at their lines.
+        configuration.dialSettings =
+            readTable(DialTable.name, of: root, problems: &problems) { table throws(ConfigError) in
+                try dialMethods.init(reading: DialTable(reader: table, home: home))
+            } ?? dialMethods.unwritten
         configuration.history =
             readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try HistorySettings(reading: table)

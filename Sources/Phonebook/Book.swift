@@ -5,6 +5,7 @@ import ContactBook
 public import DialerConfig
 public import DialHistory
 public import T9Search
+import Telephony
 
 /// A contact book ready to search, set up from the config file and the command line.
 public struct Book: Sendable {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 @testable import DialerConfig
+import Telephony
 import Testing
 
 @Suite("Default config file")
@@ -22,7 +23,7 @@ struct DefaultFileTests {
     func noFileMeansDefaults() throws {
         try TestFiles.withTemporaryDirectory { root in
             let configuration = try DialerConfiguration.loadDefault(
-                environment: ["HOME": root], systemFile: root + "/etc/t9dial/t9dial.toml"
+                environment: ["HOME": root], systemFile: root + "/etc/t9dial/t9dial.toml", dialMethods: DialMethod.self
             )
             #expect(configuration == DialerConfiguration())
             #expect(configuration.file == nil)
@@ -34,12 +35,12 @@ struct DefaultFileTests {
         try TestFiles.withTemporaryDirectory { root in
             let system = root + "/etc/t9dial/t9dial.toml"
             try TestFiles.write("[search]\nlimit = 7\n", to: system)
-            #expect(try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: system).search.limit == 7)
+            #expect(try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: system, dialMethods: DialMethod.self).search.limit == 7)
             try TestFiles.write("[search]\nlimit = 3\n", to: root + "/.config/t9dial/t9dial.toml")
-            #expect(try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: system).search.limit == 3)
+            #expect(try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: system, dialMethods: DialMethod.self).search.limit == 3)
             try TestFiles.write("[search]\nlimit = 4\n", to: root + "/xdg/t9dial/t9dial.toml")
             let xdg = ["HOME": root, "XDG_CONFIG_HOME": root + "/xdg"]
-            #expect(try DialerConfiguration.loadDefault(environment: xdg, systemFile: system).search.limit == 4)
+            #expect(try DialerConfiguration.loadDefault(environment: xdg, systemFile: system, dialMethods: DialMethod.self).search.limit == 4)
         }
     }
 
@@ -49,10 +50,10 @@ struct DefaultFileTests {
             try TestFiles.write("[search]\nlimit = 3\n", to: root + "/.config/t9dial/t9dial.toml")
             try TestFiles.write("[search]\nlimit = 9\n", to: root + "/mine.toml")
             let named = ["HOME": root, "T9DIAL_CONFIG": root + "/mine.toml"]
-            #expect(try DialerConfiguration.loadDefault(environment: named, systemFile: "/nonexistent").search.limit == 9)
+            #expect(try DialerConfiguration.loadDefault(environment: named, systemFile: "/nonexistent", dialMethods: DialMethod.self).search.limit == 9)
             #expect {
                 try DialerConfiguration.loadDefault(
-                    environment: ["HOME": root, "T9DIAL_CONFIG": root + "/typo.toml"], systemFile: "/nonexistent"
+                    environment: ["HOME": root, "T9DIAL_CONFIG": root + "/typo.toml"], systemFile: "/nonexistent", dialMethods: DialMethod.self
                 )
             } throws: { error in
                 guard let error = error as? ConfigError else { return false }
@@ -67,7 +68,7 @@ struct DefaultFileTests {
             let file = root + "/.config/t9dial/t9dial.toml"
             try TestFiles.write("[search]\nlimit = 0\n", to: file)
             #expect {
-                try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: "/nonexistent")
+                try DialerConfiguration.loadDefault(environment: ["HOME": root], systemFile: "/nonexistent", dialMethods: DialMethod.self)
             } throws: { error in
                 (error as? ConfigError)?.description.hasPrefix("\(file):2: ") == true
             }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerConfig
+import Telephony
 import Testing
 
 @Suite("DialerConfiguration.read: every problem of a config file")

@@ -3,6 +3,7 @@
 import DialerConfig
 import Foundation
 import TOML
+import Telephony
 import Testing
 
 @Suite("DialerConfiguration.tomlText: the settings written back as TOML")

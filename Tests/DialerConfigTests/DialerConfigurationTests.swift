@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 @testable import DialerConfig
 import T9Search
+import Telephony
 import Testing
 
 @Suite("Config file")

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 @testable import DialerConfig
+import Telephony
 import Testing
 
 @Suite("[keypad] settings")

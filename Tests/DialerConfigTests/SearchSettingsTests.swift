@@ -2,6 +2,7 @@
 
 @testable import DialerConfig
 import T9Search
+import Telephony
 import Testing
 
 @Suite("[search] settings")

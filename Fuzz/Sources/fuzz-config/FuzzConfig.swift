@@ -3,9 +3,10 @@
 import DialerConfig
 import FuzzSupport
 import T9Search
+import Telephony
 
-/// `DialerConfiguration.parse`: a configuration whose limit is within bounds, or an error
-/// naming the file and a line of it.
+/// `DialerConfiguration.parse`, its `[dial]` read by the dial methods (Telephony): a
+/// configuration whose limit is within bounds, or an error naming the file and a line of it.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = fuzzInput(data, size)

@@ -4,6 +4,7 @@ import ContactBook
 public import DialerConfig
 import Foundation
 import Phonebook
+import Telephony
 
 /// Checks a config file and everything it names, as `t9dial run` would use them, without
 /// starting anything: the file itself (every table's first mistake, not only the file's first),
@@ -194,56 +195,28 @@ public struct ConfigCheck: Sendable {
 
     // MARK: Dialing
 
+    /// What the method finds wrong with what it names (`DialMethod.findings`, each method's
+    /// in its folder of Telephony), at its key's line.
     private func dialFindings(_ configuration: DialerConfiguration) -> [ConfigFinding] {
-        var findings: [ConfigFinding] = []
-        switch configuration.dial {
-        case .print, .baresip:
-            // baresip's address is checked when the file is read; reaching it is doctor's work.
-            break
-        case .exec(let exec):
-            if let program = exec.command.first, let problem = programProblem(program) {
-                findings.append(.problem(configuration.location(of: "dial.command"), problem))
-            }
-            if let program = exec.hangUpCommand.first, let problem = programProblem(program) {
-                findings.append(.problem(configuration.location(of: "dial.hangup_command"), problem))
-            }
-        case .modem(let modem):
-            if !exists(modem.device) {
-                let device = modem.device
-                findings.append(
-                    .problem(
-                        configuration.location(of: "dial.device"),
-                        "the modem's port \(device) does not exist; is the modem plugged in? ls -l /dev/serial/by-id/ lists the ports"))
-            }
-        case .modemManager:
-            let daemons = ["/usr/sbin/ModemManager", "/usr/local/sbin/ModemManager"]
-            if !daemons.contains(where: { exists($0) }) {
-                findings.append(
-                    .warning(
-                        configuration.location(of: "dial.method"),
-                        "ModemManager is not installed here (no \(daemons.joined(separator: " or "))); "
-                            + "install it where t9dial runs: sudo apt install modemmanager"))
-            }
+        configuration.dial.findings(on: CheckedFiles(check: self)).map { finding in
+            let location = configuration.location(of: DialTable.name + "." + finding.key)
+            return finding.isProblem ? .problem(location, finding.message) : .warning(location, finding.message)
         }
-        return findings
     }
 
-    /// Why `program` cannot be run: a path that is missing or not executable, or a name found
-    /// in no folder of `PATH`; nil when it can.
-    private func programProblem(_ program: String) -> String? {
-        if program.contains("/") {
-            guard exists(program) else { return "the program \(program) does not exist; install it or give its full path" }
-            guard FileManager.default.isExecutableFile(atPath: systemPath(program)) else {
-                return "the program \(program) is not executable; sudo chmod +x \(program)"
-            }
-            return nil
+    /// The checked system as the dial methods see it: its files under `systemPath`, its `PATH`.
+    private struct CheckedFiles: DialSystem {
+        let check: ConfigCheck
+
+        func exists(_ path: String) -> Bool { check.exists(path) }
+
+        func isExecutable(_ path: String) -> Bool {
+            FileManager.default.isExecutableFile(atPath: check.systemPath(path))
         }
-        let folders = (environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin")
-            .split(separator: ":").map(String.init)
-        let found = folders.contains { folder in
-            FileManager.default.isExecutableFile(atPath: systemPath(folder.hasSuffix("/") ? folder + program : folder + "/" + program))
+
+        var programFolders: [String] {
+            (check.environment["PATH"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
         }
-        return found ? nil : "the program \(program) is in no folder of PATH (\(folders.joined(separator: ":"))); install it or give its full path"
     }
 
     // MARK: CardDAV

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// The checks of the devices the settings name besides the keypad: the framebuffer and the modem.
+import Telephony
+
+/// The checks of the devices the settings name besides the keypad: the framebuffer, and the
+/// dial method's check.
 extension Doctor {
     /// The framebuffer t9dial would suggest when none is set.
     static let firstFramebuffer = "/dev/fb0"
@@ -35,61 +38,39 @@ extension Doctor {
         return DoctorCheck(.ok, subject, found)
     }
 
-    /// 8. For `[dial] method = "modem"`: the modem's port, and the group dialout the service
-    /// needs for it (a drop-in of the unit's).
-    func dialCheck(_ settings: Settings) -> DoctorCheck {
-        let subject = "dial"
-        guard let configuration = settings.configuration else { return Self.notChecked(subject) }
-        let dial = configuration.dial
-        if case .baresip(let baresip) = dial { return baresipCheck(baresip, subject: subject) }
-        if case .modemManager(let modemManager) = dial { return modemManagerCheck(modemManager, subject: subject) }
-        guard case .modem(let modem) = dial else {
-            return DoctorCheck(.ok, subject, "method \(dial.name), no modem to check")
+    /// 8. `[dial]`: the method's own checks, in its folder of Telephony
+    /// (`DialMethod.doctorChecks`), on the checked system as `DoctorDialSystem` shows it.
+    func dialChecks(_ settings: Settings) -> [DoctorCheck] {
+        guard let configuration = settings.configuration else { return [Self.notChecked("dial")] }
+        return configuration.dial.doctorChecks(on: DoctorDialSystem(doctor: self)).map { check in
+            let status: DoctorCheck.Status =
+                switch check.status {
+                case .ok: .ok
+                case .warning: .warning
+                case .problem: .problem
+                }
+            return DoctorCheck(status, check.subject, check.finding, fix: check.fix)
         }
-        let path = modem.device
-        guard let node = system.node(path) else {
-            return DoctorCheck(.problem, subject, "the modem's port \(path) does not exist", fix: "is the modem plugged in? ls -l /dev/serial/by-id/")
-        }
-        let found = "modem \(path), group \(node.groupName)"
-        if let taken = modemManagerMayTake(path, node: node, subject: subject, found: found) { return taken }
-        let dropIns = system.names(in: Self.dropInFolder).filter { $0.hasSuffix(".conf") }.map { Self.dropInFolder + "/" + $0 }
-        if let dropIn = dropIns.first(where: { Self.addsGroup("dialout", system.text(of: $0) ?? "") }) {
-            return DoctorCheck(.ok, subject, found + "; \(dropIn) gives the service group dialout")
-        }
-        return DoctorCheck(
-            .warning, subject, found + "; the service needs group dialout to use it, and no drop-in of \(Self.unitName) gives it",
-            fix: "sudo systemctl edit \(Self.unitName), and write the two lines [Service] and SupplementaryGroups=dialout"
-        )
     }
+}
 
-    /// ModemManager, enabled here, probes every modem port it finds and takes the one t9dial
-    /// drives (their commands and answers mix), unless a udev rule tells it to leave the port
-    /// alone (`ID_MM_PORT_IGNORE`) naming it by its kernel name or its link's.
-    func modemManagerMayTake(_ path: String, node: CheckedSystem.Node, subject: String, found: String) -> DoctorCheck? {
-        let enabled = [
-            "/etc/systemd/system/multi-user.target.wants/ModemManager.service", "/etc/systemd/system/dbus-org.freedesktop.ModemManager1.service",
-        ]
-        guard enabled.contains(where: system.exists) else { return nil }
-        let names = Set([path, node.path].compactMap { $0.split(separator: "/").last.map(String.init) })
-        let ruleFolders = ["/etc/udev/rules.d", "/run/udev/rules.d", "/usr/lib/udev/rules.d", "/lib/udev/rules.d"]
-        for folder in ruleFolders {
-            for file in system.names(in: folder) where file.hasSuffix(".rules") {
-                let text = system.text(of: folder + "/" + file) ?? ""
-                if text.contains("ID_MM_PORT_IGNORE"), names.contains(where: { text.contains($0) }) { return nil }
-            }
-        }
-        let kernelName = node.path.split(separator: "/").last.map(String.init) ?? "ttyUSB2"
-        return DoctorCheck(
-            .warning, subject, found + "; ModemManager is enabled here and takes modem ports it finds, this one too: its commands and t9dial's would mix",
-            fix: "tell it to leave the port alone: echo 'ACTION==\"add|change\", SUBSYSTEM==\"tty\", KERNEL==\"\(kernelName)\", ENV{ID_MM_PORT_IGNORE}=\"1\"' "
-                + "| sudo tee /etc/udev/rules.d/77-t9dial-modem.rules, then sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=tty "
-                + "(docs/calling.md), or use method = \"modemmanager\"")
-    }
+/// The checked system as the dial methods' doctor checks see it: doctor's own view of it
+/// (`CheckedSystem`, whose "/" may be another folder), and what doctor knows of the service.
+struct DoctorDialSystem: DialDoctorSystem {
+    let doctor: Doctor
+    var system: CheckedSystem { doctor.system }
 
-    /// Whether a unit file's text has a SupplementaryGroups= line naming `group`.
-    static func addsGroup(_ group: String, _ unitText: String) -> Bool {
-        unitText.split(separator: "\n").contains { line in
-            line.hasPrefix("SupplementaryGroups=") && line.dropFirst("SupplementaryGroups=".count).split(separator: " ").contains { $0 == group }
-        }
-    }
+    var isThisMachine: Bool { system.root == "/" || system.root.isEmpty }
+    var runsAsRoot: Bool { system.runsAsRoot }
+    var environment: [String: String] { system.environment }
+    var unitName: String { Doctor.unitName }
+    var dropInFolder: String { Doctor.dropInFolder }
+    var baresipExample: String { doctor.programFiles.baresipExample }
+
+    func exists(_ path: String) -> Bool { system.exists(path) }
+    func text(of path: String) -> String? { system.text(of: path) }
+    func names(in path: String) -> [String] { system.names(in: path) }
+    func firstFile(_ name: String, in folders: [String]) -> String? { system.firstFile(name, in: folders) }
+    func device(_ path: String) -> DialDevice? { system.node(path).map { DialDevice(path: $0.path, groupName: $0.groupName) } }
+    func serviceState() -> (active: String, status: String)? { system.serviceState().map { ($0.active, $0.status) } }
 }

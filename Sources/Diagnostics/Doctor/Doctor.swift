@@ -2,6 +2,7 @@
 
 import DialerConfig
 import DialerEngine
+import Telephony
 
 /// `t9dial doctor`: checks that a system has what the t9dial service needs (the udev rule, the
 /// unit, the group, a keypad, the screen, the settings and the contacts), and says what to fix.
@@ -30,12 +31,10 @@ public struct Doctor: Sendable {
         let settings = loadSettings()
         // The hook switch has a line only when a keymap names one.
         let hook = hookCheck(settings).map { [$0] } ?? []
-        // baresip's sound devices have a line only with method baresip.
-        let sound = baresipSoundCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
-                framebufferCheck(settings), configCheck(settings), contactsCheck(settings), dialCheck(settings),
-            ] + sound + [serviceCheck()])
+                framebufferCheck(settings), configCheck(settings), contactsCheck(settings),
+            ] + dialChecks(settings) + [serviceCheck()])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.

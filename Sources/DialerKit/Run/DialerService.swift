@@ -12,6 +12,7 @@ public import ProcessLoop
 public import Logging
 import Glibc
 import Systemd
+import Telephony
 public import InputEvents
 import struct SystemPackage.FileDescriptor
 

@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Telephony
 import Foundation
 
 struct ConfigShowCommand: ParsableCommand {
@@ -21,7 +22,7 @@ struct ConfigShowCommand: ParsableCommand {
 
     func run() throws {
         guard let file = options.chosenFile else {
-            try StandardOutput.write(DialerConfiguration().tomlText(currentDirectory: FileManager.default.currentDirectoryPath))
+            try StandardOutput.write(DialerConfiguration.defaults.tomlText(currentDirectory: FileManager.default.currentDirectoryPath))
             return
         }
         let reading = DialerConfiguration.read(path: file)

@@ -2,6 +2,7 @@
 
 @testable import DialerConfig
 import Foundation
+import Telephony
 import Testing
 
 /// Files that are not UTF-8 TOML are refused at the line and column of the first problem,

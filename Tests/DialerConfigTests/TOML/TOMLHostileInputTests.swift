@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 @testable import DialerConfig
+import Telephony
 import Testing
 
 /// The fuzzer's TOML findings, which aborted or trapped t9dial when TOMLKit (over toml++) read

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: Apache-2.0
 
-@testable import Diagnostics
+@testable import Telephony
 import Testing
 
 /// The ALSA devices a baresip config can name, as doctor judges them without opening one:
 /// docs/calling.md's choices (a USB headset's card by name, the null device) among them.
 @Suite("t9dial doctor: baresip's sound devices")
-struct DoctorBaresipSoundTests {
+struct BaresipSoundTests {
     static let cards = AlsaSystem.cards(
         """
          0 [PCH            ]: HDA-Intel - HDA Intel PCH

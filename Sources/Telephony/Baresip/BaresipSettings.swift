@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 
+public import DialerConfig
 import DialOutcomes
 
 /// `method = "baresip"`: where the running baresip's `ctrl_tcp` listens.
-public struct BaresipSettings: Sendable, Hashable {
+public struct BaresipSettings: DialMethodSettings {
+    public static let name = "baresip"
     /// On this machine: "127.0.0.1:4444" (ctrl_tcp has no password).
     public var control: String
 
@@ -14,9 +16,9 @@ public struct BaresipSettings: Sendable, Hashable {
     /// baresip's `ctrl_tcp_listen` in the example config shipped in Config/baresip/.
     public static let defaultControl = "127.0.0.1:4444"
 
-    static let keys = ["control"]
+    public static let keys = ["control"]
 
-    init(reading table: TableReader) throws(ConfigError) {
+    public init(reading table: DialTable) throws(ConfigError) {
         let address = try table.string("control", example: #"control = "127.0.0.1:4444""#) ?? Self.defaultControl
         // ctrl_tcp has no password: only a port on this machine will do.
         do {
@@ -26,4 +28,19 @@ public struct BaresipSettings: Sendable, Hashable {
         }
         self.init(control: address)
     }
+
+    public var method: DialMethod { .baresip(self) }
+
+    public func makeLine() throws(DialSetupError) -> any CallLine {
+        do {
+            return try BaresipLine(control: control)
+        } catch {
+            throw .badControlAddress(error.description)
+        }
+    }
+
+    public var tomlSettings: [ConfigSetting] { [ConfigSetting("control", .string(control))] }
+
+    /// Its address is checked when the file is read; reaching it is doctor's work.
+    public func findings(on system: any DialSystem) -> [DialFinding] { [] }
 }

@@ -1,49 +1,52 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialOutcomes
-import DialerConfig
-import Telephony
 
-extension Doctor {
+extension BaresipSettings {
     /// `[dial] method = "baresip"`: something listens on the control port, and only on
     /// loopback. Read from the kernel's socket tables (/proc/net/tcp, tcp6), not by connecting:
     /// ctrl_tcp takes one client, and a new one would take it from the running t9dial.
     /// Whether baresip is registered only the running t9dial knows: its service's STATUS line
     /// ends with the line's problem ("SIP not registered: 403 Forbidden") while there is one.
-    func baresipCheck(_ dial: BaresipSettings, subject: String) -> DoctorCheck {
-        guard let address = try? BaresipControlAddress(parsing: dial.control) else {
-            return DoctorCheck(.problem, subject, "control \(dial.control) is not a loopback address", fix: "set control = \"127.0.0.1:4444\"")
+    /// baresip's sound devices have a line of their own (`BaresipSound.swift`).
+    public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
+        [controlCheck(on: system, subject: "dial"), BaresipSound.check(on: system)]
+    }
+
+    func controlCheck(on system: any DialDoctorSystem, subject: String) -> DialCheck {
+        guard let address = try? BaresipControlAddress(parsing: control) else {
+            return DialCheck(.problem, subject, "control \(control) is not a loopback address", fix: "set control = \"127.0.0.1:4444\"")
         }
         let listeners = TCPSocketEntry.tables.flatMap { table in
             TCPSocketEntry.parse(system.text(of: table) ?? "").filter { $0.state == .listening && $0.port == address.port }
         }
-        let baresipFix = "set ctrl_tcp_listen \(address) in \(programFiles.baresipExample), and restart baresip"
+        let baresipFix = "set ctrl_tcp_listen \(address) in \(system.baresipExample), and restart baresip"
         guard !listeners.isEmpty else {
-            return DoctorCheck(
+            return DialCheck(
                 .problem, subject,
                 "method baresip, but nothing listens on port \(address.port): baresip is not running, or its ctrl_tcp_listen is another port",
                 fix: "start baresip (sudo systemctl start baresip, see Calling over SIP in t9dial's docs/calling.md); "
                     + "its ctrl_tcp_listen must be \(address)")
         }
         if let open = listeners.first(where: \.isAnyAddress) {
-            return DoctorCheck(
+            return DialCheck(
                 .problem, subject, "baresip's ctrl_tcp listens on every address (\(open.host):\(open.port)): anyone on the network can dial",
                 fix: baresipFix)
         }
         if let exposed = listeners.first(where: { !$0.isLoopback }) {
-            return DoctorCheck(
+            return DialCheck(
                 .problem, subject, "baresip's ctrl_tcp listens on \(exposed.host):\(exposed.port), which is not loopback: others can dial",
                 fix: baresipFix)
         }
         let listening = "method baresip: its ctrl_tcp listens on port \(address.port), on loopback only"
         guard let service = system.serviceState(), ["active", "reloading"].contains(service.active) else {
-            return DoctorCheck(.ok, subject, listening + "; whether its account is registered, the running service says")
+            return DialCheck(.ok, subject, listening + "; whether its account is registered, the running service says")
         }
         if let said = service.status.split(separator: "; ").last(where: { $0.hasPrefix("SIP not") }) {
-            return DoctorCheck(
+            return DialCheck(
                 .problem, subject, listening + ", but the service says: \(said)",
                 fix: "check the account in baresip's accounts file (user, auth_pass, domain) and journalctl -u baresip")
         }
-        return DoctorCheck(.ok, subject, listening + "; the service reaches it, and its account is registered (or does not register)")
+        return DialCheck(.ok, subject, listening + "; the service reaches it, and its account is registered (or does not register)")
     }
 }

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: Apache-2.0
 
-import DialerConfig
 import TerminalText
 
-extension Doctor {
+/// What `t9dial doctor` finds of the sound devices baresip's config names.
+enum BaresipSound {
     /// Where baresip's config may be, in the order looked at: the service's folder of
     /// docs/calling.md (`baresip -f /var/lib/baresip`), a folder named by `-f` in a baresip
     /// unit, and the user's own (~/.baresip).
-    func baresipConfigFiles() -> [String] {
+    static func configFiles(on system: any DialDoctorSystem) -> [String] {
         var folders = ["/var/lib/baresip"]
         for unit in ["/etc/systemd/system/baresip.service", "/usr/lib/systemd/system/baresip.service"] {
             guard let text = system.text(of: unit) else { continue }
@@ -21,27 +21,26 @@ extension Doctor {
         return folders.filter { seen.insert($0).inserted }.map { $0 + "/config" }
     }
 
-    /// 8b. For `[dial] method = "baresip"`: the sound devices baresip's config names
+    /// For `[dial] method = "baresip"`: the sound devices baresip's config names
     /// (`audio_player`, `audio_source`, `audio_alert`): that their module is loaded, and for
     /// ALSA that the card or the device the name needs is there. baresip ends a call at once
     /// when its device does not open, as soon as it is answered, so this is checked before any
-    /// call. Nil for another method.
-    func baresipSoundCheck(_ settings: Settings) -> DoctorCheck? {
-        guard case .baresip = settings.configuration?.dial else { return nil }
+    /// call.
+    static func check(on system: any DialDoctorSystem) -> DialCheck {
         let subject = "sound"
-        let files = baresipConfigFiles()
-        guard let file = files.first(where: system.exists) else {
-            return DoctorCheck(
+        let files = configFiles(on: system)
+        guard let file = files.first(where: { system.exists($0) }) else {
+            return DialCheck(
                 .warning, subject, "baresip's config is not in \(files.joined(separator: ", ")): its sound devices are not checked",
                 fix: "run doctor as the user baresip runs as, or see Sound for baresip in docs/calling.md")
         }
         guard let text = system.text(of: file) else {
-            return DoctorCheck(.warning, subject, "\(file) cannot be read: baresip's sound devices are not checked", fix: "sudo t9dial doctor")
+            return DialCheck(.warning, subject, "\(file) cannot be read: baresip's sound devices are not checked", fix: "sudo t9dial doctor")
         }
         let config = BaresipConfig(text)
         let sound = AlsaSystem(
             cards: AlsaSystem.cards(system.text(of: "/proc/asound/cards") ?? ""),
-            configs: alsaConfigFiles().compactMap { path in system.text(of: path).map { (path, $0) } })
+            configs: alsaConfigFiles(on: system).compactMap { path in system.text(of: path).map { (path, $0) } })
         var found: [String] = []
         for key in ["audio_player", "audio_source", "audio_alert"] {
             guard let value = config.values[key] else { continue }
@@ -49,26 +48,24 @@ extension Doctor {
             let module = parts.first ?? ""
             let device = parts.count > 1 ? parts[1] : ""
             guard config.modules.contains(module) else {
-                return DoctorCheck(
+                return DialCheck(
                     .problem, subject, "\(file): \(key) \(value), but the config loads no module \(module).so: calls get no sound",
                     fix: "add module \(module).so to \(file), or name a loaded module (see Sound for baresip in docs/calling.md)")
             }
             if module == "alsa", let missing = sound.problem(device: device.isEmpty ? "default" : device) {
-                return DoctorCheck(
+                return DialCheck(
                     .problem, subject, "\(file): \(key) \(value): \(missing); baresip ends every call it answers",
                     fix: "aplay -l lists the cards: name one (alsa,plughw:CARD=NAME), or use the null device (Sound for baresip in docs/calling.md)")
             }
             found.append("\(key) \(value)")
         }
-        guard !found.isEmpty else { return DoctorCheck(.ok, subject, "\(file) names no sound device: baresip uses its first sound module") }
-        return DoctorCheck(.ok, subject, "\(file): " + found.joined(separator: ", "))
+        guard !found.isEmpty else { return DialCheck(.ok, subject, "\(file) names no sound device: baresip uses its first sound module") }
+        return DialCheck(.ok, subject, "\(file): " + found.joined(separator: ", "))
     }
-}
 
-extension Doctor {
     /// The ALSA config files that can define a device: the system's, its drop-in folders
     /// (where a package such as pipewire-alsa defines `default`), and the user's.
-    func alsaConfigFiles() -> [String] {
+    static func alsaConfigFiles(on system: any DialDoctorSystem) -> [String] {
         let dropIns = ["/etc/alsa/conf.d", "/usr/share/alsa/alsa.conf.d"].flatMap { folder in
             system.names(in: folder).filter { $0.hasSuffix(".conf") }.sorted().map { folder + "/" + $0 }
         }
