@@ -135,7 +135,7 @@ let package = Package(
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
-                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
+                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics", "Tones",
                 .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),

@@ -23,6 +23,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var dial: DialMethod
     public var history: HistorySettings
     public var carddav: CardDAVSettings
+    /// The `[sound]` table.
+    public var sound: SoundSettings
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -41,7 +43,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public init(
         contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
         screen: ScreenSettings = ScreenSettings(), dial: DialMethod = .print,
-        history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings()
+        history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings(),
+        sound: SoundSettings = SoundSettings()
     ) {
         self.contacts = contacts
         self.search = search
@@ -50,6 +53,7 @@ public struct DialerConfiguration: Sendable, Equatable {
         self.dial = dial
         self.history = history
         self.carddav = carddav
+        self.sound = sound
     }
 
     /// The file these settings were read from, nil for built-in defaults.
@@ -58,6 +62,7 @@ public struct DialerConfiguration: Sendable, Equatable {
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
             && lhs.dial == rhs.dial && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+            && lhs.sound == rhs.sound
     }
 }
 
@@ -80,7 +85,7 @@ extension DialerConfiguration {
     /// `SearchSettings` that reads it.
     static let tables = [
         SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialMethod.tableName,
-        HistorySettings.tableName, CardDAVSettings.tableName,
+        HistorySettings.tableName, CardDAVSettings.tableName, SoundSettings.tableName,
     ]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
@@ -194,6 +199,10 @@ extension DialerConfiguration {
             readTable(CardDAVSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try CardDAVSettings(reading: table, home: home)
             } ?? configuration.carddav
+        configuration.sound =
+            readTable(SoundSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try SoundSettings(reading: table, home: home)
+            } ?? configuration.sound
         // A top-level key in a table is also unknown to the table: said once.
         var seen: Set<String> = []
         problems = problems.filter { problem in

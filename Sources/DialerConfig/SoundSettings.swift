@@ -74,3 +74,153 @@ public struct SoundSettings: Sendable, Hashable {
         self.leds = leds
     }
 }
+
+extension SoundSettings {
+    static let tableName = "sound"
+    static let keys = [
+        "device", "ringtone", "ring", "ring_volume", "tone_volume", "key_tones", "country", "beeper", "leds",
+    ]
+
+    /// What `device` is written as for no ALSA output; `""` says the same.
+    public static let noDevice = "none"
+    /// The longest ALSA PCM name taken; names are short (`plughw:1,0`, a `dmix` of .asoundrc).
+    public static let deviceNameLimit = 256
+    /// The on and off lengths a written `ring` cadence may have: an on and an off at least, so
+    /// the ring repeats with a pause.
+    public static let cadenceLengths = 2...12
+    /// How long one part of a written cadence may be, in milliseconds: shorter is a click,
+    /// longer is no ring.
+    public static let cadencePartMilliseconds = 50...10000
+    /// The most LEDs rung at once.
+    public static let ledLimit = 8
+    /// Where LED class devices are.
+    public static let ledFolder = "/sys/class/leds/"
+
+    /// The folder of the LED class device `led`, written as NAME or `/sys/class/leds/NAME`.
+    public static func ledDirectory(_ led: String) -> String {
+        led.hasPrefix("/") ? led : ledFolder + led
+    }
+
+    /// The on and off lengths of the ring in milliseconds, starting with on: what `us` and
+    /// `uk` stand for, or the lengths written.
+    public var cadenceMilliseconds: [Int] {
+        switch ringCadence {
+        case .us: [2000, 4000]
+        case .uk: [400, 200, 400, 2000]
+        case .custom(let lengths): lengths
+        }
+    }
+
+    /// Whether anything rings: an ALSA device, a beeper or an LED.
+    public var hasRinger: Bool { alsaDevice != nil || beeper != nil || !leds.isEmpty }
+
+    /// Reads and checks `[sound]`; keys not written keep their defaults.
+    init(reading table: TableReader, home: String?) throws(ConfigError) {
+        self.init()
+        try table.rejectUnknownKeys(keys: Self.keys)
+        if let name = try table.string("device", example: #"device = "default""#) {
+            alsaDevice = try Self.device(name, table: table)
+        }
+        if let path = try table.string("ringtone", example: #"ringtone = "/usr/share/sounds/ring.wav""#), !path.isEmpty {
+            ringtone = PathExpansion.expand(path, configFile: table.document.file, home: home)
+        }
+        if let cadence = try Self.cadence(table) { ringCadence = cadence }
+        if let percent = try table.integer(
+            "ring_volume", in: 0...100, example: "ring_volume = 80", meaning: "the ring's volume in percent")
+        {
+            ringVolume = Double(percent) / 100
+        }
+        if let percent = try table.integer(
+            "tone_volume", in: 0...100, example: "tone_volume = 50", meaning: "the tones' volume in percent")
+        {
+            toneVolume = Double(percent) / 100
+        }
+        if let text = try table.string("key_tones", example: #"key_tones = "dtmf""#) {
+            guard let value = KeyTones(rawValue: text) else {
+                throw table.error(
+                    at: "key_tones",
+                    "\(table.subject("key_tones")) must be \"dtmf\", \"click\" or \"off\", not \(TableReader.quoted(text))")
+            }
+            keyTones = value
+        }
+        if let text = try table.string("country", example: #"country = "uk""#) {
+            guard let value = Country(rawValue: text) else {
+                throw table.error(
+                    at: "country",
+                    "\(table.subject("country")) must be \"us\", \"uk\" or \"europe\", not \(TableReader.quoted(text))")
+            }
+            country = value
+        }
+        if let path = try table.string("beeper", example: #"beeper = "/dev/input/by-path/platform-pcspkr-event-spkr""#),
+            !path.isEmpty
+        {
+            beeper = PathExpansion.expand(path, configFile: table.document.file, home: home)
+        }
+        if let names = try table.strings("leds", example: #"leds = ["bell"]"#) {
+            leds = try Self.leds(names, table: table)
+        }
+    }
+
+    /// The ALSA PCM `name` names, nil for none (`"none"` or `""`).
+    private static func device(_ name: String, table: TableReader) throws(ConfigError) -> String? {
+        if name.isEmpty || name == noDevice { return nil }
+        guard name.utf8.count <= deviceNameLimit, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else {
+            throw table.error(
+                at: "device",
+                "\(table.subject("device")) must be an ALSA PCM name of at most \(deviceNameLimit) bytes without control "
+                    + "characters (\"default\", \"plughw:1,0\"; aplay -L lists them), or \"none\"")
+        }
+        return name
+    }
+
+    /// `ring`: "us", "uk", or a list of on and off lengths in milliseconds.
+    private static func cadence(_ table: TableReader) throws(ConfigError) -> RingCadence? {
+        guard let value = table.table.value("ring") else { return nil }
+        let allowed = #"must be "us", "uk" or a list of on and off lengths in milliseconds, like ring = [400, 200, 400, 2000]"#
+        if let text = value.string {
+            switch text {
+            case "us": return .us
+            case "uk": return .uk
+            default: throw table.error(at: "ring", "\(table.subject("ring")) \(allowed); found \(TableReader.quoted(text))")
+            }
+        }
+        guard let items = value.array else {
+            throw table.error(at: "ring", "\(table.subject("ring")) \(allowed); found \(TableReader.describe(value))")
+        }
+        var lengths: [Int] = []
+        for (index, item) in items.enumerated() {
+            guard let length = item.value.integer.flatMap({ Int(exactly: $0) }), cadencePartMilliseconds.contains(length) else {
+                throw table.error(
+                    at: "ring",
+                    "\(table.subject("ring")): item \(index + 1) must be a length from \(cadencePartMilliseconds.lowerBound) "
+                        + "to \(cadencePartMilliseconds.upperBound) milliseconds; found \(TableReader.describe(item.value))")
+            }
+            lengths.append(length)
+        }
+        guard cadenceLengths.contains(lengths.count), lengths.count.isMultiple(of: 2) else {
+            throw table.error(
+                at: "ring",
+                "\(table.subject("ring")) must have an even number of lengths, from \(cadenceLengths.lowerBound) to "
+                    + "\(cadenceLengths.upperBound), on then off, so the ring repeats after a pause; found \(lengths.count)")
+        }
+        return .custom(lengths)
+    }
+
+    /// `leds`: names of `/sys/class/leds/`, or paths there.
+    private static func leds(_ names: [String], table: TableReader) throws(ConfigError) -> [String] {
+        guard names.count <= ledLimit else {
+            throw table.error(at: "leds", "\(table.subject("leds")) names \(names.count) LEDs; at most \(ledLimit) ring at once")
+        }
+        for name in names {
+            let leaf = name.hasPrefix(ledFolder) ? String(name.dropFirst(ledFolder.count)) : name
+            guard !leaf.isEmpty, !leaf.contains("/"), leaf != ".", leaf != ".." else {
+                throw table.error(
+                    at: "leds",
+                    "\(table.subject("leds")) has \(TableReader.quoted(name)), which is not an LED: write a name of "
+                        + "\(ledFolder) (ls \(ledFolder) lists them) or its path there")
+            }
+        }
+        return names
+    }
+}

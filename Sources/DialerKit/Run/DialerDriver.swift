@@ -10,6 +10,7 @@ public import T9Search
 public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
+public import Tones
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials, answers, hang-ups and tones among them on the dial method's line (`CallLine`),
@@ -111,6 +112,7 @@ public final class DialerDriver {
         while let update = pending.popFirst() {
             recorder?.note(update)
             display.apply([update])
+            if sound != nil { cue(cues.take(update)) }
             switch update {
             case .dial(let request):
                 pending += dial(request)
@@ -127,6 +129,56 @@ public final class DialerDriver {
                 break
             }
         }
+        if sound != nil { cueHandset() }
+    }
+
+    // MARK: Sound
+
+    /// Who plays the cues (`play(on:keyTones:)`); nil: the dialer is silent.
+    private var sound: (any SoundCueing)?
+    /// What the dialer's events sound like.
+    private var cues = SoundCues(keyTones: true)
+
+    /// Plays what the dialer does on `player` from now on: the ring, the keys' tones (unless
+    /// `keyTones` is false), the dial tone while a handset is lifted and nothing is typed, and
+    /// the tones of a call that ends, is busy or fails. Only `cue(_:)` is called, on the
+    /// loop's thread, and it does not block.
+    public func play(on player: any SoundCueing, keyTones: Bool) {
+        sound = player
+        cues = SoundCues(keyTones: keyTones)
+        machine.keyWentDown = { [unowned self] role in self.cue(self.cues.keyWentDown(role)) }
+    }
+
+    private func cue(_ cues: [SoundCue]) {
+        guard let sound else { return }
+        cues.forEach(sound.cue)
+    }
+
+    /// Plays or stops the dial tone when a handset has come off or gone back on its hook:
+    /// after each update, and when a keypad's hook is read (`handsetRead`).
+    private func cueHandset() {
+        let machine = self.machine
+        let lifted = machine.devices.contains { machine.isHandsetLifted(on: $0) == true }
+        let idle = !machine.session.hasLiveCall && machine.session.screen.query.isEmpty
+        cue(cues.handset(lifted: lifted, idle: idle))
+    }
+
+    /// A keypad's hook switch was read as it is (at start, or the keypad replugged): a handset
+    /// found lifted with nothing typed plays the dial tone, as one lifted now would.
+    public func handsetRead() {
+        if sound != nil { cueHandset() }
+    }
+
+    /// The player says a ringer cannot play (`problem`), or that all play again (nil): a
+    /// notice on the screen, and a line in the journal. Never a failed call: the call goes on
+    /// without the sound.
+    public func soundProblem(_ problem: String?, display: inout some DialerDisplay) {
+        if let problem, problem != notices[.sound] {
+            logger.warning("\(problem)")
+        } else if problem == nil, let old = notices[.sound] {
+            logger.notice("sound plays again (it was: \(old))")
+        }
+        post(problem, about: .sound, to: &display)
     }
 
     /// Dials `request` on the line: its number prepared once, as every method dials it
@@ -469,6 +521,8 @@ public enum NoticeTopic: CaseIterable, Sendable {
     case keypad
     /// The line cannot place calls now: baresip not reachable or not registered, no modem.
     case line
+    /// A ringer or the sound device cannot play: the dialer works on, silent there.
+    case sound
     /// Calls were missed ("2 missed"), until a key is pressed or `t9dial history` lists them.
     case missedCalls
 }

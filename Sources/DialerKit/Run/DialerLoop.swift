@@ -217,6 +217,7 @@ public final class DialerLoop {
             // The state as it is, not a lift or a replacement: it answers and hangs up nothing.
             if let device = keypads?.devices[path], let lifted {
                 machine.hookRead(lifted: lifted, on: device)
+                driver.handsetRead()
                 logger.info("\(event.description)")
             } else {
                 logger.warning("\(event.description)")
