@@ -58,7 +58,9 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # ModemManager on a private bus.
 # The ModemManager tests run the real ModemManager (1.20) with its test interface, driving a
 # simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+# libasound2-dev: the ringer and the tones play through alsa-lib (CAlsa); the sound tests play
+# into its file plugin, no card needed.
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).

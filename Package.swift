@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "Tones", targets: ["Tones"]),
+        .library(name: "Sound", targets: ["Sound"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "Presentation", targets: ["Presentation"]),
@@ -110,6 +111,11 @@ let package = Package(
             dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
         ),
         .systemLibrary(name: "CLinux"),
+        // alsa-lib, which the ringer and the tones play through (Sources/CAlsa/CAlsa.h).
+        .systemLibrary(name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .target(
+            name: "Sound",
+            dependencies: ["Tones", "DialerConfig", "SystemCalls", "ProcessLoop", "BackgroundWork", "CAlsa", systemPackage]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // libxml2's reader, for CardDAV's Multi-Status answers (Sources/CXML2/CXML2.h).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
