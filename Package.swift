@@ -141,7 +141,7 @@ let package = Package(
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
-                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics", "Tones",
+                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics", "Tones", "Sound",
                 .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),

@@ -3,6 +3,7 @@
 public import DialerEngine
 import DialOutcomes
 public import DialHistory
+public import DialerConfig
 public import Logging
 public import Phonebook
 public import Telephony
@@ -10,6 +11,7 @@ public import T9Search
 public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
+import Sound
 public import Tones
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
@@ -136,6 +138,47 @@ public final class DialerDriver {
 
     /// Who plays the cues (`play(on:keyTones:)`); nil: the dialer is silent.
     private var sound: (any SoundCueing)?
+    /// The player's problems on their way to the loop; nil without a player of `startSound`.
+    private var soundReports: SoundReports?
+    /// The player `startSound` made, shut down when the run ends (`stopSound`).
+    private var player: SoundPlayer?
+
+    /// Plays the dialer's cues through a `SoundPlayer` of `settings`, on its own thread;
+    /// `device` overrides `[sound] device` as `--sound` does ("none": no ALSA device). Nothing
+    /// to ring (no device, beeper or LED) starts no player. The player's problems are shown
+    /// and logged by the loop (`LoopSource.sound`). A player that cannot start (no thread, no
+    /// descriptor) is a warning: the dialer works on, silent.
+    public func startSound(_ settings: SoundSettings, device: String? = nil) {
+        stopSound()
+        var settings = settings
+        if let device { settings.alsaDevice = device == SoundSettings.noDevice || device.isEmpty ? nil : device }
+        guard settings.hasRinger else { return }
+        do {
+            let reports = try SoundReports()
+            let player = try SoundPlayer(settings: settings, onProblem: reports.report)
+            soundReports = reports
+            self.player = player
+            play(on: player, keyTones: settings.keyTones != .off)
+        } catch {
+            logger.warning("sound: the player could not start (\(error)); the dialer works on without sound")
+        }
+    }
+
+    /// Stops the player `startSound` made, if any: its sound stops, its devices close.
+    public func stopSound() {
+        player?.shutDown()
+        player = nil
+        soundReports = nil
+        sound = nil
+        machine.keyWentDown = nil
+    }
+
+    /// Shows and logs what the player reported (`LoopSource.sound`).
+    func takeSoundReports(display: inout some DialerDisplay) {
+        guard let problems = soundReports?.take(), let last = problems.last else { return }
+        for problem in problems.dropLast() { logger.warning("sound: \(problem)") }
+        soundProblem("sound: \(last)", display: &display)
+    }
     /// What the dialer's events sound like.
     private var cues = SoundCues(keyTones: true)
 
@@ -143,10 +186,17 @@ public final class DialerDriver {
     /// `keyTones` is false), the dial tone while a handset is lifted and nothing is typed, and
     /// the tones of a call that ends, is busy or fails. Only `cue(_:)` is called, on the
     /// loop's thread, and it does not block.
+    /// A player that replaces another (a reload) takes up what lasts: a call ringing here
+    /// rings on it, the dial tone plays on.
     public func play(on player: any SoundCueing, keyTones: Bool) {
         sound = player
-        cues = SoundCues(keyTones: keyTones)
+        cues.keyTones = keyTones
         machine.keyWentDown = { [unowned self] role in self.cue(self.cues.keyWentDown(role)) }
+        switch cues.lasting {
+        case .ring: cue([.ring])
+        case .dialTone: cue([.dialTone])
+        case .nothing, .silencedRing: break
+        }
     }
 
     private func cue(_ cues: [SoundCue]) {
@@ -221,6 +271,7 @@ public final class DialerDriver {
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
             + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
             + [missedCallsWatch?.descriptor].compactMap { $0 }.map { EventLoop.Source(.missedCalls, $0) }
+            + [soundReports?.descriptor].compactMap { $0 }.map { EventLoop.Source(.sound, $0) }
     }
 
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,

@@ -154,6 +154,8 @@ public final class DialerLoop {
                 woke.config = true
             case .serviceReload:
                 woke.serviceReload = true
+            case .sound:
+                driver.takeSoundReports(display: &display)
             }
         }
         driver.advance(lineReadable: lineReadable, bookReadable: bookReadable, to: wakeup.time, display: &display)
