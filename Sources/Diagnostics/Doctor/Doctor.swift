@@ -32,10 +32,12 @@ public struct Doctor: Sendable {
         let hook = hookCheck(settings).map { [$0] } ?? []
         // baresip's sound devices have a line only with method baresip.
         let sound = baresipSoundCheck(settings).map { [$0] } ?? []
+        // The ringers have a line when one is configured, or calls are followed.
+        let ringer = ringerCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
                 framebufferCheck(settings), configCheck(settings), contactsCheck(settings), dialCheck(settings),
-            ] + sound + [serviceCheck()])
+            ] + sound + ringer + [serviceCheck()])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.
