@@ -134,6 +134,18 @@ import Tones
         #expect(problem.description == "ALSA device no-such-pcm: no such device; list the devices with `aplay -L` and set [sound] device (or --sound)")
     }
 
+    @Test func theCheckOpensEveryOutputAndSaysWhatFails() throws {
+        let recording = try Recording()
+        var places = recording.places
+        places.beeper = recording.folder.file("no-beeper")
+        places.lamps = ["no-lamp"]
+        places.lampRoot = recording.folder.path
+        #expect(SoundPlayer.check(places).map(\.output) == [.beeper(recording.folder.file("no-beeper")), .lamp(recording.folder.file("no-lamp"))])
+        places.alsaDevice = "missing"
+        #expect(SoundPlayer.check(places).first?.output == .alsa("missing"))
+        #expect(SoundPlayer.check(OutputPlaces()).isEmpty)
+    }
+
     @Test func soundNoneOverridesTheConfiguredDevice() {
         let (setup, _) = SoundPlayer.setup(SoundSettings(alsaDevice: "plughw:1,0"), device: "none")
         #expect(setup.places.alsaDevice == nil)
