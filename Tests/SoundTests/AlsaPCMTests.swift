@@ -37,7 +37,7 @@ import Tones
 
     @Test func aMissingDeviceSaysWhichAndHowToFindOne() {
         #expect(throws: AlsaPCM.problem("t9dial-no-such-pcm", opening: Errno(ENOENT))) {
-            try AlsaPCM(name: "t9dial-no-such-pcm", rate: 48_000)
+            _ = try AlsaPCM(name: "t9dial-no-such-pcm", rate: 48_000)
         }
     }
 
