@@ -116,6 +116,28 @@ import Tones
         #expect(log.all.isEmpty)
     }
 
+    @Test func aKeyReplacesTheRingAtOnce() throws {
+        let recording = try Recording()
+        let clock = FrozenClock()
+        let choices = SoundChoices(speaker: true, beeper: false, lamps: false)
+        let player = try SoundPlayer(setup: setup(recording.places, choices: choices), clock: clock, onProblem: { _ in })
+        player.cue(.ring)
+        #expect(eventually { clock.sleepCount >= 1 })
+        player.cue(.key("7"))
+        #expect(eventually { clock.sleepCount >= 2 })
+        player.shutDown()
+        let clip = try recording.samples()
+        // The ring as far as it got ahead of the clock, then the key's whole tone.
+        let lead = Self.rate * PlanFollower.leadMilliseconds / 1000
+        #expect(clip.samples.count == lead + Self.rate * SoundPlan.keyMilliseconds / 1000)
+        let ring = clip.samples[..<lead]
+        let key = clip.samples[lead...]
+        #expect(Goertzel.amplitude(of: 440, in: ring, rate: Self.rate) > 1_000)
+        #expect(Goertzel.amplitude(of: 852, in: key, rate: Self.rate) > 1_000)
+        #expect(Goertzel.amplitude(of: 1209, in: key, rate: Self.rate) > 1_000)
+        #expect(Goertzel.amplitude(of: 440, in: key, rate: Self.rate) < 300)
+    }
+
     @Test func aMissingDeviceIsAProblemNotAFailure() throws {
         let recording = try Recording()
         let log = ProblemLog()
