@@ -237,7 +237,7 @@ let package = Package(
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "SeededRandom"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "Tones", "SeededRandom"],
             exclude: ["Corpus", "README.md"]
         ),
     ]
