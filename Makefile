@@ -206,7 +206,7 @@ test-docs: build
 # The Swift Testing fuzz targets of Tests/FuzzTests for longer, from a random seed (the old make
 # fuzz, kept for t9index, which libFuzzer has no target for): FUZZ_SECONDS each (all at once,
 # or FUZZ_TARGET alone: vcard csv config layout keymap evemu query multistatus netstring baresip
-# t9index). An input that crashed the run is left in .build/fuzz/TARGET-current, one that
+# wav t9index). An input that crashed the run is left in .build/fuzz/TARGET-current, one that
 # failed a check in TARGET-failure-N.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET  ?=

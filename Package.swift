@@ -168,6 +168,9 @@ let package = Package(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
+        .testTarget(name: "TonesTests", dependencies: ["Tones"]),
+        // The sound played through the real alsa-lib into its file plugin, and analysed.
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "Tones", "DialerConfig", "SystemCalls", systemPackage]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search", systemPackage]),
@@ -234,7 +237,7 @@ let package = Package(
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "SeededRandom"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "Tones", "SeededRandom"],
             exclude: ["Corpus", "README.md"]
         ),
     ]

@@ -69,6 +69,12 @@ public struct AlsaPCM: ~Copyable {
         _ = Alsa.prepare(handle)
     }
 
+    /// Plays what was written now: a stream starts by itself only once its buffer is full,
+    /// which a sound shorter than the buffer (a key's tone) never fills.
+    public func start() {
+        Alsa.startIfPrepared(handle)
+    }
+
     /// Waits until what was written has played.
     public func drain() {
         Alsa.drain(handle)

@@ -62,13 +62,15 @@ struct PlanFollower {
                     outputs.play(track.render(written..<(written + count)))
                     written += count
                 }
+                // Played from now, not once the device's buffer is full.
+                outputs.startSpeaker()
                 if written < track.totalFrames {
                     let writtenMilliseconds = written * 1000 / outputs.rate
                     let more = writtenMilliseconds - Self.leadMilliseconds + Self.periodMilliseconds
                     deadline = min(deadline, start + Int64(more) * 1000)
                 }
             }
-            let speakerDone = track == nil || !outputs.hasSpeaker || written >= track!.totalFrames
+            let speakerDone = track.map { written >= $0.totalFrames || !outputs.hasSpeaker } ?? true
             if elapsed >= plan.totalMilliseconds, speakerDone {
                 outputs.beep(0)
                 outputs.light(false)

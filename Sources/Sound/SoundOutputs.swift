@@ -77,6 +77,11 @@ final class SoundOutputs {
 
     var hasSpeaker: Bool { pcm != nil }
 
+    /// Starts the speaker on what it was given, when the sound ends before filling its buffer.
+    func startSpeaker() {
+        pcm?.start()
+    }
+
     /// Sounds the beeper at `hertz` (0: silent).
     func beep(_ hertz: Int) {
         do throws(SoundProblem) {

@@ -80,6 +80,30 @@ public final class SoundPlayer: SoundCueing {
         return problems + ringOnce(setup: setup, clock: MonotonicClock())
     }
 
+    /// What is wrong with `settings` and the outputs they name, each output opened once and
+    /// closed: for `config check` and `doctor`. Blocks while the devices open (a command's
+    /// work); switches the beeper and the lamps off.
+    public static func check(settings: SoundSettings, device: String? = nil) -> [SoundProblem] {
+        let (setup, problems) = setup(settings, device: device)
+        return problems + check(setup.places)
+    }
+
+    static func check(_ places: OutputPlaces) -> [SoundProblem] {
+        var problems: [SoundProblem] = []
+        if let name = places.alsaDevice {
+            do throws(SoundProblem) { _ = try AlsaPCM(name: name, rate: rate, configuration: places.alsaConfiguration) } catch {
+                problems.append(error)
+            }
+        }
+        if let path = places.beeper {
+            do throws(SoundProblem) { _ = try Beeper(path: path, checking: places.checkBeeper) } catch { problems.append(error) }
+        }
+        for name in places.lamps {
+            do throws(SoundProblem) { _ = try LEDLamp(name, root: places.lampRoot) } catch { problems.append(error) }
+        }
+        return problems
+    }
+
     static func ringOnce(setup: Setup, clock: any PlayerClock) -> [SoundProblem] {
         let found = Mutex<[SoundProblem]>([])
         let outputs = SoundOutputs(setup.places, rate: rate) { problem in found.withLock { $0.append(problem) } }

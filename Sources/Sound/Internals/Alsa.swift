@@ -66,6 +66,12 @@ enum Alsa {
         check(snd_pcm_prepare(pcm))
     }
 
+    /// Starts a prepared stream playing what is queued, however little. (snd_pcm_state,
+    /// snd_pcm_start)
+    static func startIfPrepared(_ pcm: PCMHandle) {
+        if snd_pcm_state(pcm) == SND_PCM_STATE_PREPARED { _ = snd_pcm_start(pcm) }
+    }
+
     /// Waits until what is queued has played. (snd_pcm_drain)
     static func drain(_ pcm: PCMHandle) {
         _ = snd_pcm_drain(pcm)
