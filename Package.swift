@@ -108,7 +108,7 @@ let package = Package(
             dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork", systemPackage]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
+            dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML", "Tones"]
         ),
         .systemLibrary(name: "CLinux"),
         // alsa-lib, which the ringer and the tones play through (Sources/CAlsa/CAlsa.h).

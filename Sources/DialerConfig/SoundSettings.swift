@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import Tones
+
 /// The `[sound]` table of t9dial.toml: where the ring and the tones are played, and how.
 /// Every output is optional; several ringers ring at once.
 public struct SoundSettings: Sendable, Hashable {
@@ -85,12 +87,6 @@ extension SoundSettings {
     public static let noDevice = "none"
     /// The longest ALSA PCM name taken; names are short (`plughw:1,0`, a `dmix` of .asoundrc).
     public static let deviceNameLimit = 256
-    /// The on and off lengths a written `ring` cadence may have: an on and an off at least, so
-    /// the ring repeats with a pause.
-    public static let cadenceLengths = 2...12
-    /// How long one part of a written cadence may be, in milliseconds: shorter is a click,
-    /// longer is no ring.
-    public static let cadencePartMilliseconds = 50...10000
     /// The most LEDs rung at once.
     public static let ledLimit = 8
     /// Where LED class devices are.
@@ -190,19 +186,18 @@ extension SoundSettings {
         }
         var lengths: [Int] = []
         for (index, item) in items.enumerated() {
-            guard let length = item.value.integer.flatMap({ Int(exactly: $0) }), cadencePartMilliseconds.contains(length) else {
+            guard let length = item.value.integer.flatMap({ Int(exactly: $0) }) else {
                 throw table.error(
                     at: "ring",
-                    "\(table.subject("ring")): item \(index + 1) must be a length from \(cadencePartMilliseconds.lowerBound) "
-                        + "to \(cadencePartMilliseconds.upperBound) milliseconds; found \(TableReader.describe(item.value))")
+                    "\(table.subject("ring")): item \(index + 1) must be a length in milliseconds; found \(TableReader.describe(item.value))")
             }
             lengths.append(length)
         }
-        guard cadenceLengths.contains(lengths.count), lengths.count.isMultiple(of: 2) else {
-            throw table.error(
-                at: "ring",
-                "\(table.subject("ring")) must have an even number of lengths, from \(cadenceLengths.lowerBound) to "
-                    + "\(cadenceLengths.upperBound), on then off, so the ring repeats after a pause; found \(lengths.count)")
+        // The player's own limits (Tones' Cadence), said at the line.
+        do throws(Cadence.Problem) {
+            _ = try Cadence(milliseconds: lengths)
+        } catch {
+            throw table.error(at: "ring", "\(table.subject("ring")): \(error)")
         }
         return .custom(lengths)
     }
