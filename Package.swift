@@ -223,7 +223,7 @@ let package = Package(
             name: "DiagnosticsTests",
             dependencies: ["Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "TestFixtures"]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
-        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "Tones", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,
         // descriptors and threads stay flat (Tests/SoakTests/README.md).
         .testTarget(
