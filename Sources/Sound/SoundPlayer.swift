@@ -96,7 +96,7 @@ public final class SoundPlayer: SoundCueing {
             }
         }
         if let path = places.beeper {
-            do throws(SoundProblem) { _ = try Beeper(path: path, checking: places.checkBeeper) } catch { problems.append(error) }
+            do throws(SoundProblem) { _ = try Beeper(path: path, assuming: places.beeperKind) } catch { problems.append(error) }
         }
         for name in places.lamps {
             do throws(SoundProblem) { _ = try LEDLamp(name, root: places.lampRoot) } catch { problems.append(error) }
