@@ -10,8 +10,8 @@ struct OutputPlaces: Sendable {
     /// Opens the PCM through this configuration instead of the system's (tests).
     var alsaConfiguration: AlsaConfiguration?
     var beeper: String?
-    /// Whether the beeper must say it takes tones (always, but for tests' plain files).
-    var checkBeeper = true
+    /// What the beeper takes, nil to ask it (always, but for tests' plain files).
+    var beeperKind: Beeper.Kind?
     var lamps: [String] = []
     var lampRoot = LEDLamp.classFolder
 }
@@ -52,7 +52,7 @@ final class SoundOutputs {
             pcm = outcome(.alsa(name)) { () throws(SoundProblem) in try AlsaPCM(name: name, rate: rate, configuration: places.alsaConfiguration) }
         }
         if plan.beeps != nil, beeper == nil, let path = places.beeper {
-            beeper = outcome(.beeper(path)) { () throws(SoundProblem) in try Beeper(path: path, checking: places.checkBeeper) }
+            beeper = outcome(.beeper(path)) { () throws(SoundProblem) in try Beeper(path: path, assuming: places.beeperKind) }
         }
         if plan.lamps != nil, lamps.isEmpty {
             for name in places.lamps {

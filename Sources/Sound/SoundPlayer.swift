@@ -96,7 +96,7 @@ public final class SoundPlayer: SoundCueing {
             }
         }
         if let path = places.beeper {
-            do throws(SoundProblem) { _ = try Beeper(path: path, checking: places.checkBeeper) } catch { problems.append(error) }
+            do throws(SoundProblem) { _ = try Beeper(path: path, assuming: places.beeperKind) } catch { problems.append(error) }
         }
         for name in places.lamps {
             do throws(SoundProblem) { _ = try LEDLamp(name, root: places.lampRoot) } catch { problems.append(error) }
@@ -165,86 +165,5 @@ public final class SoundPlayer: SoundCueing {
                 }
             }())
         return (Setup(places: places, choices: choices, ringVolume: settings.ringVolume, toneVolume: settings.toneVolume), problems)
-    }
-}
-
-/// What the dialer's thread leaves for the player's: the latest cue (a new one replaces one
-/// not yet taken) or the end, and the wake-up that tells the player's thread.
-final class Mailbox: Sendable {
-    enum Message: Sendable, Equatable {
-        case cue(SoundCue)
-        case shutDown
-    }
-
-    private let pending = Mutex<Message?>(nil)
-    private let shutting = Atomic<Bool>(false)
-    let signal: WakeSignal
-
-    init() throws(LoopError) {
-        signal = try WakeSignal()
-    }
-
-    /// Leaves a message and wakes the player's thread. Never blocks: the lock is held only to
-    /// swap a value.
-    func post(_ message: Message) {
-        if message == .shutDown { shutting.store(true, ordering: .releasing) }
-        pending.withLock { $0 = shutting.load(ordering: .acquiring) ? .shutDown : message }
-        signal.notify()
-    }
-
-    /// Whether a message waits (checked between the periods of a sound).
-    var hasMessage: Bool { pending.withLock { $0 != nil } }
-
-    /// Takes the message, lowering the wake-up first, so that one posted after is not lost.
-    func take() -> Message? {
-        signal.reset()
-        return pending.withLock { message in
-            defer { message = nil }
-            return message
-        }
-    }
-}
-
-/// The player's thread: takes cues, follows their plans, and sleeps when idle.
-private struct PlayerThread {
-    let mailbox: Mailbox
-    let setup: SoundPlayer.Setup
-    let outputs: SoundOutputs
-    let clock: any PlayerClock
-
-    func run() {
-        let follower = PlanFollower(outputs: outputs, clock: clock, wake: mailbox.signal.descriptor)
-        var idleSince: Int64?
-        while true {
-            switch mailbox.take() {
-            case .shutDown:
-                outputs.silence()
-                outputs.close()
-                return
-            case .cue(let cue):
-                if let plan = SoundPlan(cue: cue, choices: setup.choices) {
-                    let volume = cue == .ring ? setup.ringVolume : setup.toneVolume
-                    _ = follower.play(plan, volume: volume) {
-                        mailbox.signal.reset()
-                        return mailbox.hasMessage
-                    }
-                } else {
-                    outputs.silence()
-                }
-                idleSince = clock.now()
-            case nil:
-                guard outputs.isOpen, let since = idleSince else {
-                    clock.sleep(until: nil, wake: mailbox.signal.descriptor)
-                    continue
-                }
-                let closeAt = since + Int64(SoundPlayer.idleCloseMilliseconds) * 1000
-                if clock.now() >= closeAt {
-                    outputs.closeAfterPlaying()
-                    idleSince = nil
-                } else {
-                    clock.sleep(until: closeAt, wake: mailbox.signal.descriptor)
-                }
-            }
-        }
     }
 }

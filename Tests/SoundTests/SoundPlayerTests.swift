@@ -43,6 +43,19 @@ import Tones
         }
     }
 
+    @Test func onTheMonotonicClockAKeyPlaysAndTheDeviceIsClosedWhenIdle() throws {
+        let recording = try Recording()
+        let choices = SoundChoices(speaker: true, beeper: false, lamps: false)
+        let player = try SoundPlayer(setup: setup(recording.places, choices: choices), clock: MonotonicClock(), onProblem: { _ in })
+        player.cue(.key("8"))
+        // The WAV's sizes are written when the device is closed, which only the idle close does.
+        #expect(eventually { (try? recording.samples()) != nil })
+        let clip = try recording.samples()
+        #expect(clip.samples.count == Self.rate * SoundPlan.keyMilliseconds / 1000)
+        #expect(Goertzel.amplitude(of: 1336, in: clip.samples, rate: Self.rate) > 1_000)
+        player.shutDown()
+    }
+
     @Test func volumeZeroIsSilence() throws {
         let clip = try record(.key("5"), choices: SoundChoices(speaker: true, beeper: false, lamps: false), volume: 0)
         #expect(clip.samples.count == Self.rate / 10)

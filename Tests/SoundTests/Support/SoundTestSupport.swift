@@ -22,7 +22,7 @@ final class TemporaryFolder: Sendable {
     func file(_ name: String) -> String { path + "/" + name }
 
     func write(_ name: String, _ bytes: [UInt8]) {
-        FileManager.default.createFile(atPath: file(name), contents: Data(bytes))
+        _ = FileManager.default.createFile(atPath: file(name), contents: Data(bytes))
     }
 
     func read(_ name: String) -> [UInt8] {
