@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialOutcomes
-public import DialerEngine
-public import Tones
+import DialerEngine
+import Tones
 
 /// Which cues the dialer's events make: what a phone sounds like, with the sound that lasts
 /// (a ring, the dial tone) as its state, so that a cue is said once when it starts and `quiet`
@@ -18,9 +18,9 @@ public import Tones
 ///   handset replaced stops it.
 /// - A call that ends plays the call-ended tone; busy, the busy tone; a dial that fails, the
 ///   error tone. An incoming call missed or rejected only stops ringing.
-public struct SoundCues: Sendable {
+struct SoundCues: Sendable {
     /// What plays until it is stopped.
-    public enum Lasting: Sendable, Hashable {
+    enum Lasting: Sendable, Hashable {
         case nothing
         case ring
         /// A call still rings here, but a key silenced it.
@@ -28,13 +28,13 @@ public struct SoundCues: Sendable {
         case dialTone
     }
 
-    public private(set) var lasting: Lasting = .nothing
+    private(set) var lasting: Lasting = .nothing
     /// Whether keys play their tones (`[sound] key_tones` is not "off").
-    public var keyTones: Bool
+    var keyTones: Bool
     /// Whether a handset is off its hook, as last told.
-    public private(set) var handsetLifted = false
+    private(set) var handsetLifted = false
 
-    public init(keyTones: Bool) {
+    init(keyTones: Bool) {
         self.keyTones = keyTones
     }
 
@@ -43,7 +43,7 @@ public struct SoundCues: Sendable {
     private static let answersOrRejects: Set<KeyRole> = [.dial, .hangUp, .pound, .ignore]
 
     /// A key went down (`DialerMachine.keyWentDown`).
-    public mutating func keyWentDown(_ role: KeyRole) -> [SoundCue] {
+    mutating func keyWentDown(_ role: KeyRole) -> [SoundCue] {
         switch lasting {
         case .ring:
             guard !Self.answersOrRejects.contains(role) else { return [] }
@@ -72,7 +72,7 @@ public struct SoundCues: Sendable {
 
     /// The handset is `lifted` or not, as the hook switches say now; `idle` when nothing is
     /// typed and no call goes on. Only a change of the handset makes a cue.
-    public mutating func handset(lifted: Bool, idle: Bool) -> [SoundCue] {
+    mutating func handset(lifted: Bool, idle: Bool) -> [SoundCue] {
         guard lifted != handsetLifted else { return [] }
         handsetLifted = lifted
         switch (lifted, lasting) {
@@ -88,7 +88,7 @@ public struct SoundCues: Sendable {
     }
 
     /// What an update of the dialer sounds like.
-    public mutating func take(_ update: DialerUpdate) -> [SoundCue] {
+    mutating func take(_ update: DialerUpdate) -> [SoundCue] {
         let ringing = lasting == .ring || lasting == .silencedRing
         // A silenced ring is quiet already: its call's end says nothing more.
         let stopRinging: [SoundCue] = lasting == .ring ? [.quiet] : []
