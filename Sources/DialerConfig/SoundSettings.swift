@@ -107,6 +107,15 @@ extension SoundSettings {
         }
     }
 
+    /// These settings with `device` over `[sound] device`, as `--sound` gives it: a PCM's
+    /// name, or "none" for no ALSA device; nil keeps the config's.
+    public func overriding(device: String?) -> SoundSettings {
+        guard let device else { return self }
+        var settings = self
+        settings.alsaDevice = device == Self.noDevice || device.isEmpty ? nil : device
+        return settings
+    }
+
     /// Whether anything rings: an ALSA device, a beeper or an LED.
     public var hasRinger: Bool { alsaDevice != nil || beeper != nil || !leds.isEmpty }
 

@@ -62,6 +62,16 @@ struct SoundSettingsTests {
     }
 
     @Test(
+        "--sound over [sound] device: a name replaces it, none removes it, nothing keeps it",
+        arguments: [(nil, "default"), ("none", nil), ("plughw:1,0", "plughw:1,0")] as [(String?, String?)]
+    )
+    func overridingDevice(given: String?, device: String?) {
+        let settings = SoundSettings(alsaDevice: "default", leds: ["bell"]).overriding(device: given)
+        #expect(settings.alsaDevice == device)
+        #expect(settings.leds == ["bell"])
+    }
+
+    @Test(
         "A bad value names the line and key and says what is allowed",
         arguments: [
             ("[sound]\nkey_tones = \"beep\"\n", 2, "sound.key_tones", #"must be "dtmf", "click" or "off", not "beep""#),

@@ -16,8 +16,7 @@ public enum RingTest {
     /// that did not ring, is a `Failure` saying which, why, and what to do. Blocks for the
     /// ring's length: a command's, never the dialer's loop.
     public static func ring(_ settings: SoundSettings, device: String? = nil, configFile: String?) throws(Failure) -> String {
-        var settings = settings
-        if let device { settings.alsaDevice = device == SoundSettings.noDevice ? nil : device }
+        let settings = settings.overriding(device: device)
         let rung =
             [settings.alsaDevice.map { "ALSA device \($0)" }, settings.beeper.map { "beeper \($0)" }].compactMap { $0 }
             + settings.leds.map { "LED \($0)" }
