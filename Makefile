@@ -58,7 +58,9 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # ModemManager on a private bus.
 # The ModemManager tests run the real ModemManager (1.20) with its test interface, driving a
 # simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+# libasound2-dev: the ringer and the tones play through alsa-lib (CAlsa); the sound tests play
+# into its file plugin, no card needed.
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
@@ -204,7 +206,7 @@ test-docs: build
 # The Swift Testing fuzz targets of Tests/FuzzTests for longer, from a random seed (the old make
 # fuzz, kept for t9index, which libFuzzer has no target for): FUZZ_SECONDS each (all at once,
 # or FUZZ_TARGET alone: vcard csv config layout keymap evemu query multistatus netstring baresip
-# t9index). An input that crashed the run is left in .build/fuzz/TARGET-current, one that
+# wav t9index). An input that crashed the run is left in .build/fuzz/TARGET-current, one that
 # failed a check in TARGET-failure-N.
 FUZZ_SECONDS ?= 60
 FUZZ_TARGET  ?=

@@ -27,6 +27,7 @@ let package = Package(
     products: [
         .library(name: "T9Search", targets: ["T9Search"]),
         .library(name: "Tones", targets: ["Tones"]),
+        .library(name: "Sound", targets: ["Sound"]),
         .library(name: "ContactBook", targets: ["ContactBook"]),
         .library(name: "DialerConfig", targets: ["DialerConfig"]),
         .library(name: "Presentation", targets: ["Presentation"]),
@@ -107,9 +108,14 @@ let package = Package(
             dependencies: ["Evdev", "InputEvents", "DialerEngine", "Inotify", "ProcessLoop", "SystemCalls", "BackgroundWork", systemPackage]),
         .target(
             name: "DialerConfig",
-            dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML"]
+            dependencies: ["T9Search", "DialerEngine", "DialOutcomes", "InputEvents", "SystemCalls", "TOML", "Tones"]
         ),
         .systemLibrary(name: "CLinux"),
+        // alsa-lib, which the ringer and the tones play through (Sources/CAlsa/CAlsa.h).
+        .systemLibrary(name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
+        .target(
+            name: "Sound",
+            dependencies: ["Tones", "DialerConfig", "SystemCalls", "ProcessLoop", "BackgroundWork", "CAlsa", systemPackage]),
         .systemLibrary(name: "CLibevdev", pkgConfig: "libevdev", providers: [.apt(["libevdev-dev"])]),
         // libxml2's reader, for CardDAV's Multi-Status answers (Sources/CXML2/CXML2.h).
         .systemLibrary(name: "CXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -135,7 +141,7 @@ let package = Package(
                 "T9Search", "ContactBook", "DialerConfig", "DialerEngine", "KeypadInput", "ProcessLoop", "ScreenRender", "ScreenOutput",
                 "DialHistory", .target(name: "CardDAV", condition: .when(traits: ["CardDAV"])), "ContactQuery", "CLinux", "BackgroundWork",
                 "ContactWatch", "Inotify", "Systemd", "Telephony", "Phonebook",
-                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics",
+                "TerminalText", "SystemCalls", "InputEvents", "DialOutcomes", "Presentation", "Diagnostics", "Tones", "Sound",
                 .product(name: "Logging", package: "swift-log"), systemPackage,
             ]
         ),
@@ -162,6 +168,9 @@ let package = Package(
             name: "DialerEngineTests", dependencies: ["DialerEngine", "DialOutcomes", "InputEvents", "T9Search", "DialerConfig"], exclude: ["Recordings"]),
         .testTarget(name: "EvdevTests", dependencies: ["Evdev", "CLibevdev", "InputEvents", "DialerEngine", "SystemCalls", "EvdevTestSupport"]),
         .testTarget(name: "ScreenRenderTests", dependencies: ["ScreenRender"]),
+        .testTarget(name: "TonesTests", dependencies: ["Tones"]),
+        // The sound played through the real alsa-lib into its file plugin, and analysed.
+        .testTarget(name: "SoundTests", dependencies: ["Sound", "Tones", "DialerConfig", "SystemCalls", systemPackage]),
         .target(name: "ModemTestSupport", dependencies: ["CLinux"], path: "Tests/Support/ModemTestSupport"),
         .testTarget(name: "DialOutcomesTests", dependencies: ["DialOutcomes"]),
         .testTarget(name: "BackgroundWorkTests", dependencies: ["BackgroundWork", "T9Search", systemPackage]),
@@ -217,7 +226,7 @@ let package = Package(
                 "Diagnostics", "DialerKit", "DialerConfig", "DialerEngine", "Evdev", "EvdevTestSupport", "InputEvents", "Telephony", "TestFixtures",
             ]),
         // t9dialTests runs the built t9dial as a child process: it depends on it to build it.
-        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
+        .testTarget(name: "t9dialTests", dependencies: ["t9dial", "TerminalText", "Tones", "CardDAVTestSupport", "ModemTestSupport", "TelephonyTestSupport"]),
         // The service through a simulated month (T9DIAL_SOAK_DAYS days; make soak): its memory,
         // descriptors and threads stay flat (Tests/SoakTests/README.md).
         .testTarget(
@@ -231,7 +240,7 @@ let package = Package(
         // Seeded mutation fuzzing of every parser and of the index (Tests/FuzzTests/README.md).
         .testTarget(
             name: "FuzzTests",
-            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "SeededRandom"],
+            dependencies: ["ContactBook", "DialerConfig", "DialerEngine", "ContactQuery", "CardDAV", "T9Search", "Telephony", "Tones", "SeededRandom"],
             exclude: ["Corpus", "README.md"]
         ),
     ]

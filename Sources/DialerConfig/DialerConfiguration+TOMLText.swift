@@ -74,6 +74,22 @@ extension DialerConfiguration {
         key(carddav, "user", .string(self.carddav.user ?? ""))
         key(carddav, "password_file", path(self.carddav.passwordFile))
         key(carddav, "interval_min", .integer(self.carddav.intervalMinutes))
+
+        let sound = SoundSettings.tableName
+        table(sound)
+        key(sound, "device", .string(self.sound.alsaDevice ?? SoundSettings.noDevice))
+        key(sound, "ringtone", path(self.sound.ringtone))
+        switch self.sound.ringCadence {
+        case .us: key(sound, "ring", .string("us"))
+        case .uk: key(sound, "ring", .string("uk"))
+        case .custom(let lengths): key(sound, "ring", .integers(lengths))
+        }
+        key(sound, "ring_volume", .integer(Int((self.sound.ringVolume * 100).rounded())))
+        key(sound, "tone_volume", .integer(Int((self.sound.toneVolume * 100).rounded())))
+        key(sound, "key_tones", .string(self.sound.keyTones.rawValue))
+        key(sound, "country", .string(self.sound.country.rawValue))
+        key(sound, "beeper", path(self.sound.beeper))
+        key(sound, "leds", .strings(self.sound.leds))
         return lines.joined(separator: "\n") + "\n"
     }
 }
@@ -83,6 +99,7 @@ private enum TOMLSetting {
     case string(String)
     case strings([String])
     case integer(Int)
+    case integers([Int])
     case boolean(Bool)
 
     /// `value` as written, a path from the current folder (`path`).
@@ -101,6 +118,7 @@ private enum TOMLSetting {
         case .string(let text): TOMLText.quoted(text)
         case .strings(let texts): "[" + texts.map(TOMLText.quoted).joined(separator: ", ") + "]"
         case .integer(let number): String(number)
+        case .integers(let numbers): "[" + numbers.map(String.init).joined(separator: ", ") + "]"
         case .boolean(let flag): flag ? "true" : "false"
         }
     }

@@ -25,6 +25,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var dialSettings: (any DialSettings)?
     public var history: HistorySettings
     public var carddav: CardDAVSettings
+    /// The `[sound]` table.
+    public var sound: SoundSettings
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -43,7 +45,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public init(
         contacts: [String] = [], search: SearchSettings = SearchSettings(), keypad: KeypadSettings = KeypadSettings(),
         screen: ScreenSettings = ScreenSettings(), dialSettings: (any DialSettings)? = nil,
-        history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings()
+        history: HistorySettings = HistorySettings(), carddav: CardDAVSettings = CardDAVSettings(),
+        sound: SoundSettings = SoundSettings()
     ) {
         self.contacts = contacts
         self.search = search
@@ -52,6 +55,7 @@ public struct DialerConfiguration: Sendable, Equatable {
         self.dialSettings = dialSettings
         self.history = history
         self.carddav = carddav
+        self.sound = sound
     }
 
     /// The file these settings were read from, nil for built-in defaults.
@@ -60,6 +64,7 @@ public struct DialerConfiguration: Sendable, Equatable {
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
             && sameDial(lhs.dialSettings, rhs.dialSettings) && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+            && lhs.sound == rhs.sound
     }
 
     /// Whether two `[dial]` settings are the same, none read being the unwritten one.
@@ -91,7 +96,7 @@ extension DialerConfiguration {
     /// `SearchSettings` that reads it.
     static let tables = [
         SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialTable.name,
-        HistorySettings.tableName, CardDAVSettings.tableName,
+        HistorySettings.tableName, CardDAVSettings.tableName, SoundSettings.tableName,
     ]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
@@ -211,6 +216,10 @@ extension DialerConfiguration {
             readTable(CardDAVSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try CardDAVSettings(reading: table, home: home)
             } ?? configuration.carddav
+        configuration.sound =
+            readTable(SoundSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try SoundSettings(reading: table, home: home)
+            } ?? configuration.sound
         // A top-level key in a table is also unknown to the table: said once.
         var seen: Set<String> = []
         problems = problems.filter { problem in

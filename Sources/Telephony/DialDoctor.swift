@@ -68,3 +68,13 @@ public struct DialDevice: Sendable, Hashable {
         self.groupName = groupName
     }
 }
+
+/// What a systemd unit file's text grants, as the doctor checks read it.
+public enum SystemdUnitText {
+    /// Whether a unit file's text has a SupplementaryGroups= line naming `group`.
+    public static func addsGroup(_ group: String, _ unitText: String) -> Bool {
+        unitText.split(separator: "\n").contains { line in
+            line.hasPrefix("SupplementaryGroups=") && line.dropFirst("SupplementaryGroups=".count).split(separator: " ").contains { $0 == group }
+        }
+    }
+}

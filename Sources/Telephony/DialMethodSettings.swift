@@ -24,6 +24,35 @@ public protocol DialMethodSettings: Sendable, Hashable {
     func findings(on system: any DialSystem) -> [DialFinding]
     /// What `t9dial doctor` finds of it on `system`: its lines, in order.
     func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck]
+    /// Whether calls come in through it, and so want a ringer (`print` and `exec` only launch
+    /// calls).
+    static var followsCalls: Bool { get }
+    /// How its back-end rings a call by itself (baresip's `audio_alert`), read on `system`,
+    /// so that t9dial and the back-end never both ring; nil when it has no ringer of its own
+    /// or its config cannot be found.
+    func ownRinger(on system: any DialDoctorSystem) -> OwnRinger?
+    /// Whether its back-end rings by itself when its config is not found (baresip does, on
+    /// its first sound module).
+    static var ringsByDefault: Bool { get }
+}
+
+/// A back-end's own ringer: the file and setting that make it, and whether it rings.
+public struct OwnRinger: Sendable, Hashable {
+    /// The file that sets it.
+    public var file: String
+    /// The setting as written there: `audio_alert alsa,default`.
+    public var setting: String
+    /// Whether it rings somewhere (not a null device).
+    public var rings: Bool
+    /// What stops it ringing.
+    public var silencing: String
+
+    public init(file: String, setting: String, rings: Bool, silencing: String) {
+        self.file = file
+        self.setting = setting
+        self.rings = rings
+        self.silencing = silencing
+    }
 }
 
 /// The checked system as the methods' config checks see it (Diagnostics hands in its own,

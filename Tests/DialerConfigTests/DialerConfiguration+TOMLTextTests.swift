@@ -21,6 +21,11 @@ struct DialerConfigurationTOMLTextTests {
             "history and carddav",
             "[history]\nfavourite_category = \"\"\nfavourites = [\"Mum\"]\nkeep_calls = 500\n[carddav]\nurl = \"https://dav.example.org/ann/\"\nuser = \"ann\"\npassword_file = \"secret\"\ninterval_min = 60\n"
         ),
+        (
+            "sound with a cadence written",
+            "[sound]\ndevice = \"plughw:1,0\"\nringtone = \"ring.wav\"\nring = [400, 200, 400, 2000]\nring_volume = 35\ntone_volume = 0\nkey_tones = \"off\"\ncountry = \"uk\"\nbeeper = \"/dev/input/event9\"\nleds = [\"bell\"]\n"
+        ),
+        ("sound with a country's ring", "[sound]\ndevice = \"default\"\nring = \"uk\"\n"),
     ]
 
     @Test("Read back, the text gives the same settings", arguments: configs)

@@ -25,7 +25,7 @@ struct DialerConfigurationTests {
     @Test(
         "The shipped t9dial.toml documents every key",
         arguments: ["contacts"] + SearchSettings.keys + KeypadSettings.keys + ScreenSettings.keys + DialMethod.keys
-            + HistorySettings.keys + CardDAVSettings.keys
+            + HistorySettings.keys + CardDAVSettings.keys + SoundSettings.keys
     )
     func shippedConfigDocumentsKey(key: String) throws {
         let text = try TextFile.read(TestFiles.shippedConfig)

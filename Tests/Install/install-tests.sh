@@ -106,8 +106,8 @@ exposure=$(systemd-analyze security --offline=true "$unit" 2>&1 | sed -n 's/.*Ov
 check "unit: systemd-analyze security exposure ${exposure:-unknown} is 2.0 or lower" \
   awk -v e="${exposure:-99}" 'BEGIN { exit !(e <= 2.0) }'
 for setting in "Type=notify" "WatchdogSec=30s" "ExecReload=/bin/kill -HUP \$MAINPID" "StandardError=journal" \
-    "DynamicUser=yes" "User=t9dial-service" "SupplementaryGroups=t9dial video" "StateDirectory=t9dial" \
-    "DeviceAllow=char-input r" "WantedBy=multi-user.target"; do
+    "DynamicUser=yes" "User=t9dial-service" "SupplementaryGroups=t9dial video audio" "StateDirectory=t9dial" \
+    "DeviceAllow=char-input r" "DeviceAllow=/dev/input/t9dial-beeper w" "DeviceAllow=char-alsa rw" "WantedBy=multi-user.target"; do
   check "unit: $setting" grep -qx "$setting" "$unit"
 done
 rules=$ROOT/etc/udev/rules.d/70-t9dial.rules

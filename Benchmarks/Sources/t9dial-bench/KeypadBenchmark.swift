@@ -88,6 +88,7 @@ struct KeypadBenchmark: ParsableCommand {
         }
         compare(atOnce: atOnce, atPersonsPace: atPersonsPace, runningT9: runningT9)
         try LoopStalls(book: book, rows: rows, dials: dials, stateDir: stateDir).measure(index: index)
+        try KeyToneStalls(book: book, rows: rows, sessions: dials).measure(index: index)
     }
 
     /// The target: the first key after start no slower than p99 of the rest. A first

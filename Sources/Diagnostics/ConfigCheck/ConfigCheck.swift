@@ -10,7 +10,8 @@ import Telephony
 /// starting anything: the file itself (every table's first mistake, not only the file's first),
 /// the data directory with its layouts and keymaps, the keymap and the font chosen, the contact
 /// files, the dial method's program, port or service, and the CardDAV settings (with no
-/// network access). `t9dial config check` prints what it finds; doctor's config line and the
+/// network access), and the `[sound]` outputs (opened and closed at once). `t9dial config
+/// check` prints what it finds; doctor's config line and the
 /// runs' start use the same checks (`keymapProblem`, and DialerKit's `fontProblem`).
 public struct ConfigCheck: Sendable {
     /// The config file as named; nil to check the defaults (no config file).
@@ -78,6 +79,7 @@ public struct ConfigCheck: Sendable {
         findings += deviceFindings(configuration)
         findings += dialFindings(configuration)
         findings += carddavFindings(configuration)
+        findings += soundFindings(configuration)
         let ordered = findings.enumerated().sorted { first, second in
             // Findings in the config file by line; the rest (other files) after, as found.
             let (a, b) = (first.element.error, second.element.error)
@@ -258,7 +260,7 @@ public struct ConfigCheck: Sendable {
         return findings
     }
 
-    private func exists(_ path: String) -> Bool {
+    func exists(_ path: String) -> Bool {
         FileManager.default.fileExists(atPath: systemPath(path))
     }
 }

@@ -25,6 +25,9 @@ extension Doctor {
         if let problem = settings.problem, settings.configuration == nil {
             return DoctorCheck(.problem, subject, problem.description, fix: fix)
         }
+        // Sound outputs are opened on this machine only, not in a system in a folder.
+        var readers = self.readers
+        if !(system.root == "/" || system.root.isEmpty) { readers.soundProblem = nil }
         var check = ConfigCheck(
             file: settings.file, readers: readers, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
         )

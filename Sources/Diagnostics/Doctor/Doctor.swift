@@ -31,10 +31,12 @@ public struct Doctor: Sendable {
         let settings = loadSettings()
         // The hook switch has a line only when a keymap names one.
         let hook = hookCheck(settings).map { [$0] } ?? []
+        // The ringers have a line when one is configured, or calls are followed.
+        let ringer = ringerCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
                 framebufferCheck(settings), configCheck(settings), contactsCheck(settings),
-            ] + dialChecks(settings) + [serviceCheck()])
+            ] + dialChecks(settings) + ringer + [serviceCheck()])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.

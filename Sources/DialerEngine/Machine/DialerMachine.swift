@@ -17,6 +17,11 @@ public final class DialerMachine {
     private var interpreters: [Int: KeyInterpreter] = [:]
     private var hooks: [Int: HookDebouncer] = [:]
 
+    /// Told of each key that goes down, with its role, as soon as its keypad's interpreter
+    /// (or the terminal) makes it out, before the session acts on it and whether or not it is
+    /// held back: what a key sounds like does not wait for the book. Nil: nobody listens.
+    public var keyWentDown: ((KeyRole) -> Void)?
+
     public init(session: DialerSession) {
         self.session = session
     }
@@ -74,15 +79,22 @@ public final class DialerMachine {
         guard var interpreter = interpreters[device] else { return updates }
         let gestures = interpreter.handle(event)
         interpreters[device] = interpreter
+        tell(gestures)
         updates += deliver(gestures)
         return updates
     }
 
     /// Gestures that come ready-made, from a source without key events (a terminal).
     public func handle(_ gestures: [TimedGesture]) -> [DialerUpdate] {
+        handle(gestures, new: true)
+    }
+
+    /// `gestures` in time order; `new` when they were not told of before (held back).
+    private func handle(_ gestures: [TimedGesture], new: Bool) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         for gesture in gestures {
             updates += advance(to: gesture.time)
+            if new { tell([gesture]) }
             updates += deliver([gesture])
         }
         return updates
@@ -106,6 +118,7 @@ public final class DialerMachine {
                 guard var interpreter = interpreters[device] else { break }
                 let gestures = interpreter.advance(to: due)
                 interpreters[device] = interpreter
+                tell(gestures)
                 updates += deliver(gestures)
             case .hook(let device):
                 guard var hook = hooks[device] else { break }
@@ -152,7 +165,7 @@ public final class DialerMachine {
         holdsBackDials = false
         let held = heldBack
         heldBack = []
-        return handle(held) + advance(to: time)
+        return handle(held, new: false) + advance(to: time)
     }
 
     private static let actsOnResults: Set<KeyRole> = [.star, .next, .previous, .pound, .dial]
@@ -167,6 +180,12 @@ public final class DialerMachine {
     /// The hook's changes go to the session at once: answering is not a dial held back.
     private func deliver(_ changes: [HookDebouncer.Change]) -> [DialerUpdate] {
         changes.flatMap { session.hookChanged(lifted: $0.lifted, at: $0.time) }
+    }
+
+    /// Tells `keyWentDown` of the keys among `gestures` that went down.
+    private func tell(_ gestures: [TimedGesture]) {
+        guard let keyWentDown else { return }
+        for case .pressed(let role) in gestures.map(\.gesture) { keyWentDown(role) }
     }
 
     private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {

@@ -29,8 +29,11 @@ extension ConfigCheck {
 }
 
 extension RunReaders {
-    /// The readers of t9dial's runs: the screen's font (`ScreenDisplay.loadFont`).
-    public static let dialerKit = RunReaders(fontProblem: { configuration, dataDirectory, systemPath in
-        ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
-    })
+    /// The readers of t9dial's runs: the screen's font (`ScreenDisplay.loadFont`), and the
+    /// sound outputs as the player opens them (`SoundOutputProbe`).
+    public static let dialerKit = RunReaders(
+        fontProblem: { configuration, dataDirectory, systemPath in
+            ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
+        },
+        soundProblem: SoundOutputProbe.problem)
 }

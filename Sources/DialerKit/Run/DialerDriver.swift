@@ -3,6 +3,7 @@
 public import DialerEngine
 import DialOutcomes
 public import DialHistory
+public import DialerConfig
 public import Logging
 public import Phonebook
 public import Telephony
@@ -10,6 +11,8 @@ public import T9Search
 public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
+import Sound
+import Tones
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
 /// dials, answers, hang-ups and tones among them on the dial method's line (`CallLine`),
@@ -111,6 +114,7 @@ public final class DialerDriver {
         while let update = pending.popFirst() {
             recorder?.note(update)
             display.apply([update])
+            if sound != nil { cue(cues.take(update)) }
             switch update {
             case .dial(let request):
                 pending += dial(request)
@@ -127,7 +131,19 @@ public final class DialerDriver {
                 break
             }
         }
+        if sound != nil { cueHandset() }
     }
+
+    // MARK: Sound (DialerDriver+Sound.swift)
+
+    /// Who plays the cues (`play(on:keyTones:)`); nil: the dialer is silent.
+    var sound: (any SoundCueing)?
+    /// The player's problems on their way to the loop; nil without a player of `startSound`.
+    var soundReports: SoundReports?
+    /// The player `startSound` made, shut down when the run ends (`stopSound`).
+    var player: SoundPlayer?
+    /// What the dialer's events sound like.
+    var cues = SoundCues(keyTones: true)
 
     /// Dials `request` on the line: its number prepared once, as every method dials it
     /// (`DialNumber`), and refused here when it has nothing a phone dials.
@@ -169,6 +185,7 @@ public final class DialerDriver {
             + [startup?.descriptor].compactMap { $0 }.map { EventLoop.Source(.startupLoad, $0) }
             + [recorder?.descriptor].compactMap { $0 }.map { EventLoop.Source(.history, $0) }
             + [missedCallsWatch?.descriptor].compactMap { $0 }.map { EventLoop.Source(.missedCalls, $0) }
+            + [soundReports?.descriptor].compactMap { $0 }.map { EventLoop.Source(.sound, $0) }
     }
 
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
@@ -355,6 +372,9 @@ public final class DialerDriver {
     /// as the screen's notice line shows it; nil when it can, or has no line.
     public var lineProblem: String? { notices[.line] }
 
+    /// What the screen's notice line says of the sound, nil when nothing.
+    var soundNotice: String? { notices[.sound] }
+
     /// Watches the history while missed calls are shown, for `t9dial history` reading them.
     private let missedCallsWatch: MissedCallsWatch?
 
@@ -469,6 +489,8 @@ public enum NoticeTopic: CaseIterable, Sendable {
     case keypad
     /// The line cannot place calls now: baresip not reachable or not registered, no modem.
     case line
+    /// A ringer or the sound device cannot play: the dialer works on, silent there.
+    case sound
     /// Calls were missed ("2 missed"), until a key is pressed or `t9dial history` lists them.
     case missedCalls
 }

@@ -154,6 +154,8 @@ public final class DialerLoop {
                 woke.config = true
             case .serviceReload:
                 woke.serviceReload = true
+            case .sound:
+                driver.takeSoundReports(display: &display)
             }
         }
         driver.advance(lineReadable: lineReadable, bookReadable: bookReadable, to: wakeup.time, display: &display)
@@ -217,6 +219,7 @@ public final class DialerLoop {
             // The state as it is, not a lift or a replacement: it answers and hangs up nothing.
             if let device = keypads?.devices[path], let lifted {
                 machine.hookRead(lifted: lifted, on: device)
+                driver.handsetRead()
                 logger.info("\(event.description)")
             } else {
                 logger.warning("\(event.description)")

@@ -27,7 +27,7 @@ import struct SystemPackage.FileDescriptor
 /// - **It reloads without losing the query**, on `systemctl reload` (SIGHUP) and when the
 ///   config file changes: contacts, the synced address book and the `[dial]` method are read
 ///   again, on a thread of its own while keys go on searching the running book; a broken new
-///   config keeps the running book and says why. `[keypad]`, `[screen]` and the layouts take
+///   config keeps the running book and says why; a changed `[sound]` starts a new player. `[keypad]`, `[screen]` and the layouts take
 ///   a restart, and the log says so.
 /// - **It shows its first screen at once.** The book is read on a thread of its own, and the
 ///   screen says how far it has got ("Loading contacts… 42%"); keys typed meanwhile are kept
@@ -74,15 +74,20 @@ public final class DialerService {
     /// The `[dial]` settings of the driver's line: a reload that leaves them as they are keeps
     /// the line, its connection and its call.
     private var dialSettings: DialMethod
+    /// The `[sound]` settings the player plays with, and `--sound`'s device: a reload that
+    /// changes them starts a new player.
+    private var soundSettings: SoundSettings
+    private let soundDevice: String?
 
     /// Loads the book (or an empty one and the problem), sets up the keys, the dialer and its
     /// reading of `device` (nil: the config's, the udev link, or discovery). Time is `clock`'s,
     /// the clock evdev stamps key events with: a test passes one it moves by hand.
     public init(
         overrides: Book.Overrides, mode: KeypadSettings.EntryMode?, device: String?, grab: Bool, logger: Logger,
-        inputDirectory: String = "/dev/input", clock: MonotonicClock = .system
+        inputDirectory: String = "/dev/input", clock: MonotonicClock = .system, soundDevice: String? = nil
     ) throws(DialerError) {
         self.overrides = overrides
+        self.soundDevice = soundDevice
         self.logger = logger
         self.clock = clock
         let (book, problem): (Book, problem: BookError?)
@@ -92,11 +97,13 @@ public final class DialerService {
         self.layouts = book.index.alphabet.layouts.map(\.id)
         self.configFile = book.configuration.file
         self.dialSettings = book.configuration.dial
+        self.soundSettings = book.configuration.sound
         let setup = try KeypadSetup.load(for: book, mode: mode)
         let driver = try setup.makeDriver(for: book, placesCalls: true, logger: logger, clock: clock)
         self.bookAtStart = book
         // The book is read while the first screen shows, which says how far it has got.
         if problem == nil { try driver.loadInBackground(book) }
+        driver.startSound(book.configuration.sound, device: soundDevice)
         loop = try DialerLoop(setup: setup, driver: driver, device: device, grab: grab, inputDirectory: inputDirectory, clock: clock)
         do {
             signals = try SignalSource()
@@ -136,6 +143,7 @@ public final class DialerService {
                 // The call under way ends, as a phone switched off ends it, and a dial that
                 // just ended is written before the process goes.
                 try driver.stop(display: &display)
+                driver.stopSound()
                 return stop
             }
         }
@@ -335,6 +343,12 @@ public final class DialerService {
             } catch {
                 logger.error("reload: [dial]: \(error); the dial method loaded before is kept")
             }
+        }
+        if fresh.configuration.sound != soundSettings {
+            soundSettings = fresh.configuration.sound
+            driver.soundProblem(nil, display: &display)
+            driver.startSound(soundSettings, device: soundDevice)
+            logger.info("reload: [sound] changed; the sound player starts anew")
         }
         if let history = fresh.history { driver.learnPicks(from: history) }
         fresh.sources.warnings.forEach { logger.warning("\($0)") }

@@ -27,4 +27,6 @@ public enum LoopSource: Hashable, Sendable {
     case serviceReload
     /// `t9dial try`'s terminal has keys.
     case terminal
+    /// The sound player met a problem (`SoundReports`).
+    case sound
 }

@@ -9,6 +9,26 @@ extension BaresipSettings {
     /// Whether baresip is registered only the running t9dial knows: its service's STATUS line
     /// ends with the line's problem ("SIP not registered: 403 Forbidden") while there is one.
     /// baresip's sound devices have a line of their own (`BaresipSound.swift`).
+    public static let followsCalls = true
+    public static let ringsByDefault = true
+
+    /// baresip rings by itself on `audio_alert` (Debian's 1.0 plays ring.wav there); unset, on
+    /// its first sound module. Nil when no baresip config is found.
+    public func ownRinger(on system: any DialDoctorSystem) -> OwnRinger? {
+        guard let file = BaresipSound.configFiles(on: system).first(where: system.exists), let text = system.text(of: file) else { return nil }
+        let value = BaresipConfig(text).values["audio_alert"]
+        return OwnRinger(
+            file: file, setting: "audio_alert " + (value ?? "(not set: its first sound module)"),
+            rings: value.map { !Self.isNullDevice($0) } ?? true,
+            silencing: "write audio_alert alsa,null in \(file) and restart baresip (docs/calling.md, Who rings)")
+    }
+
+    /// Whether a baresip device (`MODULE,DEVICE`) plays nowhere: ALSA's null device, or the
+    /// bridge to nowhere t9dial's tests use.
+    static func isNullDevice(_ value: String) -> Bool {
+        ["alsa,null", "aubridge,nowhere"].contains(value.replacingOccurrences(of: " ", with: ""))
+    }
+
     public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
         [controlCheck(on: system, subject: "dial"), BaresipSound.check(on: system)]
     }

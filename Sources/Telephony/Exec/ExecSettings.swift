@@ -66,6 +66,12 @@ public struct ExecSettings: DialMethodSettings {
     }
 
     /// Its programs are `config check`'s work.
+    public static let followsCalls = false
+
+    /// It has no ringer of its own: t9dial's `[sound]` rings its calls.
+    public func ownRinger(on system: any DialDoctorSystem) -> OwnRinger? { nil }
+    public static let ringsByDefault = false
+
     public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
         [DialCheck(.ok, "dial", "method \(Self.name), no modem to check")]
     }

@@ -3,6 +3,12 @@
 extension ModemSettings {
     /// `[dial] method = "modem"`: the modem's port, and the group dialout the service
     /// needs for it (a drop-in of the unit's).
+    public static let followsCalls = true
+
+    /// It has no ringer of its own: t9dial's `[sound]` rings its calls.
+    public func ownRinger(on system: any DialDoctorSystem) -> OwnRinger? { nil }
+    public static let ringsByDefault = false
+
     public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
         [modemCheck(on: system, subject: "dial")]
     }
@@ -15,7 +21,7 @@ extension ModemSettings {
         let found = "modem \(path), group \(node.groupName)"
         if let taken = Self.modemManagerMayTake(path, node: node, on: system, subject: subject, found: found) { return taken }
         let dropIns = system.names(in: system.dropInFolder).filter { $0.hasSuffix(".conf") }.map { system.dropInFolder + "/" + $0 }
-        if let dropIn = dropIns.first(where: { Self.addsGroup("dialout", system.text(of: $0) ?? "") }) {
+        if let dropIn = dropIns.first(where: { SystemdUnitText.addsGroup("dialout", system.text(of: $0) ?? "") }) {
             return DialCheck(.ok, subject, found + "; \(dropIn) gives the service group dialout")
         }
         return DialCheck(
@@ -46,12 +52,5 @@ extension ModemSettings {
             fix: "tell it to leave the port alone: echo 'ACTION==\"add|change\", SUBSYSTEM==\"tty\", KERNEL==\"\(kernelName)\", ENV{ID_MM_PORT_IGNORE}=\"1\"' "
                 + "| sudo tee /etc/udev/rules.d/77-t9dial-modem.rules, then sudo udevadm control --reload && sudo udevadm trigger --subsystem-match=tty "
                 + "(docs/calling.md), or use method = \"modemmanager\"")
-    }
-
-    /// Whether a unit file's text has a SupplementaryGroups= line naming `group`.
-    static func addsGroup(_ group: String, _ unitText: String) -> Bool {
-        unitText.split(separator: "\n").contains { line in
-            line.hasPrefix("SupplementaryGroups=") && line.dropFirst("SupplementaryGroups=".count).split(separator: " ").contains { $0 == group }
-        }
     }
 }

@@ -9,6 +9,12 @@ extension ModemManagerSettings {
     /// says of the modem (on this machine only, over the system bus): running, with a modem
     /// that does voice calls, enabled, its SIM unlocked. A disabled modem is a problem here
     /// though the service enables it: with the rule missing, it could not.
+    public static let followsCalls = true
+
+    /// It has no ringer of its own: t9dial's `[sound]` rings its calls.
+    public func ownRinger(on system: any DialDoctorSystem) -> OwnRinger? { nil }
+    public static let ringsByDefault = false
+
     public func doctorChecks(on system: any DialDoctorSystem) -> [DialCheck] {
         [modemManagerCheck(on: system, subject: "dial")]
     }

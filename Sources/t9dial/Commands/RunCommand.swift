@@ -38,6 +38,8 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Share the keypad with other programs instead of taking it for t9dial alone.")
     var noGrab = false
 
+    @OptionGroup var sound: SoundOptions
+
     @OptionGroup var logging: LogOptions
 
     func validate() throws {
@@ -45,6 +47,8 @@ struct RunCommand: ParsableCommand {
         if realtime, replay == nil { throw ValidationError("--realtime is for --replay") }
         // A replay reads no keypad: there is nothing to share or grab.
         if noGrab, replay != nil { throw ValidationError("--no-grab is for reading a keypad, not --replay") }
+        // A replay places no calls: nothing rings, and its keys are not a person's.
+        if sound.sound != nil, replay != nil { throw ValidationError("--sound is for reading a keypad, not --replay") }
     }
 
     func run() throws {
@@ -68,7 +72,8 @@ struct RunCommand: ParsableCommand {
                 return stop
             } else {
                 ProcessMemory.returnLargeBlocksToSystem()
-                let service = try DialerService(overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger)
+                let service = try DialerService(
+                    overrides: book.overrides, mode: mode, device: device, grab: !noGrab, logger: logger, soundDevice: sound.sound)
                 guard let bookAtStart = service.bookAtStart else { return nil }
                 var shown = try display.makeDisplay(for: bookAtStart, logger: logger)
                 defer { shown.restore() }

@@ -18,6 +18,8 @@ struct TryCommand: ParsableCommand {
 
     @OptionGroup var display: DisplayOptions
 
+    @OptionGroup var sound: SoundOptions
+
     @OptionGroup var logging: LogOptions
 
     func validate() throws {
@@ -43,6 +45,8 @@ struct TryCommand: ParsableCommand {
             let contactBook = try Book.prepareToLoad(book.overrides)
             let driver = try KeypadSetup.load(for: contactBook, mode: mode).makeDriver(for: contactBook, placesCalls: true, logger: logger)
             try driver.loadInBackground(contactBook)
+            driver.startSound(contactBook.configuration.sound, device: sound.sound)
+            defer { driver.stopSound() }
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: contactBook, logger: logger)
             defer { shown.restore() }

@@ -105,3 +105,54 @@ struct ConfigCheckTests {
         #expect(ConfigCheck.keymapProblem(DialerConfiguration(), keymaps: keymaps) == nil)
     }
 }
+
+@Suite("ConfigCheck: [sound]")
+struct ConfigCheckSoundTests {
+    /// What the player's opening says, for a test: every output fails, saying which.
+    static let failing = RunReaders(
+        fontProblem: RunReaders.dialerKit.fontProblem,
+        soundProblem: { output in "it is busy (\(output)); close what has it" })
+
+    /// The findings about `[sound]` of a config naming the sample contacts, and `text`.
+    func check(_ text: String, readers: RunReaders = .dialerKit) throws -> [ConfigFinding] {
+        try TestFiles.withTemporaryDirectory { folder in
+            let file = try TestFiles.write("contacts = [\"\(TestFiles.sampleContacts)\"]\n" + text, to: folder + "/t9dial.toml")
+            let report = ConfigCheck(file: file, readers: readers, dataDirectory: TestFiles.dataDirectory, environment: [:]).run()
+            #expect(report.findings.allSatisfy { $0.error.key?.hasPrefix("sound.") == true }, "\(report.text)")
+            return report.findings
+        }
+    }
+
+    @Test(
+        "Each output that is not there, or does not open, is a warning at its line",
+        arguments: [
+            ("[sound]\nringtone = \"/nonexistent/ring.wav\"\n", "sound.ringtone", "does not exist or cannot be read; the ring is made of tones"),
+            ("[sound]\nbeeper = \"/dev/input/t9dial-no-such-beeper\"\n", "sound.beeper", "does not exist; a beeper is an input device that takes EV_SND"),
+            ("[sound]\nleds = [\"t9dial-no-such-led\"]\n", "sound.leds", "no LED t9dial-no-such-led (/sys/class/leds/t9dial-no-such-led does not exist)"),
+            ("[sound]\ndevice = \"t9dial-no-such-pcm\"\n", "sound.device", "ALSA device t9dial-no-such-pcm does not open now: "),
+        ])
+    func missingOutput(text: String, key: String, message: String) throws {
+        let findings = try check(text)
+        let finding = try #require(findings.first, "\(findings)")
+        #expect(findings.count == 1)
+        #expect(finding.severity == .warning)
+        #expect(finding.error.key == key && finding.error.line == 3)
+        #expect(finding.error.message.contains(message), "\(finding)")
+    }
+
+    @Test("An output that is there but does not open says why, as the player would")
+    func outputThatDoesNotOpen() throws {
+        let findings = try check("[sound]\ndevice = \"default\"\nbeeper = \"/dev/null\"\n", readers: Self.failing)
+        #expect(findings.map(\.error.key) == ["sound.device", "sound.beeper"])
+        #expect(
+            findings.map(\.error.message) == [
+                "ALSA device default does not open now: it is busy (alsa(\"default\")); close what has it",
+                "/dev/null does not open as a beeper: it is busy (beeper(\"/dev/null\")); close what has it",
+            ])
+    }
+
+    @Test("No [sound] outputs: nothing is opened, nothing found")
+    func nothingConfigured() throws {
+        #expect(try check("", readers: Self.failing).isEmpty)
+    }
+}

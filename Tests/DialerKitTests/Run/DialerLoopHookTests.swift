@@ -59,3 +59,24 @@ struct DialerLoopHookTests {
         #expect(run.machine.isHandsetLifted(on: device) == true)
     }
 }
+
+/// What the hook switch sounds like through the loop: the state read when the keypad opens and
+/// its changes reach the cues as they reach the dialer.
+extension DialerLoopHookTests {
+    @Test func aHandsetLiftedAtStartPlaysTheDialToneUntilItIsReplaced() throws {
+        let directory = try TemporaryDirectory()
+        let node = try keypad(directory, lifted: true)
+        let run = try DialerLoopTests().run(in: directory, logger: RecordedLog().logger, keymaps: Self.keymaps())
+        let player = SoundCuesTests.RecordingPlayer()
+        run.driver.play(on: player, keyTones: true)
+        var display = InMemoryDisplay()
+        run.start(display: &display)
+        #expect(player.cues == [.dialTone])
+
+        let clock = DialerLoopTests.PastTime()
+        try node.send([InputEvent(time: clock.next(), type: EventType.switch, code: Self.slide, value: 0), .report(at: clock.time)])
+        try run.step(display: &display)
+        #expect(run.machine.isHandsetLifted(on: 0) == false)
+        #expect(player.cues == [.dialTone, .quiet])
+    }
+}

@@ -3,6 +3,7 @@
 import Foundation
 import Glibc
 import ModemTestSupport
+import Tones
 import Testing
 
 /// `t9dial try` with `[dial] method = "modem"` on the fake modem (a pty), when the modem does
@@ -109,6 +110,41 @@ struct ModemCallTests {
             #expect(second.quit() == 0, "\(second.report)")
             #expect(modem.commands == ["AT+CLIP=1"], "the second sent nothing: \(modem.commands)")
             #expect(first.quit() == 0, "\(first.report)")
+        }
+    }
+}
+
+/// What is heard of a call coming in on an AT modem: t9dial rings on its ALSA device (ALSA's
+/// file plugin, through the real alsa-lib) with the cadence, until the caller gives up.
+extension ModemCallTests {
+    @Test("a call coming in on the modem rings 2 s on, then stops when the caller gives up")
+    func incomingCallRings() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let wav = directory + "/ring.wav"
+            let asoundrc = directory + "/asound.conf"
+            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
+                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let modem = try FakeModem.scripted()
+            defer { modem.stop() }
+            let config = try T9DialProcess.write(
+                "[dial]\nmethod = \"modem\"\ndevice = \"\(modem.device)\"\n[sound]\ndevice = \"t9dialtest\"\n", to: directory + "/t9dial.toml")
+            let t9dial = try InteractiveT9Dial(
+                ["try", "--contacts", T9DialProcess.sampleContacts, "--config", config], stateDirectory: directory + "/state",
+                environment: ["ALSA_CONFIG_PATH": asoundrc])
+            #expect(t9dial.wait(seconds: 10) { _ in modem.commands.contains("AT+CLIP=1") }, "\(t9dial.report)")
+            modem.setCalls(["+CLCC: 1,1,4,0,0,\"+447700900123\",145"])
+            modem.send("RING", "+CLIP: \"+447700900123\",145,,,,0")
+            #expect(t9dial.waitForLine(containing: "Incoming call: Fred Smith"), "\(t9dial.report)")
+            Thread.sleep(forTimeInterval: 3.5)
+            modem.setCalls([])
+            #expect(t9dial.waitForLine(containing: "Missed call"), "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+
+            let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+            let runs = ToneAnalysis.runs(clip.samples, rate: clip.rate)
+            let sounding = runs.filter(\.sounding)
+            #expect(sounding.count == 1, "\(runs)")
+            #expect(abs((sounding.first?.milliseconds ?? 0) - 2000) <= 50, "\(runs)")
         }
     }
 }

@@ -2,6 +2,7 @@
 
 import Foundation
 import TelephonyTestSupport
+import Tones
 import Testing
 
 /// t9dial with `[dial] method = "baresip"`, end to end: the real baresip (from the shipped
@@ -174,6 +175,49 @@ struct SIPCallTests {
             t9dial.type("h")
             _ = sipp.wait(upTo: 10)
             #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
+        }
+    }
+}
+
+/// What is heard of a call coming in through the real baresip: t9dial rings on its ALSA device
+/// (ALSA's file plugin, through the real alsa-lib), with the US cadence, until the call is
+/// rejected; the recording is analysed.
+extension SIPCallTests {
+    @Test("an incoming call rings with the US cadence, 440 and 480 Hz, until it is rejected")
+    func incomingCallRings() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let wav = directory + "/ring.wav"
+            let asoundrc = directory + "/asound.conf"
+            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
+                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let baresip = try LiveBaresip()
+            let (config, _) = try Self.files(in: directory, control: baresip.control)
+            try (try String(contentsOfFile: config, encoding: .utf8) + "[sound]\ndevice = \"t9dialtest\"\n")
+                .write(toFile: config, atomically: true, encoding: .utf8)
+            let t9dial = try InteractiveT9Dial(
+                ["try", "--config", config], stateDirectory: directory + "/state", environment: ["ALSA_CONFIG_PATH": asoundrc])
+            _ = t9dial.wait(seconds: 10) { $0.stderr.contains("Keys: 0-9 type") }
+            Thread.sleep(forTimeInterval: 1)
+            let sipp = try Self.caller("uac-rejected.xml", to: baresip)
+            #expect(t9dial.waitForLine(containing: "Incoming call: Nora Caller"), "\(t9dial.report)\n\(sipp.report)")
+            // One cycle and a little of the next: 2 s on, 4 s off, on again.
+            Thread.sleep(forTimeInterval: 7)
+            t9dial.type("h")
+            #expect(t9dial.waitForLine(containing: "Rejected: Nora Caller"), "\(t9dial.report)\n\(sipp.report)")
+            #expect(sipp.wait(upTo: 10) == 0, "\(sipp.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)\nbaresip:\n\(baresip.output)")
+
+            let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+            let runs = ToneAnalysis.runs(clip.samples, rate: clip.rate)
+            let first = try #require(runs.first { $0.sounding }, "\(runs)")
+            let pause = try #require(runs.first { !$0.sounding && $0.startMilliseconds > first.startMilliseconds }, "\(runs)")
+            #expect(abs(first.milliseconds - 2000) <= 50, "\(runs)")
+            #expect(abs(pause.milliseconds - 4000) <= 50, "\(runs)")
+            let on = clip.samples.dropFirst(first.startMilliseconds * clip.rate / 1000).prefix(first.milliseconds * clip.rate / 1000)
+            for hertz in [440.0, 480.0] {
+                let found = Goertzel.strongest(in: (hertz - 15)...(hertz + 15), step: 1, samples: on, rate: clip.rate)
+                #expect(abs(found - hertz) / hertz < 0.015, "\(hertz) Hz: found \(found)")
+            }
         }
     }
 }

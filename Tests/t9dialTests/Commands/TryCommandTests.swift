@@ -2,6 +2,7 @@
 
 import Foundation
 import ModemTestSupport
+import Tones
 import Testing
 
 /// `t9dial try`, driven through its standard input as a script would.
@@ -121,6 +122,32 @@ struct TryCommandTests {
             // ...ranks him first for 22537 and for 2 next time.
             #expect(try firstResult("22537") == "Bob Baker")
             #expect(try firstResult("2") == "Bob Baker")
+        }
+    }
+}
+
+/// `t9dial try --sound`: a key typed is heard, through the real alsa-lib into ALSA's file
+/// plugin, and the recording is analysed.
+@Suite("t9dial try --sound")
+struct TryCommandSoundTests {
+    @Test func aKeyTypedPlaysItsDTMFPair() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let wav = directory + "/keys.wav"
+            let asoundrc = directory + "/asound.conf"
+            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
+                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let output = try T9DialProcess.run(
+                ["try", "--sound", "t9dialtest", "--contacts", T9DialProcess.sampleContacts], stdin: "5",
+                environment: ["ALSA_CONFIG_PATH": asoundrc])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+            // 5 is 770 Hz and 1336 Hz (ITU-T Q.23), each found within 1.5%.
+            let row = Goertzel.strongest(in: 650...1000, samples: clip.samples, rate: clip.rate)
+            let column = Goertzel.strongest(in: 1150...1700, samples: clip.samples, rate: clip.rate)
+            #expect(abs(row - 770) / 770 < 0.015, "row \(row) Hz")
+            #expect(abs(column - 1336) / 1336 < 0.015, "column \(column) Hz")
+            let sounding = ToneAnalysis.runs(clip.samples, rate: clip.rate).filter(\.sounding)
+            #expect(sounding.count == 1, "\(sounding)")
         }
     }
 }

@@ -16,13 +16,14 @@ final class InteractiveT9Dial {
     private let stdoutText = CollectedText()
     private let stderrText = CollectedText()
 
-    /// Starts `t9dial arguments...` in the repository root, its history in `stateDirectory`.
-    init(_ arguments: [String], stateDirectory: String) throws {
+    /// Starts `t9dial arguments...` in the repository root, its history in `stateDirectory`,
+    /// with `environment` over the tests' (ALSA_CONFIG_PATH).
+    init(_ arguments: [String], stateDirectory: String, environment: [String: String] = [:]) throws {
         let executable = try #require(T9DialProcess.executable, "build t9dial first: swift build --build-tests")
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments + ["--data-dir", T9DialProcess.dataDirectory]
         process.currentDirectoryURL = URL(fileURLWithPath: T9DialProcess.repositoryRoot)
-        process.environment = T9DialProcess.environment(stateDirectory: stateDirectory)
+        process.environment = T9DialProcess.environment(stateDirectory: stateDirectory).merging(environment) { _, given in given }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors

@@ -93,7 +93,8 @@ enum T9DialProcess {
         config: String? = nil,
         dataDirectory: Bool = true,
         stateDirectory: String? = nil,
-        standardOutput: StandardOutput = .captured
+        standardOutput: StandardOutput = .captured,
+        environment extra: [String: String] = [:]
     ) throws -> Output {
         let executable = try #require(executable, "build t9dial first: swift build --build-tests")
         let scratch = FileManager.default.temporaryDirectory
@@ -112,8 +113,9 @@ enum T9DialProcess {
             try Data().write(to: empty)
             arguments += ["--config", empty.path]
         }
-        // sync reads the config's [carddav] table only, and contacts only the contact files: no layouts.
-        if dataDirectory, readsConfig, !["sync", "contacts"].contains(arguments.first ?? "") { arguments += ["--data-dir", Self.dataDirectory] }
+        // sync reads the config's [carddav] table only, ring its [sound], and contacts only the contact
+        // files: no layouts.
+        if dataDirectory, readsConfig, !["sync", "contacts", "ring"].contains(arguments.first ?? "") { arguments += ["--data-dir", Self.dataDirectory] }
 
         let input = scratch.appendingPathComponent("stdin")
         let output = scratch.appendingPathComponent("stdout")
@@ -127,6 +129,7 @@ enum T9DialProcess {
         process.currentDirectoryURL = URL(fileURLWithPath: repositoryRoot)
         // The dial history of this run only, never the user's.
         process.environment = environment(stateDirectory: stateDirectory ?? scratch.appendingPathComponent("state").path)
+            .merging(extra) { _, given in given }
         let inputHandle = try FileHandle(forReadingFrom: input)
         let outputHandle = try FileHandle(forWritingTo: output)
         let errorHandle = try FileHandle(forWritingTo: errors)
