@@ -120,17 +120,14 @@ extension ModemCallTests {
     @Test("a call coming in on the modem rings 2 s on, then stops when the caller gives up")
     func incomingCallRings() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let wav = directory + "/ring.wav"
-            let asoundrc = directory + "/asound.conf"
-            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
-                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory)
             let modem = try FakeModem.scripted()
             defer { modem.stop() }
             let config = try T9DialProcess.write(
                 "[dial]\nmethod = \"modem\"\ndevice = \"\(modem.device)\"\n[sound]\ndevice = \"t9dialtest\"\n", to: directory + "/t9dial.toml")
             let t9dial = try InteractiveT9Dial(
                 ["try", "--contacts", T9DialProcess.sampleContacts, "--config", config], stateDirectory: directory + "/state",
-                environment: ["ALSA_CONFIG_PATH": asoundrc])
+                environment: alsa)
             #expect(t9dial.wait(seconds: 10) { _ in modem.commands.contains("AT+CLIP=1") }, "\(t9dial.report)")
             modem.setCalls(["+CLCC: 1,1,4,0,0,\"+447700900123\",145"])
             modem.send("RING", "+CLIP: \"+447700900123\",145,,,,0")

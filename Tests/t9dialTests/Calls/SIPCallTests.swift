@@ -186,16 +186,13 @@ extension SIPCallTests {
     @Test("an incoming call rings with the US cadence, 440 and 480 Hz, until it is rejected")
     func incomingCallRings() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let wav = directory + "/ring.wav"
-            let asoundrc = directory + "/asound.conf"
-            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
-                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory)
             let baresip = try LiveBaresip()
             let (config, _) = try Self.files(in: directory, control: baresip.control)
             try (try String(contentsOfFile: config, encoding: .utf8) + "[sound]\ndevice = \"t9dialtest\"\n")
                 .write(toFile: config, atomically: true, encoding: .utf8)
             let t9dial = try InteractiveT9Dial(
-                ["try", "--config", config], stateDirectory: directory + "/state", environment: ["ALSA_CONFIG_PATH": asoundrc])
+                ["try", "--config", config], stateDirectory: directory + "/state", environment: alsa)
             _ = t9dial.wait(seconds: 10) { $0.stderr.contains("Keys: 0-9 type") }
             Thread.sleep(forTimeInterval: 1)
             let sipp = try Self.caller("uac-rejected.xml", to: baresip)

@@ -16,13 +16,10 @@ struct RingCommandTests {
 
     @Test func theRingPlaysOnTheALSADeviceAndSaysWhatRang() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let wav = directory + "/ring.wav"
-            let asoundrc = directory + "/asound.conf"
-            try "pcm.!default { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
-                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory, pcm: "!default")
             let config = directory + "/t9dial.toml"
             try "[sound]\ndevice = \"default\"\nring = [200, 100]\n".write(toFile: config, atomically: true, encoding: .utf8)
-            let output = try T9DialProcess.run(["ring"], config: config, environment: ["ALSA_CONFIG_PATH": asoundrc])
+            let output = try T9DialProcess.run(["ring"], config: config, environment: alsa)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             #expect(output.stdout == "rang: ALSA device default\n")
             // Something was played: a WAV with samples that are not all silence.

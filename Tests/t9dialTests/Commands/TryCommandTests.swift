@@ -132,13 +132,10 @@ struct TryCommandTests {
 struct TryCommandSoundTests {
     @Test func aKeyTypedPlaysItsDTMFPair() throws {
         try T9DialProcess.withTemporaryDirectory { directory in
-            let wav = directory + "/keys.wav"
-            let asoundrc = directory + "/asound.conf"
-            try "pcm.t9dialtest { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
-                .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+            let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory, wav: "keys.wav")
             let output = try T9DialProcess.run(
                 ["try", "--sound", "t9dialtest", "--contacts", T9DialProcess.sampleContacts], stdin: "5",
-                environment: ["ALSA_CONFIG_PATH": asoundrc])
+                environment: alsa)
             #expect(output.status == 0, "stderr: \(output.stderr)")
             let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
             // 5 is 770 Hz and 1336 Hz (ITU-T Q.23), each found within 1.5%.

@@ -182,3 +182,18 @@ enum T9DialProcess {
         return path
     }
 }
+
+extension T9DialProcess {
+    /// An ALSA configuration in `directory` whose PCM `name` (`pcm.!default` with "!default")
+    /// writes every sample played on it into a WAV, through the real alsa-lib's file plugin:
+    /// the environment that makes a t9dial use it, and the WAV's path, to analyse afterwards.
+    static func recordingALSA(in directory: String, pcm name: String = "t9dialtest", wav file: String = "ring.wav") throws -> (
+        environment: [String: String], wav: String
+    ) {
+        let wav = directory + "/" + file
+        let asoundrc = directory + "/asound.conf"
+        try "pcm.\(name) { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
+            .write(toFile: asoundrc, atomically: true, encoding: .utf8)
+        return (["ALSA_CONFIG_PATH": asoundrc], wav)
+    }
+}
