@@ -185,7 +185,10 @@ def main():
         for name in os.listdir(work):
             if name not in [f"{which}.wav" for which in RECORDINGS] + ["marks.json"]:
                 path = os.path.join(work, name)
-                shutil.rmtree(path, ignore_errors=True) if os.path.isdir(path) else os.remove(path)
+                if os.path.isdir(path):
+                    shutil.rmtree(path, ignore_errors=True)
+                else:
+                    os.remove(path)
     print(f"run-vm-tests: the guest's sound as QEMU recorded it: {work}/hda.wav (the sound card), "
           f"{work}/pcspk.wav (the PC speaker)")
     print(f"vm-tests: {passed} passed, {failed} failed")
