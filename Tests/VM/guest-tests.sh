@@ -130,8 +130,8 @@ sound_scenarios() {
   t9dial_start sound-keys --device "$KBD_LINK" --sound default
   wait_for 60 has "$RW/sound-keys.err" "started with"
   # One at a time, each after the last one's tone: a key's tone stops when the next key comes,
-  # as it should, and under emulation the first tone starts late (the card is opened for it;
-  # typed 210 ms apart, the first one was cut before any of it was heard).
+  # as it should, and under emulation the first tone starts late (the card is opened for it),
+  # so that keys typed as quickly as in check 1 can cut it before any of it is heard.
   local key
   for key in kp_3 kp_5 kp_7 kp_9; do host keys "$key"; sleep 0.5; done
   wait_for 30 has "$RW/sound-keys.out" "T9: 3579"

@@ -57,7 +57,7 @@ def carry_out(qmp, request, work, marks):
     action = request["action"]
     if action == "mark":
         sizes = {which: os.path.getsize(os.path.join(work, f"{which}.wav")) for which in RECORDINGS}
-        marks.append({"name": request["keys"][0], **sizes})
+        marks.append({"name": request["keys"][0], "seconds": time.monotonic(), **sizes})
         with open(os.path.join(work, "marks.json"), "w") as file:
             json.dump(marks, file, indent=1)
         return
@@ -130,10 +130,10 @@ def main():
     with open(console_log, "w") as console:
         vm = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
     failure = None
+    marks = []
     try:
         qmp = QMP(qmp_socket, deadline)
         answered = set()
-        marks = []
         while vm.poll() is None:
             if time.monotonic() > deadline:
                 failure = f"the VM did not finish within {TIME_LIMIT_S} s"
@@ -168,6 +168,8 @@ def main():
     passed = sum(1 for line in results if line.startswith("PASS"))
     failed = sum(1 for line in results if line.startswith("FAIL"))
     finished = any(line.startswith("DONE") for line in results)
+    if len(marks) > 1:
+        print(f"run-vm-tests: the sound scenarios took {marks[-1]['seconds'] - marks[0]['seconds']:.0f} s")
     if failure:
         print(f"run-vm-tests: {failure}")
     if not finished:
@@ -183,7 +185,7 @@ def main():
     elif not args.keep:
         # The recordings stay, for a person to listen to; the rest goes.
         for name in os.listdir(work):
-            if name not in [f"{which}.wav" for which in RECORDINGS] + ["marks.json"]:
+            if name not in [f"{which}.wav" for which in RECORDINGS] + ["marks.json", "led.events"]:
                 path = os.path.join(work, name)
                 if os.path.isdir(path):
                     shutil.rmtree(path, ignore_errors=True)

@@ -31,9 +31,11 @@ import sys
 
 # How far a measured frequency may be from the one meant, as a fraction (the host tests' 1.5%).
 FREQUENCY_TOLERANCE = 0.015
-# How far a cadence's edge may be from where it belongs. The host's ALSA tests hold 50 ms; this
-# is the VM's (see README.md, "Sound": what was measured under emulation).
-CADENCE_TOLERANCE_MS = 50
+# How far a cadence's edge may be from where it belongs, in the VM. The host's tests hold 50 ms
+# with the real alsa-lib; here the edges also move with the emulated guest's scheduling (a late
+# wake-up lights the LED late; a stream that underruns drops samples), which this live test
+# allows for generously, still well under the shortest part of any ring (README.md, check 8).
+CADENCE_TOLERANCE_MS = 100
 # The edges: 5 ms blocks, sounding above this RMS (of 32767). The quietest tone played (a key at
 # tone_volume 50) is thousands; the guest's silence is zero.
 BLOCK_MS = 5
@@ -337,7 +339,7 @@ SCENARIOS = {
         r["hda"], marks, "call", "sound card: an incoming modem call (RING, +CLIP) rings", US_RING, [2000, 4000]),
     "ring-beeper-led": lambda r, marks, work: check_beeper(
         r["pcspk"], marks, "ring-beeper-led", "PC speaker (pcspkr): t9dial ring, uk", max(UK_RING), [400, 400])
-    + check_lamp(os.path.join(work, "led.events"), "LED input::capslock (input-leds): t9dial ring, uk", [400, 200, 400]),
+    + check_lamp(os.path.join(work, "led.events"), "LED inputN::capslock (input-leds): t9dial ring, uk", [400, 200, 400]),
 }
 
 
