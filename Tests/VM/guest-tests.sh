@@ -102,6 +102,103 @@ KBD_LINK=$(ls /dev/input/by-id/*QEMU_USB_Keyboard*-event-kbd 2>/dev/null | head 
 check "USB keypad: QEMU's USB keyboard is an event device with a by-id link ($KBD_LINK)" test -n "$KBD_LINK"
 KBD=$(readlink -f "$KBD_LINK")
 
+# --- 8. Sound: what the guest plays, recorded or read back on the host ------------------------
+# QEMU records the guest's sound card (intel-hda, hda-output) in hda.wav and its PC speaker in
+# pcspk.wav; before each scenario the guest asks the host for a mark (where each recording
+# stands), and after the run the host's sound-check.py measures what each scenario played. The
+# LED's changes come back on the uinput lamp with the kernel's stamps (led.events), which the
+# host measures too. The checks here are that each t9dial did its part.
+# Run here, before the checks of every t9dial log for dropped events, so that those cover these.
+sound_scenarios() {
+  say "8. sound: the sound card, the PC speaker and an LED"
+  modprobe -a snd-hda-intel pcspkr input-leds
+  udevadm settle -t 30
+  wait_for 60 test -e /proc/asound/card0/pcm0p/info
+  check "sound: QEMU's intel-hda is ALSA card 0 ($(cat /proc/asound/card0/id 2>/dev/null || echo none))" \
+    test -e /proc/asound/card0/pcm0p/info
+
+  # (a) t9dial ring, the US ring (440+480 Hz, 2 s on, 4 s off), once, on the card.
+  printf '[sound]\ndevice = "default"\nring = "us"\n' >"$RW/sound-ring.toml"
+  host mark ring-alsa
+  "$T9DIAL" ring --config "$RW/sound-ring.toml" >"$RW/sound-ring.out" 2>"$RW/sound-ring.err"
+  local status=$?
+  check "sound: t9dial ring on the card (default) rings and says so (exit $status: $(cat "$RW/sound-ring.out" "$RW/sound-ring.err" | tr '\n' ' '))" \
+    test "$status" -eq 0
+
+  # (b) Key tones: the USB keypad typed on over QMP, t9dial run --sound default.
+  host mark keys
+  t9dial_start sound-keys --device "$KBD_LINK" --sound default
+  wait_for 60 has "$RW/sound-keys.err" "started with"
+  # One at a time, each after the last one's tone: a key's tone stops when the next key comes,
+  # as it should, and under emulation the first tone starts late (the card is opened for it),
+  # so that keys typed as quickly as in check 1 can cut it before any of it is heard.
+  local key
+  for key in kp_3 kp_5 kp_7 kp_9; do host keys "$key"; sleep 0.5; done
+  wait_for 30 has "$RW/sound-keys.out" "T9: 3579"
+  check "sound: 3 5 7 9 typed over QMP reach t9dial run --sound default ($(query_lines "$RW/sound-keys.out"))" \
+    has "$RW/sound-keys.out" "T9: 3579"
+  sleep 1.5  # the last key's tone played
+  t9dial_stop
+
+  # (c) A call coming in on an AT modem (a pty): RING and +CLIP, ringing for 7 s (a whole on
+  # and off part, and the next on), then the caller gives up.
+  rm -f "$RUN/modem.fifo"; mkfifo "$RUN/modem.fifo"
+  $PY "$VM/pty-modem.py" <"$RUN/modem.fifo" >"$RW/modem.log" 2>&1 &
+  local modem=$!
+  exec 6>"$RUN/modem.fifo"
+  wait_for 30 has "$RW/modem.log" "ready " || fail "the pty modem did not start: $(cat "$RW/modem.log")"
+  local port; port=$(sed -n 's/^ready //p' "$RW/modem.log")
+  printf '[dial]\nmethod = "modem"\ndevice = "%s"\n[sound]\ndevice = "default"\nring = "us"\n' "$port" >"$RW/sound-call.toml"
+  "$T9DIAL" run --contacts "$CONTACTS" --config "$RW/sound-call.toml" >"$RW/sound-call.out" 2>"$RW/sound-call.err" &
+  T9PID=$!
+  wait_for 60 has "$RW/modem.log" "at AT+CLIP=1"
+  check "sound: t9dial run follows the pty modem $port (AT+CLIP=1 sent)" has "$RW/modem.log" "at AT+CLIP=1"
+  host mark call
+  echo "ring +447700900123" >&6
+  wait_for 30 has "$RW/sound-call.out" "Incoming call: Fred Smith"
+  check "sound: the modem's RING and +CLIP show the incoming call from Fred Smith" \
+    has "$RW/sound-call.out" "Incoming call: Fred Smith"
+  sleep 7
+  echo gone >&6
+  wait_for 30 has "$RW/sound-call.out" "Missed call"
+  check "sound: the caller gives up: a missed call" has "$RW/sound-call.out" "Missed call"
+  t9dial_stop
+  echo quit >&6; exec 6>&-; wait "$modem" 2>/dev/null
+
+  # (d, e) t9dial ring, the UK ring (400+450 Hz; 0.4 s on, 0.2 off, 0.4 on, 2 off), on the PC speaker
+  # (pcspkr, an EV_SND input device named "PC Speaker") and an LED (input-leds, from a uinput
+  # device with a caps lock LED) at once.
+  local beeper="" event
+  for event in /sys/class/input/event*; do
+    [ "$(cat "$event/device/name" 2>/dev/null)" = "PC Speaker" ] && beeper=/dev/input/${event##*/}
+  done
+  check "sound: pcspkr is an event device named PC Speaker (${beeper:-none})" test -n "$beeper"
+  rm -f "$RUN/lamp.fifo"; mkfifo "$RUN/lamp.fifo"
+  $PY "$VM/uinput-lamp.py" <"$RUN/lamp.fifo" >"$RW/led.events" 2>"$RW/lamp.err" &
+  local lamp=$!
+  exec 5>"$RUN/lamp.fifo"
+  wait_for 60 has "$RW/led.events" "ready "
+  local led; led=$(sed -n 's/^ready //p' "$RW/led.events")
+  check "sound: input-leds makes the uinput lamp's caps lock an LED class device (${led:-none}$(cat "$RW/lamp.err"))" \
+    test -n "$led" -a -e "/sys/class/leds/$led"
+  # Only t9dial switches it: not the keyboard's caps lock trigger.
+  echo none >"/sys/class/leds/$led/trigger"
+  printf '[sound]\nbeeper = "%s"\nleds = ["%s"]\nring = "uk"\ncountry = "uk"\n' "$beeper" "$led" >"$RW/sound-beeper.toml"
+  host mark ring-beeper-led
+  "$T9DIAL" ring --config "$RW/sound-beeper.toml" >"$RW/sound-beeper.out" 2>"$RW/sound-beeper.err"
+  status=$?
+  check "sound: t9dial ring on the beeper and the LED rings and says so (exit $status: $(cat "$RW/sound-beeper.out" "$RW/sound-beeper.err" | tr '\n' ' '))" \
+    test "$status" -eq 0
+  sleep 0.5
+  echo quit >&5; exec 5>&-; wait "$lamp" 2>/dev/null
+  host mark end
+}
+if [ -n "${ONLY:-}" ]; then
+  sound_scenarios
+  echo "DONE" >>"$RESULTS"
+  exit 0
+fi
+
 # --- 1. A USB keypad, found by t9dial itself, then named -------------------------------------
 say "1. USB keypad found by discovery (a full keyboard: shared, not grabbed)"
 listen_start "$KBD" s1
@@ -369,6 +466,8 @@ udevadm settle -t 30
 check "udev rule: QEMU's keyboard, named, gets the link, group t9dial and t9dial.service" \
   sh -c "[ '$(readlink -f /dev/input/t9dial-keypad)' = '$KBD' ] && [ \$(stat -c %G '$KBD') = t9dial ] \
     && udevadm info -q property -n '$KBD' | grep -qx 'SYSTEMD_WANTS=t9dial.service'"
+
+sound_scenarios
 
 # --- Every run: events the kernel dropped -------------------------------------------------------
 # A keypad read too late overflows the kernel's event buffer: the kernel drops events
