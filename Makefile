@@ -20,8 +20,9 @@
 #                   replugs, its memory, descriptors and threads sampled: SOAK_DAYS=30 for a
 #                   month (Tests/SoakTests/README.md)
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
-#                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer; a run whose
-#                   kernel dropped keypad events fails (Tests/VM/README.md)
+#                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer, the sound
+#                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED); a run
+#                   whose kernel dropped keypad events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
