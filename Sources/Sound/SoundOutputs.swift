@@ -24,6 +24,8 @@ final class SoundOutputs {
     let places: OutputPlaces
     let rate: Int
     private let report: @Sendable (SoundProblem) -> Void
+    /// Called once every output that failed works again, so the notice can go.
+    private let recovered: @Sendable () -> Void
     private var pcm: AlsaPCM?
     private var beeper: Beeper?
     private var lamps: [LampHolder] = []
@@ -36,10 +38,13 @@ final class SoundOutputs {
         init(_ lamp: consuming LEDLamp) { self.lamp = lamp }
     }
 
-    init(_ places: OutputPlaces, rate: Int, report: @escaping @Sendable (SoundProblem) -> Void) {
+    init(
+        _ places: OutputPlaces, rate: Int, report: @escaping @Sendable (SoundProblem) -> Void, recovered: @escaping @Sendable () -> Void = {}
+    ) {
         self.places = places
         self.rate = rate
         self.report = report
+        self.recovered = recovered
     }
 
     /// Whether anything is open.
@@ -123,7 +128,7 @@ final class SoundOutputs {
     private func outcome<Device: ~Copyable>(_ output: SoundProblem.Output, _ make: () throws(SoundProblem) -> Device) -> Device? {
         do throws(SoundProblem) {
             let device = try make()
-            failing.remove(output)
+            if failing.remove(output) != nil, failing.isEmpty { recovered() }
             return device
         } catch {
             fail(output, error)

@@ -34,24 +34,27 @@ public final class SoundPlayer: SoundCueing {
     /// A player for `settings`; `device` overrides `[sound] device` as `--sound` does: `none`
     /// for no ALSA device, or a PCM's name. Problems with the settings (a ringtone that cannot
     /// be read, a cadence out of limits) are reported through `onProblem` first, and the
-    /// player plays without them (tones for the ring, the US cadence). Fails only when no
-    /// thread or descriptor can be had.
+    /// player plays without them (tones for the ring, the US cadence). `onRecovery` is called
+    /// once every device that failed plays again. Fails only when no thread or descriptor can
+    /// be had.
     public convenience init(
-        settings: SoundSettings, device: String? = nil, onProblem: @escaping @Sendable (SoundProblem) -> Void
+        settings: SoundSettings, device: String? = nil, onProblem: @escaping @Sendable (SoundProblem) -> Void,
+        onRecovery: @escaping @Sendable () -> Void = {}
     ) throws(Errno) {
         let (setup, problems) = Self.setup(settings, device: device)
-        try self.init(setup: setup, settingsProblems: problems, clock: MonotonicClock(), onProblem: onProblem)
+        try self.init(setup: setup, settingsProblems: problems, clock: MonotonicClock(), onProblem: onProblem, onRecovery: onRecovery)
     }
 
     init(
-        setup: Setup, settingsProblems: [SoundProblem] = [], clock: any PlayerClock, onProblem: @escaping @Sendable (SoundProblem) -> Void
+        setup: Setup, settingsProblems: [SoundProblem] = [], clock: any PlayerClock, onProblem: @escaping @Sendable (SoundProblem) -> Void,
+        onRecovery: @escaping @Sendable () -> Void = {}
     ) throws(Errno) {
         let mailbox: Mailbox
         do { mailbox = try Mailbox() } catch { throw error.errno }
         self.mailbox = mailbox
         thread = try BackgroundTask(name: "t9dial-sound") {
             for problem in settingsProblems { onProblem(problem) }
-            let outputs = SoundOutputs(setup.places, rate: Self.rate, report: onProblem)
+            let outputs = SoundOutputs(setup.places, rate: Self.rate, report: onProblem, recovered: onRecovery)
             PlayerThread(mailbox: mailbox, setup: setup, outputs: outputs, clock: clock).run()
         }
     }

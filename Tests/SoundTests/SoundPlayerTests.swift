@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialerConfig
+import Foundation
+import Synchronization
 import SystemCalls
 import Testing
 import Tones
@@ -167,6 +169,31 @@ import Tones
         #expect(log.all.count == 1, "reported once, not at every key")
         #expect(problem.output == .alsa("no-such-pcm"))
         #expect(problem.description == "ALSA device no-such-pcm: no such device; list the devices with `aplay -L` and set [sound] device (or --sound)")
+    }
+
+    @Test func aLampThatComesBackIsReportedAsPlayingAgain() throws {
+        let folder = TemporaryFolder()
+        let log = ProblemLog()
+        let recoveries = Mutex(0)
+        var places = OutputPlaces()
+        places.lamps = ["bell"]
+        places.lampRoot = folder.path
+        let player = try SoundPlayer(
+            setup: setup(places, choices: SoundChoices(speaker: false, beeper: false, lamps: true)), clock: JumpingClock(), onProblem: log.report,
+            onRecovery: { recoveries.withLock { $0 += 1 } })
+        player.cue(.ring)
+        #expect(eventually { log.all.count == 1 })
+        #expect(log.all.first?.output == .lamp(folder.file("bell")))
+        #expect(recoveries.withLock { $0 } == 0)
+        // The LED appears (its driver loaded): the next ring lights it, and says all is well.
+        try FileManager.default.createDirectory(atPath: folder.file("bell"), withIntermediateDirectories: true)
+        folder.write("bell/max_brightness", Array("1\n".utf8))
+        folder.write("bell/brightness", Array("0\n".utf8))
+        player.cue(.quiet)
+        player.cue(.ring)
+        #expect(eventually { recoveries.withLock { $0 } == 1 })
+        player.shutDown()
+        #expect(log.all.count == 1)
     }
 
     @Test func theCheckOpensEveryOutputAndSaysWhatFails() throws {

@@ -18,7 +18,7 @@ extension DialerDriver {
         guard settings.hasRinger else { return }
         do {
             let reports = try SoundReports()
-            let player = try SoundPlayer(settings: settings, onProblem: reports.report)
+            let player = try SoundPlayer(settings: settings, onProblem: reports.report, onRecovery: reports.recovered)
             soundReports = reports
             self.player = player
             play(on: player, keyTones: settings.keyTones != .off)
@@ -36,11 +36,12 @@ extension DialerDriver {
         machine.keyWentDown = nil
     }
 
-    /// Shows and logs what the player reported (`LoopSource.sound`).
+    /// Shows and logs what the player reported (`LoopSource.sound`): the last problem stays
+    /// on the screen until every device plays again.
     func takeSoundReports(display: inout some DialerDisplay) {
-        guard let problems = soundReports?.take(), let last = problems.last else { return }
-        for problem in problems.dropLast() { logger.warning("sound: \(problem)") }
-        soundProblem("sound: \(last)", display: &display)
+        guard let news = soundReports?.take(), let last = news.last else { return }
+        for case let problem? in news.dropLast() { logger.warning("sound: \(problem)") }
+        soundProblem(last.map { "sound: \($0)" }, display: &display)
     }
 
     /// Plays what the dialer does on `player` from now on: the ring, the keys' tones (unless

@@ -9,7 +9,8 @@ public import struct SystemPackage.FileDescriptor
 /// wake-up, so the player never waits for the loop and the loop shows and logs them on its
 /// own thread (`DialerDriver.takeSoundReports`).
 public final class SoundReports: Sendable {
-    private let queue = Mutex<[SoundProblem]>([])
+    /// The news in order: a problem, or nil when every device plays again.
+    private let queue = Mutex<[SoundProblem?]>([])
     private let wake: WakeSignal
 
     /// Fails only when the process has no descriptors left.
@@ -27,8 +28,15 @@ public final class SoundReports: Sendable {
         wake.notify()
     }
 
-    /// The problems reported since the last time, oldest first.
-    public func take() -> [SoundProblem] {
+    /// Leaves word that every device that failed plays again; on the player's thread.
+    public func recovered() {
+        queue.withLock { $0.append(nil) }
+        wake.notify()
+    }
+
+    /// The news since the last time, oldest first: each problem, and nil where every device
+    /// played again.
+    public func take() -> [SoundProblem?] {
         wake.reset()
         return queue.withLock { queue in
             defer { queue = [] }

@@ -17,8 +17,12 @@ struct SoundReportsTests {
         reports.report(SoundProblem(.lamp("/sys/class/leds/bell"), reason: "it is not writable", remedy: "add the udev rule"))
         let woke = try loop.wait(for: [EventLoop.Source(LoopSource.sound, reports.descriptor)], until: MonotonicClock.system.now() + 10_000_000)
         #expect(woke.isReady(.sound))
-        #expect(reports.take().map(\.output) == [.beeper("/dev/input/event9"), .lamp("/sys/class/leds/bell")])
+        #expect(reports.take().map { $0?.output } == [.beeper("/dev/input/event9"), .lamp("/sys/class/leds/bell")])
         #expect(reports.take().isEmpty)
+        // Every device plays again: nil, after the problems reported before it.
+        reports.report(SoundProblem(.beeper("/dev/input/event9"), reason: "it is gone", remedy: "plug it in"))
+        reports.recovered()
+        #expect(reports.take().map { $0?.output } == [.beeper("/dev/input/event9"), nil])
         // Taken: the descriptor is quiet again, and the wait runs to its deadline.
         let again = try loop.wait(for: [EventLoop.Source(LoopSource.sound, reports.descriptor)], until: MonotonicClock.system.now())
         #expect(!again.isReady(.sound))
