@@ -53,6 +53,9 @@ public final class SoundPlayer: SoundCueing {
         do { mailbox = try Mailbox() } catch { throw error.errno }
         self.mailbox = mailbox
         thread = try BackgroundTask(name: "t9dial-sound") {
+            // A tone is made just after the key that asked for it: at a lower priority the
+            // loop's thread, rendering that key's screen, keeps its core.
+            Syscalls.lowerThreadPriority(to: Self.threadNice)
             for problem in settingsProblems { onProblem(problem) }
             let outputs = SoundOutputs(setup.places, rate: Self.rate, report: onProblem, recovered: onRecovery)
             PlayerThread(mailbox: mailbox, setup: setup, outputs: outputs, clock: clock).run()
@@ -62,6 +65,9 @@ public final class SoundPlayer: SoundCueing {
     deinit {
         mailbox.post(.shutDown)
     }
+
+    /// The player thread's nice value: below the loop's (0) and the keypad reader's (-10).
+    static let threadNice: Int32 = 5
 
     /// Plays `cue`, replacing what plays; `quiet` stops it. Never blocks.
     public func cue(_ cue: SoundCue) {

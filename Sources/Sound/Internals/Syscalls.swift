@@ -5,6 +5,13 @@ import SystemCalls
 
 /// The libc calls of the Sound module beyond SystemCalls', one small wrapper each.
 enum Syscalls {
+    /// Lowers the calling thread's priority to `nice` (only this thread: Linux's
+    /// setpriority with who 0 is per thread). Raising a nice value is always allowed, so a
+    /// failure is only ignored. (setpriority)
+    static func lowerThreadPriority(to nice: Int32) {
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, nice)
+    }
+
     /// The event types (`type` 0) or the codes of one type a device reports, as a bit mask of
     /// `bytes` bytes. (ioctl EVIOCGBIT)
     static func eventBits(_ descriptor: Int32, type: Int, bytes: Int) -> Result<[UInt8], Errno> {
