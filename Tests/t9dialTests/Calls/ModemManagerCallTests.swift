@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: Apache-2.0
+
+import Foundation
+import TelephonyTestSupport
+import Tones
+import Testing
+
+/// `t9dial try` with `[dial] method = "modemmanager"` against Debian's real ModemManager,
+/// which drives a simulated AT modem on a private system bus (`RealModemManager`), end to
+/// end: what is heard of a call coming in, recorded by the real alsa-lib into a WAV.
+@Suite(
+    "ModemManager calls, end to end", .serialized,
+    .enabled(if: RealModemManager.unavailable == nil, "needs root and Debian's modemmanager, polkitd and dbus (make deps)"))
+struct ModemManagerCallTests {
+    @Test("a call coming in through ModemManager rings 2 s on, then stops when the caller gives up")
+    func incomingCallRings() throws {
+        let modemManager = try RealModemManager.shared.get()
+        try modemManager.command("reset")
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory)
+            let config = try T9DialProcess.write(
+                "[dial]\nmethod = \"modemmanager\"\n[sound]\ndevice = \"t9dialtest\"\n", to: directory + "/t9dial.toml")
+            let environment = alsa.merging(["DBUS_SYSTEM_BUS_ADDRESS": modemManager.address]) { _, bus in bus }
+            let t9dial = try InteractiveT9Dial(
+                ["try", "--contacts", T9DialProcess.sampleContacts, "--config", config], stateDirectory: directory + "/state",
+                environment: environment)
+            // The line is ready once it has asked ModemManager for the modem's calls.
+            #expect(t9dial.waitForLine(containing: "ModemManager"), "\(t9dial.report)\n\(modemManager.logs)")
+            try modemManager.command("ring", "+447700900123")
+            #expect(t9dial.waitForLine(containing: "Incoming call: Fred Smith"), "\(t9dial.report)\n\(modemManager.logs)")
+            Thread.sleep(forTimeInterval: 3.5)
+            try modemManager.command("giveup")
+            #expect(t9dial.waitForLine(containing: "Missed call"), "\(t9dial.report)\n\(modemManager.logs)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)")
+
+            let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+            let runs = ToneAnalysis.runs(clip.samples, rate: clip.rate)
+            let sounding = runs.filter(\.sounding)
+            #expect(sounding.count == 1, "\(runs)")
+            #expect(abs((sounding.first?.milliseconds ?? 0) - 2000) <= 50, "\(runs)")
+        }
+    }
+}
