@@ -140,34 +140,8 @@ sound_scenarios() {
   sleep 1.5  # the last key's tone played
   t9dial_stop
 
-  # (c) A call coming in on an AT modem (a pty): RING and +CLIP, ringing for 7 s (a whole on
-  # and off part, and the next on), then the caller gives up.
-  rm -f "$RUN/modem.fifo"; mkfifo "$RUN/modem.fifo"
-  $PY "$VM/pty-modem.py" <"$RUN/modem.fifo" >"$RW/modem.log" 2>&1 &
-  local modem=$!
-  exec 6>"$RUN/modem.fifo"
-  wait_for 30 has "$RW/modem.log" "ready " || fail "the pty modem did not start: $(cat "$RW/modem.log")"
-  local port; port=$(sed -n 's/^ready //p' "$RW/modem.log")
-  printf '[dial]\nmethod = "modem"\ndevice = "%s"\n[sound]\ndevice = "default"\nring = "us"\n' "$port" >"$RW/sound-call.toml"
-  "$T9DIAL" run --contacts "$CONTACTS" --config "$RW/sound-call.toml" >"$RW/sound-call.out" 2>"$RW/sound-call.err" &
-  T9PID=$!
-  wait_for 60 has "$RW/modem.log" "at AT+CLIP=1"
-  check "sound: t9dial run follows the pty modem $port (AT+CLIP=1 sent)" has "$RW/modem.log" "at AT+CLIP=1"
-  host mark call
-  echo "ring +447700900123" >&6
-  wait_for 30 has "$RW/sound-call.out" "Incoming call: Fred Smith"
-  check "sound: the modem's RING and +CLIP show the incoming call from Fred Smith" \
-    has "$RW/sound-call.out" "Incoming call: Fred Smith"
-  sleep 7
-  echo gone >&6
-  wait_for 30 has "$RW/sound-call.out" "Missed call"
-  check "sound: the caller gives up: a missed call" has "$RW/sound-call.out" "Missed call"
-  t9dial_stop
-  echo quit >&6; exec 6>&-; wait "$modem" 2>/dev/null
-
-  # (d, e) t9dial ring, the UK ring (400+450 Hz; 0.4 s on, 0.2 off, 0.4 on, 2 off), on the PC speaker
-  # (pcspkr, an EV_SND input device named "PC Speaker") and an LED (input-leds, from a uinput
-  # device with a caps lock LED) at once.
+  # The PC speaker (pcspkr, an EV_SND input device named "PC Speaker") and an LED (input-leds,
+  # from a uinput device with a caps lock LED), for (c) and (d).
   local beeper="" event
   for event in /sys/class/input/event*; do
     [ "$(cat "$event/device/name" 2>/dev/null)" = "PC Speaker" ] && beeper=/dev/input/${event##*/}
@@ -183,8 +157,41 @@ sound_scenarios() {
     test -n "$led" -a -e "/sys/class/leds/$led"
   # Only t9dial switches it: not the keyboard's caps lock trigger.
   echo none >"/sys/class/leds/$led/trigger"
+
+  # (c) A call coming in on an AT modem (a pty): RING and +CLIP, ringing for 7 s (a whole on
+  # and off part, and the next on), then the caller gives up. It rings on every kind of ringer
+  # at once: the sound card, the beeper and the LED.
+  rm -f "$RUN/modem.fifo"; mkfifo "$RUN/modem.fifo"
+  $PY "$VM/pty-modem.py" <"$RUN/modem.fifo" >"$RW/modem.log" 2>&1 &
+  local modem=$!
+  exec 6>"$RUN/modem.fifo"
+  wait_for 30 has "$RW/modem.log" "ready " || fail "the pty modem did not start: $(cat "$RW/modem.log")"
+  local port; port=$(sed -n 's/^ready //p' "$RW/modem.log")
+  printf '[dial]\nmethod = "modem"\ndevice = "%s"\n[sound]\ndevice = "default"\nbeeper = "%s"\nleds = ["%s"]\nring = "us"\n' \
+    "$port" "$beeper" "$led" >"$RW/sound-call.toml"
+  "$T9DIAL" run --contacts "$CONTACTS" --config "$RW/sound-call.toml" >"$RW/sound-call.out" 2>"$RW/sound-call.err" &
+  T9PID=$!
+  wait_for 60 has "$RW/modem.log" "at AT+CLIP=1"
+  check "sound: t9dial run follows the pty modem $port (AT+CLIP=1 sent)" has "$RW/modem.log" "at AT+CLIP=1"
+  host mark call
+  echo "mark call" >&5
+  echo "ring +447700900123" >&6
+  wait_for 30 has "$RW/sound-call.out" "Incoming call: Fred Smith"
+  check "sound: the modem's RING and +CLIP show the incoming call from Fred Smith" \
+    has "$RW/sound-call.out" "Incoming call: Fred Smith"
+  sleep 7
+  echo gone >&6
+  wait_for 30 has "$RW/sound-call.out" "Missed call"
+  check "sound: the caller gives up: a missed call" has "$RW/sound-call.out" "Missed call"
+  sleep 0.5  # the ring's end reached the LED
+  t9dial_stop
+  echo quit >&6; exec 6>&-; wait "$modem" 2>/dev/null
+
+  # (d, e) t9dial ring, the UK ring (400+450 Hz; 0.4 s on, 0.2 off, 0.4 on, 2 off), on the PC
+  # speaker and the LED at once.
   printf '[sound]\nbeeper = "%s"\nleds = ["%s"]\nring = "uk"\ncountry = "uk"\n' "$beeper" "$led" >"$RW/sound-beeper.toml"
   host mark ring-beeper-led
+  echo "mark ring-beeper-led" >&5
   "$T9DIAL" ring --config "$RW/sound-beeper.toml" >"$RW/sound-beeper.out" 2>"$RW/sound-beeper.err"
   status=$?
   check "sound: t9dial ring on the beeper and the LED rings and says so (exit $status: $(cat "$RW/sound-beeper.out" "$RW/sound-beeper.err" | tr '\n' ' '))" \

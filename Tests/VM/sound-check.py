@@ -282,21 +282,59 @@ def check_beeper(recording, marks, name, label, hertz, on_parts):
     ]
 
 
-def check_lamp(path, label, meant):
-    """The LED's brightness as the kernel reported it back to the uinput lamp: the times of its
-    changes, on the kernel's clock, against the cadence."""
-    changes = []
+def lamp_changes(path, section):
+    """The LED's brightness as the kernel reported it back to the uinput lamp in the scenario
+    `section` (from the lamp's "mark NAME" line to the next mark): (value, seconds) for each
+    change, on the kernel's clock."""
+    changes, inside = [], False
     for line in open(path):
         fields = line.split()
-        if len(fields) == 4 and fields[0] == "led" and int(fields[1]) == LED_CAPSL:
+        if len(fields) == 2 and fields[0] == "mark":
+            inside = fields[1] == section
+        elif inside and len(fields) == 4 and fields[0] == "led" and int(fields[1]) == LED_CAPSL:
             value, when = int(fields[2]), float(fields[3])
             if not changes or changes[-1][0] != value:
                 changes.append((value, when))
+    return changes
+
+
+def lamp_on_ms(changes):
+    """How long the LED was lit in all, from the changes of one scenario."""
+    return sum((b[1] - a[1]) * 1000 for a, b in zip(changes, changes[1:]) if a[0] == 1)
+
+
+def check_lamp(path, section, label, meant):
+    """The LED's changes in the scenario `section`, against the cadence `meant` (on, off, ...)."""
+    changes = lamp_changes(path, section)
     values = "".join(str(v) for v, _ in changes)
     if not values.startswith("10"):
         return [f"FAIL {label}: the LED went {values or 'nowhere'} (1 on, 0 off), not on and off with the ring"]
     lengths = [(b[1] - a[1]) * 1000 for a, b in zip(changes, changes[1:])]
     return [cadence_line(f"{label}, cadence of its brightness (kernel's stamps)", lengths[:len(meant)], meant)]
+
+
+def check_call_on_beeper_and_lamp(recording, marks, work, name, label, hertz, meant):
+    """A call ringing the beeper and the LED at once, as long as it rings: the LED's cadence
+    from the kernel's stamps, and the beeper's tone. QEMU leaves the speaker's off parts out
+    of its recording, so the beeper's on parts join there; the time it sounded in all must be
+    the time the LED was lit, as both follow the one ring."""
+    path = os.path.join(work, "led.events")
+    lines = check_lamp(path, name, f"LED inputN::capslock (input-leds): {label}", meant)
+    sounding, _, _ = sounding_runs_from(recording, marks, name, "pcspk")
+    if not sounding:
+        return lines + [f"FAIL PC speaker (pcspkr): {label}: nothing sounded in pcspk.wav"]
+    first, length = max(sounding, key=lambda run: run[1])
+    part = min(length, recording.rate * (min(meant[0::2]) - CADENCE_TOLERANCE_MS) // 1000)
+    measured, ok = pair_report(recording.samples[first:first + part], recording.rate, [hertz])
+    lines.append(("PASS" if ok else "FAIL") + f" PC speaker (pcspkr): {label}: {hertz} Hz heard "
+                 f"(measured {measured[0]:.1f} Hz, within {FREQUENCY_TOLERANCE * 100:.1f}%)")
+    total = sum(recording.ms(frames) for _, frames in sounding)
+    lit = lamp_on_ms(lamp_changes(path, name))
+    worst = CADENCE_TOLERANCE_MS
+    lines.append(("PASS" if lit >= meant[0] and abs(total - lit) <= worst else "FAIL")
+                 + f" PC speaker (pcspkr): {label}: sounding {total:.0f} ms in all, as long as the LED was lit "
+                 f"({lit:.0f} ms, at least the first on part, {meant[0]} ms; within {worst} ms)")
+    return lines
 
 
 def checks(work, scenarios):
@@ -336,10 +374,13 @@ SCENARIOS = {
     "keys": lambda r, marks, work: check_keys(
         r["hda"], marks, "keys", "sound card: key tones of the USB keypad typed over QMP", "3579"),
     "call": lambda r, marks, work: check_ring(
-        r["hda"], marks, "call", "sound card: an incoming modem call (RING, +CLIP) rings", US_RING, [2000, 4000]),
+        r["hda"], marks, "call", "sound card: an incoming modem call (RING, +CLIP) rings", US_RING, [2000, 4000])
+    + check_call_on_beeper_and_lamp(
+        r["pcspk"], marks, work, "call", "an incoming modem call (RING, +CLIP) rings, us", max(US_RING), [2000, 4000]),
     "ring-beeper-led": lambda r, marks, work: check_beeper(
         r["pcspk"], marks, "ring-beeper-led", "PC speaker (pcspkr): t9dial ring, uk", max(UK_RING), [400, 400])
-    + check_lamp(os.path.join(work, "led.events"), "LED inputN::capslock (input-leds): t9dial ring, uk", [400, 200, 400]),
+    + check_lamp(os.path.join(work, "led.events"), "ring-beeper-led", "LED inputN::capslock (input-leds): t9dial ring, uk",
+                 [400, 200, 400]),
 }
 
 

@@ -8,6 +8,8 @@ kernel's clock: the times the LED really changed, whatever the guest's schedulin
 
 Prints "ready inputN::capslock" once the LED exists, then each LED event as
 "led CODE VALUE SECONDS" (the kernel's stamp), until standard input closes or says "quit".
+A line "mark NAME" on standard input is printed as it is, between the events: where a
+scenario begins, so that the host measures each scenario's changes apart.
 """
 import importlib.util
 import os
@@ -56,8 +58,12 @@ def main():
                 seconds, microseconds, type_, code, value = EVENT.unpack_from(data, offset)
                 if type_ == EV_LED:
                     print(f"led {code} {value} {seconds}.{microseconds:06d}", flush=True)
-        if sys.stdin in readable and sys.stdin.readline().strip() in ("", "quit"):
-            break
+        if sys.stdin in readable:
+            line = sys.stdin.readline().strip()
+            if line in ("", "quit"):
+                break
+            if line.startswith("mark "):
+                print(line, flush=True)
     libevdev.libevdev_uinput_destroy(uinput)
     libevdev.libevdev_free(device)
 
