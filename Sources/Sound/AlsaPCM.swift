@@ -17,9 +17,10 @@ public struct AlsaPCM: ~Copyable {
     /// Kept alive while the PCM is open: alsa-lib reads it then.
     private let configuration: AlsaConfiguration?
 
-    /// The buffer asked of the device, in microseconds: short, so that a stop is heard at
-    /// once, long enough for a busy board not to underrun.
-    public static let latencyMicroseconds = 100_000
+    /// The buffer asked of the device, in microseconds: room for the player's lead
+    /// (`PlanFollower.leadMilliseconds`) and a period more. Its length never delays a stop,
+    /// which drops what is queued, nor a start, which plays what was written at once.
+    public static let latencyMicroseconds = 300_000
 
     /// Opens `name` for playback at `rate`; through `configuration` instead of the system's
     /// when given.

@@ -12,9 +12,11 @@ struct PlanFollower {
     /// What wakes the thread when a cue comes.
     let wake: FileDescriptor
 
-    /// How far ahead of the clock the speaker is fed, beyond the device's own buffer: enough
-    /// for a busy board, little enough that a stop is heard at once.
-    static let leadMilliseconds = 100
+    /// How far ahead of the clock the speaker is fed, within the device's buffer: a busy
+    /// board's thread may wake this late without a gap in the sound (an emulated board on a
+    /// busy host showed gaps at a shorter lead). A stop is heard at once all the same, as it
+    /// drops what is queued.
+    static let leadMilliseconds = 250
     /// The samples written at once, in milliseconds.
     static let periodMilliseconds = 20
 

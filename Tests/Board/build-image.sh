@@ -158,11 +158,13 @@ ln -s /lib/systemd/system/systemd-networkd.socket "$WORK/etc/systemd/system/sock
 # The checks: a unit that runs them at every boot, and what they use.
 install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"
 install -m 755 Tests/Board/guest/board-checks.py Tests/Board/guest/dial-recorder "$WORK/opt/t9test/"
-install -m 644 Tests/Calls/sipp/uas-answer-wait-bye.xml "$WORK/opt/t9test/"
+install -m 644 Tests/Calls/sipp/uas-answer-wait-bye.xml Tests/Calls/sipp/uac-rejected.xml "$WORK/opt/t9test/"
 install -m 644 Tests/Board/guest/t9test.service "$WORK/etc/systemd/system/"
 ln -s ../t9test.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test.service"
-# A framebuffer, and the serial port the checks talk to the host through.
-printf 'vfb\nvirtio_console\n' >"$WORK/etc/modules-load.d/t9test.conf"
+# A framebuffer, the serial port the checks talk to the host through, and the ringers: QEMU's
+# intel-hda card and PC speaker (a board's own sound and beeper drivers load with its device
+# tree; QEMU's are loaded by name, so that they are there before the service starts).
+printf 'vfb\nvirtio_console\nsnd-hda-intel\npcspkr\n' >"$WORK/etc/modules-load.d/t9test.conf"
 printf 'options vfb vfb_enable=1 videomemorysize=4194304\n' >"$WORK/etc/modprobe.d/t9test-vfb.conf"
 
 rm -f "$IMAGE"

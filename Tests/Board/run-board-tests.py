@@ -12,6 +12,7 @@ Usage: run-board-tests.py --deb t9dial_VERSION_ARCH.deb [--keep]   (as root; mak
 """
 import argparse
 import glob
+import importlib.util
 import json
 import os
 import select
@@ -25,10 +26,41 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, os.path.join(REPO, "Tests", "Support", "qemu"))
 from qmp import QMP, connect  # noqa: E402
+
+# What QEMU records of the board's sound is measured as the VM suite measures it.
+spec = importlib.util.spec_from_file_location("sound_check", os.path.join(REPO, "Tests", "VM", "sound-check.py"))
+sound_check = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(sound_check)
 # Two boots under emulation (no KVM) and every check, with room to spare.
 TIME_LIMIT_S = 30 * 60
 KEY_HOLD_MS = 60
 KEY_GAP_S = 0.2
+
+
+# QEMU's recordings of the board's sound card and PC speaker, in the work folder.
+RECORDINGS = ("hda", "pcspk")
+# What the guest's sip_ring played, by the name of its mark: the US ring (440 + 480 Hz, 2 s on,
+# 4 s off) until the call is rejected in its second off part, on the card and on the beeper
+# (the pair's higher tone; QEMU leaves the beeper's off parts out of its recording).
+SCENARIOS = {
+    "sip-ring": lambda r, marks, work: sound_check.check_ring(
+        r["hda"], marks, "sip-ring", "ring: the service's sound card, an incoming SIP call", sound_check.US_RING,
+        [2000, 4000, 2000])
+    + sound_check.check_beeper(
+        r["pcspk"], marks, "sip-ring", "ring: the service's beeper (pcspkr), an incoming SIP call", max(sound_check.US_RING),
+        [2000, 2000]),
+}
+
+
+def mark(work, marks, name):
+    """Notes where each recording stands when the guest starts a scenario (marks.json)."""
+    sizes = {}
+    for which in RECORDINGS:
+        path = os.path.join(work, f"{which}.wav")
+        sizes[which] = os.path.getsize(path) if os.path.exists(path) else 0
+    marks.append({"name": name, "seconds": time.monotonic(), **sizes})
+    with open(os.path.join(work, "marks.json"), "w") as file:
+        json.dump(marks, file, indent=1)
 
 
 def kernel_version():
@@ -53,7 +85,7 @@ def main():
     qmp_path, channel_path = os.path.join(work, "qmp.sock"), os.path.join(work, "channel.sock")
     console = open(os.path.join(work, "console.log"), "w")
     vm = subprocess.Popen([
-        "qemu-system-x86_64", "-machine", "q35", "-m", "2G", "-smp", "2", "-display", "none",
+        "qemu-system-x86_64", "-machine", "q35,pcspk-audiodev=snd1", "-m", "2G", "-smp", "2", "-display", "none",
         "-serial", "file:" + os.path.join(work, "console.log"),
         "-kernel", f"/boot/vmlinuz-{version}", "-initrd", f"/boot/initrd.img-{version}",
         "-append", "root=/dev/vda rw console=ttyS0 systemd.show_status=0",
@@ -64,9 +96,14 @@ def main():
         "-device", "virtio-serial", "-chardev", f"socket,id=t9,path={channel_path},server=on,wait=off",
         "-device", "virtserialport,chardev=t9,name=t9test",
         "-qmp", f"unix:{qmp_path},server=on,wait=off",
+        # The board's sound card and PC speaker, each recorded into a WAV while it plays.
+        "-audiodev", f"wav,id=snd0,path={os.path.join(work, 'hda.wav')}", "-device", "intel-hda",
+        "-device", "hda-output,audiodev=snd0,mixer=off",
+        "-audiodev", f"wav,id=snd1,path={os.path.join(work, 'pcspk.wav')}",
     ], stdin=subprocess.DEVNULL, stdout=console, stderr=subprocess.STDOUT)
     deadline = time.monotonic() + TIME_LIMIT_S
     results = []
+    marks = []
     finished = False
     try:
         qmp = QMP(qmp_path, deadline)
@@ -97,6 +134,8 @@ def main():
                 qmp.execute("device_add", driver="usb-kbd", id="kp", bus="xhci.0", port="1")
             elif action == "unplug":
                 qmp.execute("device_del", id="kp")
+            elif action == "mark":
+                mark(work, marks, request["name"])
             elif action == "note":
                 print(f"run-board-tests: the guest says: {request['text']}", flush=True)
             elif action == "done":
@@ -110,6 +149,11 @@ def main():
             vm.kill()
             vm.wait()
         console.close()
+    if finished:
+        sound = sound_check.checks(work, SCENARIOS)
+        for line in sound:
+            print("  " + line)
+        results += sound
     passed = sum(line.startswith("PASS") for line in results)
     failed = sum(line.startswith("FAIL") for line in results)
     if not finished:
@@ -119,7 +163,13 @@ def main():
     if failed or args.keep:
         print(f"run-board-tests: kept {work} (console.log has the guest's boot and the checks' output)")
     else:
-        shutil.rmtree(work)
+        # The recordings stay, for a person to listen to; the rest (the 3 GB image) goes.
+        kept = [f"{which}.wav" for which in RECORDINGS] + ["marks.json"]
+        for name in os.listdir(work):
+            if name not in kept:
+                path = os.path.join(work, name)
+                shutil.rmtree(path) if os.path.isdir(path) else os.remove(path)
+        print(f"run-board-tests: the board's sound as QEMU recorded it: {work}/hda.wav, {work}/pcspk.wav")
     print(f"board-tests: {passed} passed, {failed} failed ({elapsed:.0f} s)")
     sys.exit(1 if failed or not passed else 0)
 

@@ -21,6 +21,9 @@ PHASE = STATE + "/phase"
 DIALLED = "/var/lib/t9dial/dialled.txt"
 CONFIG = "/etc/t9dial/t9dial.toml"
 WILLIAM = "+12015550123 William John Smith"
+# Where baresip takes calls: its config's sip_listen 0.0.0.0:5060 binds the board's network
+# address (build-image.sh gives it), not loopback's.
+BARESIP_SIP = "10.0.2.15:5060"
 # The longest a request may wait for the host's answer (keys are typed slowly, a plug takes a
 # while under emulation).
 ASK_TIMEOUT_S = 180
@@ -322,6 +325,7 @@ def phase_two(host):
     check("watchdog: the journal says why", "Watchdog timeout" in run("journalctl", "-u", "t9dial.service", "--no-pager").stdout)
     check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
     sip_call(host)
+    sip_ring(host)
     doctor = run("/usr/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
     # Last, the package goes as an administrator removes it: its prerm stops the service, and a
@@ -405,6 +409,57 @@ def sip_call(host):
         check("sip: nothing was denied or logged at error priority",
               "Operation not permitted" not in journal("--since", since) and journal("-p", "err", "--since", since).strip() == "",
               tail(journal("-p", "err", "--since", since)))
+    finally:
+        if sipp.poll() is None:
+            sipp.kill()
+            sipp.wait()
+
+
+def sip_ring(host):
+    """A SIP call coming in rings through the hardened service, on the board's sound card (card
+    0, QEMU's intel-hda) and its beeper (pcspkr, which the udev rule links as
+    /dev/input/t9dial-beeper), as the unit allows them (the audio group, DeviceAllow). SIPp
+    calls baresip and waits to be turned away; the call rings for two of the US ring's on parts
+    (2 s on, 4 s off, 2 s on) and is rejected with # held in the second off part. The host
+    measures what QEMU recorded of each between the marks (run-board-tests.py)."""
+    check = host.check
+    since = time.strftime("%Y-%m-%d %H:%M:%S")
+    beeper = "/dev/input/t9dial-beeper"
+    check("ring: the udev rule links the PC speaker (pcspkr, EV_SND) as " + beeper,
+          wait_for(30, lambda: os.path.exists(beeper)), run("ls", "-l", "/dev/input").stdout.replace("\n", " ")[-300:])
+    with open(CONFIG + ".new", "w") as file:
+        file.write(read(CONFIG) + '\n[sound]\ndevice = "default"\nbeeper = "' + beeper + '"\nring = "us"\n')
+    os.rename(CONFIG + ".new", CONFIG)
+    run("systemctl", "reload", "t9dial.service")
+    check("ring: reloaded with [sound] on the card and the beeper",
+          wait_for(60, lambda: "reloaded: 23 contacts" in journal("--since", since)), tail(journal()))
+    check("ring: the service is connected to baresip", wait_for(60, lambda: "connected to baresip's ctrl_tcp" in journal()), tail(journal()))
+    messages = STATE + "/sipp-in-messages.log"
+    host.ask("mark", name="sip-ring")
+    sipp = subprocess.Popen(
+        ["/usr/bin/sipp", "-sf", "/opt/t9test/uac-rejected.xml", "-i", "127.0.0.1", "-p", "5080", "-m", "1", "-s", "t9dial",
+         "-timeout", "120s", "-timeout_error", "-nostdin", "-key", "callername", "Sam Sipp", "-key", "callernumber", "5070",
+         "-key", "rtpport", "5082", "-trace_msg", "-message_file", messages,
+         "-trace_err", "-error_file", STATE + "/sipp-in-errors.log", BARESIP_SIP],
+        cwd=STATE, stdin=subprocess.DEVNULL, stdout=open(STATE + "/sipp-in.log", "w"), stderr=subprocess.STDOUT)
+    try:
+        incoming = wait_for(60, lambda: "incoming call from 5070 (Sam Sipp)" in journal("--since", since), step=0.25)
+        check("ring: SIPp's call through baresip reaches the service: incoming call from 5070 (Sam Sipp)", incoming,
+              tail(journal()) + " || " + tail(read(STATE + "/sipp-in.log")))
+        time.sleep(8.5)  # 2 s on, 4 s off, 2 s on, and into the second off part
+        type_keys(host, "kp_decimal", hold_ms=1500)
+        try:
+            status = sipp.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            status = None
+        check("ring: # held rejects it: SIPp was turned away and ended its scenario (exit 0)", status == 0,
+              f"exit {status}; " + tail(read(STATE + "/sipp-in-errors.log") + read(STATE + "/sipp-in.log")))
+        time.sleep(2)  # the player lets the card go a second after the ring stops
+        host.ask("mark", name="sip-ring-end")
+        words = ("sound", "alsa", "beeper", "not permitted", "denied")
+        problems = [line for line in journal("-p", "warning", "--since", since).splitlines() if any(w in line.lower() for w in words)]
+        check("ring: no sound device was refused to the service, and no sound notice was logged", not problems,
+              tail(" | ".join(problems)))
     finally:
         if sipp.poll() is None:
             sipp.kill()
