@@ -54,6 +54,8 @@ public final class DialerSession {
     private var lastKeyTime: Microseconds?
     private var notice: String?
     private var loading: Int?
+    /// The recent calls and the call log screen (`DialerSession+CallLog.swift`).
+    var callLog = CallLogState()
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -93,6 +95,11 @@ public final class DialerSession {
             return updates
         }
         lastKeyTime = gesture.time
+        if let logged = keyOnCallLog(gesture.gesture, at: gesture.time) {
+            updates += logged
+            publish(into: &updates)
+            return updates
+        }
         var command = DialerCommand(gesture.gesture)
         if poundDownOnCall, gesture.gesture.role == .pound {
             command = finishPoundOnCall(gesture.gesture, into: &updates)
@@ -190,6 +197,7 @@ public final class DialerSession {
         if let current = followed, current.isLive { return updates }
         text.commit()
         call = nil
+        callLog.shown = nil
         poundDownOnCall = false
         followed = FollowedCall(incoming: caller(number: number, networkName: networkName), networkName: networkName, at: time)
         publish(into: &updates)
@@ -251,6 +259,7 @@ public final class DialerSession {
             followed?.identify(caller(number: shown.request.number, networkName: shown.networkName))
         }
         loading = nil  // the book that was loading, if any, is this one
+        callLog.resolveNames(in: newIndex.contacts)
         t9 = t9.rebuilt(on: newIndex)
         textSearch = TextSession(index: newIndex)
         search()
@@ -321,6 +330,8 @@ public final class DialerSession {
 
     /// Carries out `command`; gives the request when it dials.
     private func perform(_ command: DialerCommand, at time: Microseconds) -> DialRequest? {
+        // The first key that acts is when the missed calls are seen (the notice goes).
+        defer { callLog.unseenMissed = 0 }
         switch command {
         case .type(let digit):
             guard digit <= 9 else { return nil }
@@ -347,6 +358,11 @@ public final class DialerSession {
         case .switchMode:
             switchMode()
         case .dial:
+            // On an empty query the call key lists the recent calls, to call one again.
+            if t9.isEmpty, text.isEmpty {
+                openCallLog()
+                return nil
+            }
             return dial(at: time)
         }
         return nil
@@ -381,12 +397,17 @@ public final class DialerSession {
         } else {
             return nil
         }
+        startDial(request, at: time)
+        return request
+    }
+
+    /// Shows the call of `request` dialled at `time`: followed by the line, or launched.
+    func startDial(_ request: DialRequest, at time: Microseconds) {
         if followsCalls {
             followed = FollowedCall(dialling: request, at: time)
         } else {
             call = ShownCall(request: request, progress: .dialling)
         }
-        return request
     }
 
     /// The query as a number to dial: T9's digits and `+`, or a multi-tap text made only of
@@ -481,12 +502,13 @@ public final class DialerSession {
             calling: followed?.request ?? call?.request,
             callProgress: followed?.progress(at: now) ?? call?.progress,
             notice: notice,
-            loading: loading
+            loading: loading,
+            callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil
         )
     }
 
     /// Adds a screen update when the screen differs from the last one reported.
-    private func publish(into updates: inout [DialerUpdate]) {
+    func publish(into updates: inout [DialerUpdate]) {
         let next = makeScreen()
         guard next != screen else { return }
         screen = next
