@@ -29,8 +29,8 @@ public final class DialerSession {
     private let modes: [InputMode]
     private let multiTapKeys: [MultiTapKeys]
     private var modePosition: Int
-    private var t9: T9Entry
-    private var text = MultiTapText()
+    var t9: T9Entry
+    var text = MultiTapText()
     /// The multi-tap text's search, narrowing letter by letter.
     private var textSearch: TextSession
     /// The query's best contacts, best first: `settings.resultLimit` of them at most.
@@ -56,6 +56,8 @@ public final class DialerSession {
     private var loading: Int?
     /// The recent calls and the call log screen (`DialerSession+CallLog.swift`).
     var callLog = CallLogState()
+    /// The speed-dial keys, and what a long press found wrong (`DialerSession+SpeedDial.swift`).
+    var speedDial = SpeedDialState()
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -89,6 +91,7 @@ public final class DialerSession {
         // Ignored keys (NumLock) are not keys to the user: they neither act nor keep the query.
         if gesture.gesture.role == .ignore { return updates }
         now = max(now, gesture.time)
+        speedDial.hint = nil
         if let live = followed, live.isLive {
             updates += keyDuringCall(gesture.gesture, call: live)
             publish(into: &updates)
@@ -343,6 +346,12 @@ public final class DialerSession {
             search()
         case .holdDigit(let digit):
             guard digit <= 9 else { return nil }
+            if isSpeedDialPress(digit) {
+                clearQuery()
+                guard let request = speedDialRequest(digit) else { return nil }
+                startDial(request, at: time)
+                return request
+            }
             if currentMultiTapKeys != nil {
                 if text.hold(digit) { search() }
             } else if digit == 0, t9.replaceLastZeroWithPlus() {
@@ -501,7 +510,7 @@ public final class DialerSession {
             selection: selection,
             calling: followed?.request ?? call?.request,
             callProgress: followed?.progress(at: now) ?? call?.progress,
-            notice: notice,
+            notice: speedDial.hint ?? notice,
             loading: loading,
             callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil
         )
