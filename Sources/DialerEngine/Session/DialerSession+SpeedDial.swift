@@ -2,10 +2,12 @@
 
 import T9Search
 
-/// Speed dial on the keypad, as on a phone's idle screen: on an empty query a long press of 2
-/// to 9 calls what the key is assigned, and of 1 the voicemail number. The digit typed by the
-/// press is taken back. A long press of 0 still gives `+`. A key with nothing assigned, or a
-/// contact no longer in the book, says so on the notice line until the next key.
+/// Speed dial on the keypad, as on a phone's idle screen: on an empty query in T9 (the
+/// dialer's number mode) a long press of 2 to 9 calls what the key is assigned, and of 1 the
+/// voicemail number, and the digit the press typed is taken back. A long press of 0 still
+/// gives `+`, and in multi-tap a long press still types its digit. A key with nothing
+/// assigned, or a contact no longer in the book, says so on the notice line until the next
+/// key, and the digit stays typed.
 extension DialerSession {
     /// The speed-dial keys and the voicemail number, handed in by the caller (the config's and
     /// the history's); none by default.
@@ -14,12 +16,11 @@ extension DialerSession {
         set { speedDial.dials = newValue }
     }
 
-    /// Whether the key `digit` held is a speed dial: 1 to 9, held on an otherwise empty query
-    /// (the press typed it, in T9 or as multi-tap's first letter).
+    /// Whether the key `digit` held is a speed dial: 1 to 9, held in T9 on an otherwise empty
+    /// query (the press typed it).
     func isSpeedDialPress(_ digit: UInt8) -> Bool {
         guard (1...9).contains(digit) else { return false }
-        if let pending = text.pending { return pending.key == digit && text.query.committed.isEmpty }
-        return text.isEmpty && t9.typed == String(digit)
+        return currentMultiTapKeys == nil && t9.typed == String(digit)
     }
 
     /// The dial of the key `digit` held, or nil with the reason on the notice line.

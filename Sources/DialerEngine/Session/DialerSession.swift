@@ -347,8 +347,9 @@ public final class DialerSession {
         case .holdDigit(let digit):
             guard digit <= 9 else { return nil }
             if isSpeedDialPress(digit) {
-                clearQuery()
+                // The digit the press typed stays when the key cannot call (it says why).
                 guard let request = speedDialRequest(digit) else { return nil }
+                clearQuery()
                 startDial(request, at: time)
                 return request
             }
@@ -432,7 +433,7 @@ public final class DialerSession {
 
     // MARK: Query and results
 
-    private var currentMultiTapKeys: MultiTapKeys? {
+    var currentMultiTapKeys: MultiTapKeys? {
         modePosition == 0 ? nil : multiTapKeys[modePosition - 1]
     }
 
