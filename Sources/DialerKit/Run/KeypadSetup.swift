@@ -89,7 +89,8 @@ public struct KeypadSetup: Sendable {
         let recorder = placesCalls ? book.history.map { HistoryRecorder(history: $0) } : nil
         let driver = DialerDriver(machine: machine, line: line, logger: logger, recorder: recorder, clock: clock)
         if let history = book.history { driver.learnPicks(from: history) }
-        if placesCalls { driver.useSpeedDials(book.configuration) }
+        // A replay's long presses dial what the config says too (only printed).
+        driver.useSpeedDials(book.configuration)
         return driver
     }
 
