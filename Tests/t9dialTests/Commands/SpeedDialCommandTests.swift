@@ -36,6 +36,19 @@ struct SpeedDialCommandTests {
         }
     }
 
+    @Test func configCheckFindsEachWrongKeyAtItsLine() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let config = try T9DialProcess.write(
+                "[dial]\nvoicemail = \"vm\"\n[speed_dial]\n1 = \"Mum\"\n2 = { name = \"x\" }\n3 = \"Fred Smith\"\n", to: directory + "/t9dial.toml")
+            let output = try T9DialProcess.run(["config", "check"], config: config)
+            #expect(output.status == 1)
+            #expect(output.lines.contains { $0.hasPrefix("\(config):2: dial.voicemail: ") })
+            #expect(output.lines.contains { $0.hasPrefix("\(config):4: speed_dial.1: \"1\" in [speed_dial] is no speed-dial key") })
+            #expect(output.lines.contains { $0.hasPrefix("\(config):5: speed_dial.2: \"2\" in [speed_dial] has \"name\"") })
+            #expect(!output.lines.contains { $0.contains("speed_dial.3") })
+        }
+    }
+
     @Test(arguments: [
         (["speed-dial", "set", "1", "Mum"], "the key must be 2 to 9 (1 calls [dial] voicemail, set in the config; 0 gives +); found \"1\""),
         (["speed-dial", "set", "0", "Mum"], "the key must be 2 to 9 (1 calls [dial] voicemail, set in the config; 0 gives +); found \"0\""),
