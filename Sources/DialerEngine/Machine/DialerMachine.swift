@@ -191,7 +191,9 @@ public final class DialerMachine {
     private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         for gesture in gestures {
-            if holdsBackDials, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) {
+            // An emergency number typed is dialled as typed: it waits for no book.
+            let emergency = heldBack.isEmpty && session.typedEmergencyNumber != nil
+            if holdsBackDials, !emergency, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) {
                 heldBack.append(gesture)
             } else {
                 updates += session.handle(gesture)

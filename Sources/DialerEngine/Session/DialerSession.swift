@@ -58,6 +58,8 @@ public final class DialerSession {
     var callLog = CallLogState()
     /// The speed-dial keys, and what a long press found wrong (`DialerSession+SpeedDial.swift`).
     var speedDial = SpeedDialState()
+    /// The numbers dialled as typed (`DialerSession+Emergency.swift`).
+    var emergency = DialerSession.standardEmergencyNumbers
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -399,7 +401,9 @@ public final class DialerSession {
     /// neither. A dial shows the call; the query stays until the call is placed.
     private func dial(at time: Microseconds) -> DialRequest? {
         let request: DialRequest
-        if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
+        if let emergency = typedEmergencyNumber {
+            request = DialRequest(number: emergency)
+        } else if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
             request = DialRequest(
                 name: selected.name, number: selected.number, contact: selected.result.contact, uid: selected.uid)
         } else if let number = typedNumber {
@@ -422,7 +426,7 @@ public final class DialerSession {
 
     /// The query as a number to dial: T9's digits and `+`, or a multi-tap text made only of
     /// digits, `+`, spaces and hyphens; nil without a digit (a `+` alone dials nothing).
-    private var typedNumber: String? {
+    var typedNumber: String? {
         let number = currentMultiTapKeys == nil ? t9.typed : text.query.text
         let digits: Set<Character> = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
         let allowed = digits.union(["+", " ", "-"])
