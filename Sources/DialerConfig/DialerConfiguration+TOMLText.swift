@@ -62,6 +62,7 @@ extension DialerConfiguration {
             key(dial, setting.key, TOMLSetting(setting.value, path: path))
         }
         if let voicemail { key(dial, "voicemail", .string(voicemail)) }
+        if !emergencyNumbers.isEmpty { key(dial, "emergency_numbers", .strings(emergencyNumbers)) }
 
         let history = HistorySettings.tableName
         table(history)

@@ -31,6 +31,8 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var speedDial = SpeedDialSettings()
     /// `[dial] voicemail`: what a long press of 1 calls; nil when not set.
     public var voicemail: String?
+    /// `[dial] emergency_numbers`: dialled as typed, with 112, 911 and 999.
+    public var emergencyNumbers: [String] = []
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -68,7 +70,7 @@ public struct DialerConfiguration: Sendable, Equatable {
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
             && sameDial(lhs.dialSettings, rhs.dialSettings) && lhs.history == rhs.history && lhs.carddav == rhs.carddav && lhs.speedDial == rhs.speedDial
-            && lhs.voicemail == rhs.voicemail
+            && lhs.voicemail == rhs.voicemail && lhs.emergencyNumbers == rhs.emergencyNumbers
             && lhs.sound == rhs.sound
     }
 
@@ -214,6 +216,7 @@ extension DialerConfiguration {
                 try dialMethods.init(reading: DialTable(reader: table, home: home))
             } ?? dialMethods.unwritten
         reading { () throws(ConfigError) in configuration.voicemail = try readVoicemail(root) }
+        reading { () throws(ConfigError) in configuration.emergencyNumbers = try readEmergencyNumbers(root) }
         configuration.history =
             readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try HistorySettings(reading: table)

@@ -352,6 +352,7 @@ public final class DialerService {
         }
         if let history = fresh.history { driver.learnPicks(from: history) }
         driver.useSpeedDials(fresh.configuration)
+        driver.useEmergencyNumbers(fresh.configuration)
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
         problem = nil
         var live = LiveBook(fresh)

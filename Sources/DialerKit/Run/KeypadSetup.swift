@@ -91,6 +91,7 @@ public struct KeypadSetup: Sendable {
         if let history = book.history { driver.learnPicks(from: history) }
         // A replay's long presses dial what the config says too (only printed).
         driver.useSpeedDials(book.configuration)
+        driver.useEmergencyNumbers(book.configuration)
         return driver
     }
 
