@@ -160,6 +160,7 @@ public final class DialerSession {
                 if followed?.isLive == false { followed = nil }
             } else {
                 clearQuery()
+                callLog.shown = nil
             }
             publish(into: &updates)
         }
@@ -443,7 +444,10 @@ public final class DialerSession {
 
     private var idleDeadline: Microseconds? {
         // Not while a call is shown: a failed dial's query waits for the user's next key.
-        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, followed == nil, !(t9.isEmpty && text.isEmpty) else {
+        // The call log left open goes too, as a query does.
+        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, followed == nil,
+            !(t9.isEmpty && text.isEmpty) || callLog.shown != nil
+        else {
             return nil
         }
         return lastKeyTime + idleClear

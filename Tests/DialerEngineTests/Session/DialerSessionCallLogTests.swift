@@ -194,6 +194,19 @@ struct DialerSessionCallLogTests {
         #expect(dialing.screen.callLog?.rows.first?.when == "Sun")
     }
 
+    @Test func theLogLeftOpenGoesAtTheIdleClearAsAQueryDoes() throws {
+        var dialing = try Self.withCalls()
+        dialing.press(.dial)
+        // The last gesture was the call key coming up, 60 ms after it went down.
+        let opened = dialing.now - ms(200) + Dialing.tapLength
+        #expect(dialing.session.nextDeadline == opened + DialerSettings().idleClear!)
+        dialing.advance(to: opened + DialerSettings().idleClear! - 1)
+        #expect(dialing.screen.callLog != nil)
+        dialing.advance(to: opened + DialerSettings().idleClear!)
+        #expect(dialing.screen.callLog == nil)
+        #expect(dialing.session.nextDeadline == nil)
+    }
+
     @Test func anIncomingCallTakesTheScreenFromTheLog() throws {
         var dialing = try Self.withCalls(following: true)
         dialing.press(.dial)
