@@ -20,7 +20,7 @@ public final class DialHistory: Sendable {
     /// The unusable file found at ``path`` and moved aside at open, if any: show it to the user.
     public let movedAside: MovedAsideDatabase?
 
-    private let queue: DatabaseQueue
+    let queue: DatabaseQueue
     private let picks: Mutex<LearnedPicks>
     private let currentLimits: Mutex<HistoryLimits>
 
@@ -296,7 +296,7 @@ public final class DialHistory: Sendable {
     }
 
     /// Runs `body`, turning a database error into a ``DialHistoryError`` that says what failed.
-    private func access<T>(_ what: String, _ body: () throws -> T) throws(DialHistoryError) -> T {
+    func access<T>(_ what: String, _ body: () throws -> T) throws(DialHistoryError) -> T {
         do {
             return try body()
         } catch {

@@ -21,6 +21,11 @@ enum HistorySchema {
     /// ("placed", "failed", "cancelled"). `mark` holds markers by key, each a `dial` id and
     /// when it was set: "missed seen" is the newest missed call the user has seen
     /// (``DialHistory/markMissedSeen(at:)``).
+    ///
+    /// v3: `speed_dial` holds the speed-dial keys `t9dial speed-dial set` assigns, one row a
+    /// key (2 to 9): a contact (its name or UID) and which of its numbers (null: its usual
+    /// one), or a number alone (`contact` null), and when it was set
+    /// (``DialHistory/speedDials()``).
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
@@ -57,6 +62,18 @@ enum HistorySchema {
                         dial INTEGER NOT NULL,
                         time REAL NOT NULL
                     ) WITHOUT ROWID;
+                    """)
+        }
+        migrator.registerMigration("v3") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE speed_dial (
+                        key INTEGER PRIMARY KEY,
+                        contact TEXT,
+                        number TEXT,
+                        time REAL NOT NULL,
+                        CHECK (contact IS NOT NULL OR number IS NOT NULL)
+                    );
                     """)
         }
         return migrator

@@ -61,6 +61,8 @@ extension DialerConfiguration {
         for setting in dialSettings?.tomlSettings ?? [] {
             key(dial, setting.key, TOMLSetting(setting.value, path: path))
         }
+        if let voicemail { key(dial, "voicemail", .string(voicemail)) }
+        if !emergencyNumbers.isEmpty { key(dial, "emergency_numbers", .strings(emergencyNumbers)) }
 
         let history = HistorySettings.tableName
         table(history)
@@ -90,6 +92,14 @@ extension DialerConfiguration {
         key(sound, "country", .string(self.sound.country.rawValue))
         key(sound, "beeper", path(self.sound.beeper))
         key(sound, "leds", .strings(self.sound.leds))
+
+        if !speedDial.targets.isEmpty {
+            let speedDialTable = SpeedDialSettings.tableName
+            table(speedDialTable)
+            for (digit, target) in speedDial.targets.sorted(by: { $0.key < $1.key }) {
+                key(speedDialTable, String(digit), .raw(SpeedDialSettings.tomlValue(target)))
+            }
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 }
@@ -101,6 +111,8 @@ private enum TOMLSetting {
     case integer(Int)
     case integers([Int])
     case boolean(Bool)
+    /// Written as it is: an inline table.
+    case raw(String)
 
     /// `value` as written, a path from the current folder (`path`).
     init(_ value: ConfigSetting.Value, path: (String?) -> TOMLSetting) {
@@ -120,6 +132,7 @@ private enum TOMLSetting {
         case .integer(let number): String(number)
         case .integers(let numbers): "[" + numbers.map(String.init).joined(separator: ", ") + "]"
         case .boolean(let flag): flag ? "true" : "false"
+        case .raw(let text): text
         }
     }
 }

@@ -27,6 +27,12 @@ public struct DialerConfiguration: Sendable, Equatable {
     public var carddav: CardDAVSettings
     /// The `[sound]` table.
     public var sound: SoundSettings
+    /// `[speed_dial]`: what a long press of 2 to 9 calls.
+    public var speedDial = SpeedDialSettings()
+    /// `[dial] voicemail`: what a long press of 1 calls; nil when not set.
+    public var voicemail: String?
+    /// `[dial] emergency_numbers`: dialled as typed, with 112, 911 and 999.
+    public var emergencyNumbers: [String] = []
 
     /// Where the settings were read from, so later checks (the layout ids) can name the line.
     /// Not compared: two configurations are equal when their settings are.
@@ -63,7 +69,8 @@ public struct DialerConfiguration: Sendable, Equatable {
 
     public static func == (lhs: DialerConfiguration, rhs: DialerConfiguration) -> Bool {
         lhs.contacts == rhs.contacts && lhs.search == rhs.search && lhs.keypad == rhs.keypad && lhs.screen == rhs.screen
-            && sameDial(lhs.dialSettings, rhs.dialSettings) && lhs.history == rhs.history && lhs.carddav == rhs.carddav
+            && sameDial(lhs.dialSettings, rhs.dialSettings) && lhs.history == rhs.history && lhs.carddav == rhs.carddav && lhs.speedDial == rhs.speedDial
+            && lhs.voicemail == rhs.voicemail && lhs.emergencyNumbers == rhs.emergencyNumbers
             && lhs.sound == rhs.sound
     }
 
@@ -96,7 +103,7 @@ extension DialerConfiguration {
     /// `SearchSettings` that reads it.
     static let tables = [
         SearchSettings.tableName, KeypadSettings.tableName, ScreenSettings.tableName, DialTable.name,
-        HistorySettings.tableName, CardDAVSettings.tableName, SoundSettings.tableName,
+        HistorySettings.tableName, CardDAVSettings.tableName, SoundSettings.tableName, SpeedDialSettings.tableName,
     ]
     /// The keys allowed at the top level, outside any table.
     static let topLevelKeys = ["contacts"]
@@ -208,6 +215,8 @@ extension DialerConfiguration {
             readTable(DialTable.name, of: root, problems: &problems) { table throws(ConfigError) in
                 try dialMethods.init(reading: DialTable(reader: table, home: home))
             } ?? dialMethods.unwritten
+        reading { () throws(ConfigError) in configuration.voicemail = try readVoicemail(root) }
+        reading { () throws(ConfigError) in configuration.emergencyNumbers = try readEmergencyNumbers(root) }
         configuration.history =
             readTable(HistorySettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try HistorySettings(reading: table)
@@ -220,6 +229,10 @@ extension DialerConfiguration {
             readTable(SoundSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
                 try SoundSettings(reading: table, home: home)
             } ?? configuration.sound
+        configuration.speedDial =
+            readTable(SpeedDialSettings.tableName, of: root, problems: &problems) { table throws(ConfigError) in
+                try SpeedDialSettings(reading: table)
+            } ?? configuration.speedDial
         // A top-level key in a table is also unknown to the table: said once.
         var seen: Set<String> = []
         problems = problems.filter { problem in

@@ -99,7 +99,7 @@ public struct Book: Sendable {
         } catch {
             problem = error
         }
-        let configuration = (try? configuration(overrides)) ?? DialerConfiguration()
+        let configuration = (try? configuration(overrides)) ?? salvagedConfiguration(overrides)
         let (history, historyProblem) = openHistory(configuration)
         return (try empty(overrides, configuration, history: history, historyProblem: historyProblem), problem)
     }

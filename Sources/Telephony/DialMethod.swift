@@ -72,8 +72,9 @@ public enum DialMethod: Sendable, Hashable {
     /// Every method's name, in the order the docs list them.
     public static let names = methods.map { $0.name }
 
-    /// Every key of `[dial]`: `method`, and each method's own.
-    public static let keys = ["method"] + methods.flatMap { $0.keys }
+    /// Every key of `[dial]`: `method`, `voicemail` and `emergency_numbers` (read with the
+    /// config, for every method), and each method's own.
+    public static let keys = ["method", "voicemail", "emergency_numbers"] + methods.flatMap { $0.keys }
 
     /// The configured method's line, set up now so a bad setting is reported at start.
     public func makeLine() throws(DialSetupError) -> any CallLine {

@@ -22,7 +22,7 @@ struct T9Dial: ParsableCommand {
         subcommands: [
             SearchCommand.self, QueryCommand.self, ContactsCommand.self, RunCommand.self, TryCommand.self, DevicesCommand.self, UdevRuleCommand.self,
             MonitorCommand.self, DoctorCommand.self, ConfigCommand.self, HistoryCommand.self, ForgetCommand.self, SyncCommand.self,
-            RingCommand.self, VersionCommand.self,
+            RingCommand.self, SpeedDialCommand.self, VersionCommand.self,
         ]
     )
 

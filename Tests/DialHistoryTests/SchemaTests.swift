@@ -68,7 +68,7 @@ struct SchemaTests {
             uid: nil, number: "+44 7700 900123", time: start + 180, status: .missed, direction: .incoming, name: "Sam Sipp")
         try history.record(call)
         #expect(try history.unseenMissedCount() == 1)
-        #expect(try sqlite3(path, "SELECT group_concat(identifier) FROM grdb_migrations") == "v1,v2")
+        #expect(try sqlite3(path, "SELECT group_concat(identifier) FROM grdb_migrations") == "v1,v2,v3")
         #expect(try sqlite3(path, "PRAGMA integrity_check") == "ok")
 
         let reopened = try DialHistory(path: path)
@@ -102,7 +102,7 @@ struct SchemaTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = "\(folder)/t9dial.sqlite"
         _ = try DialHistory(path: path)
-        try sqlite3(path, "INSERT INTO grdb_migrations VALUES ('v3')")
+        try sqlite3(path, "INSERT INTO grdb_migrations VALUES ('v4')")
         let error = #expect(throws: DialHistoryError.self) { _ = try DialHistory(path: path) }
         #expect(error?.kind == .newerVersion)
     }

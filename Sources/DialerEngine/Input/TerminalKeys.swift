@@ -4,7 +4,8 @@ public import InputEvents
 
 /// The characters a terminal sends, as the gestures of a keypad, for `t9dial try`: a terminal
 /// sends characters, not presses and releases, so each key is a quick tap (a press and a tap
-/// at once), and Esc stands in for holding `*` (clear). Arrow keys move the selection.
+/// at once), Esc stands in for holding `*` (clear), and Alt+digit (Esc then the digit) for
+/// holding the digit. Arrow keys move the selection.
 public enum TerminalKeys {
     /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape
     /// sequence), and whether one of them asks to quit.
@@ -41,6 +42,13 @@ public enum TerminalKeys {
                     default: break
                     }
                     index += 2
+                } else if index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) {
+                    // Alt+digit (Esc then the digit) holds the digit: 0 held is +, 2 to 9 held
+                    // on nothing typed call their speed dial, 1 voicemail.
+                    let digit = KeyRole.digit(bytes[index] - UInt8(ascii: "0"))
+                    gestures.append(TimedGesture(time: time, gesture: .pressed(digit)))
+                    gestures.append(TimedGesture(time: time, gesture: .held(digit)))
+                    index += 1
                 } else {
                     gestures.append(TimedGesture(time: time, gesture: .pressed(.star)))
                     gestures.append(TimedGesture(time: time, gesture: .heldLonger(.star)))

@@ -170,6 +170,12 @@ public final class DialerMachine {
 
     private static let actsOnResults: Set<KeyRole> = [.star, .next, .previous, .pound, .dial]
 
+    /// A digit held may call a speed dial's contact, which the book must have to be found.
+    private static func mayCallAContact(_ gesture: KeyGesture) -> Bool {
+        if case .held(.digit(let digit)) = gesture { return (2...9).contains(digit) }
+        return false
+    }
+
     /// Drops the keys held back (the book they were for could not be read: a dial among them
     /// would call the digits typed, which the user did not ask for), and holds no more back.
     public func dropHeldBack() {
@@ -191,7 +197,9 @@ public final class DialerMachine {
     private func deliver(_ gestures: [TimedGesture]) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         for gesture in gestures {
-            if holdsBackDials, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) {
+            // An emergency number typed is dialled as typed: it waits for no book.
+            let emergency = heldBack.isEmpty && session.typedEmergencyNumber != nil
+            if holdsBackDials, !emergency, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) || Self.mayCallAContact(gesture.gesture) {
                 heldBack.append(gesture)
             } else {
                 updates += session.handle(gesture)

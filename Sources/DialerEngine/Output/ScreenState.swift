@@ -25,12 +25,15 @@ public struct ScreenState: Sendable, Hashable {
     /// How much of the contact book is loaded, in percent, while it is loaded at start; nil
     /// once it is loaded (or was never loading). Keys typed meanwhile are searched once it is loaded.
     public var loading: Int?
+    /// The call log, while it is on the screen in place of the query and its results (the
+    /// call key on an empty query); nil otherwise.
+    public var callLog: CallLogScreen?
 
     /// `resultCount` is `results.count` unless given.
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
         resultCount: Int? = nil, selection: Int? = nil, calling: DialRequest? = nil,
-        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil
+        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil, callLog: CallLogScreen? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -42,6 +45,7 @@ public struct ScreenState: Sendable, Hashable {
         self.callProgress = calling == nil ? nil : callProgress
         self.notice = notice
         self.loading = loading
+        self.callLog = callLog
     }
 
     /// The line a display shows under the results: the notice, else how far the book has

@@ -29,8 +29,8 @@ public final class DialerSession {
     private let modes: [InputMode]
     private let multiTapKeys: [MultiTapKeys]
     private var modePosition: Int
-    private var t9: T9Entry
-    private var text = MultiTapText()
+    var t9: T9Entry
+    var text = MultiTapText()
     /// The multi-tap text's search, narrowing letter by letter.
     private var textSearch: TextSession
     /// The query's best contacts, best first: `settings.resultLimit` of them at most.
@@ -54,6 +54,12 @@ public final class DialerSession {
     private var lastKeyTime: Microseconds?
     private var notice: String?
     private var loading: Int?
+    /// The recent calls and the call log screen (`DialerSession+CallLog.swift`).
+    var callLog = CallLogState()
+    /// The speed-dial keys, and what a long press found wrong (`DialerSession+SpeedDial.swift`).
+    var speedDial = SpeedDialState()
+    /// The numbers dialled as typed (`DialerSession+Emergency.swift`).
+    var emergency = DialerSession.standardEmergencyNumbers
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -87,12 +93,18 @@ public final class DialerSession {
         // Ignored keys (NumLock) are not keys to the user: they neither act nor keep the query.
         if gesture.gesture.role == .ignore { return updates }
         now = max(now, gesture.time)
+        speedDial.hint = nil
         if let live = followed, live.isLive {
             updates += keyDuringCall(gesture.gesture, call: live)
             publish(into: &updates)
             return updates
         }
         lastKeyTime = gesture.time
+        if let logged = keyOnCallLog(gesture.gesture, at: gesture.time) {
+            updates += logged
+            publish(into: &updates)
+            return updates
+        }
         var command = DialerCommand(gesture.gesture)
         if poundDownOnCall, gesture.gesture.role == .pound {
             command = finishPoundOnCall(gesture.gesture, into: &updates)
@@ -148,6 +160,7 @@ public final class DialerSession {
                 if followed?.isLive == false { followed = nil }
             } else {
                 clearQuery()
+                callLog.shown = nil
             }
             publish(into: &updates)
         }
@@ -190,6 +203,7 @@ public final class DialerSession {
         if let current = followed, current.isLive { return updates }
         text.commit()
         call = nil
+        callLog.shown = nil
         poundDownOnCall = false
         followed = FollowedCall(incoming: caller(number: number, networkName: networkName), networkName: networkName, at: time)
         publish(into: &updates)
@@ -251,6 +265,7 @@ public final class DialerSession {
             followed?.identify(caller(number: shown.request.number, networkName: shown.networkName))
         }
         loading = nil  // the book that was loading, if any, is this one
+        callLog.resolveNames(in: newIndex.contacts)
         t9 = t9.rebuilt(on: newIndex)
         textSearch = TextSession(index: newIndex)
         search()
@@ -321,6 +336,8 @@ public final class DialerSession {
 
     /// Carries out `command`; gives the request when it dials.
     private func perform(_ command: DialerCommand, at time: Microseconds) -> DialRequest? {
+        // The first key that acts is when the missed calls are seen (the notice goes).
+        defer { callLog.unseenMissed = 0 }
         switch command {
         case .type(let digit):
             guard digit <= 9 else { return nil }
@@ -332,6 +349,13 @@ public final class DialerSession {
             search()
         case .holdDigit(let digit):
             guard digit <= 9 else { return nil }
+            if isSpeedDialPress(digit) {
+                // The digit the press typed stays when the key cannot call (it says why).
+                guard let request = speedDialRequest(digit) else { return nil }
+                clearQuery()
+                startDial(request, at: time)
+                return request
+            }
             if currentMultiTapKeys != nil {
                 if text.hold(digit) { search() }
             } else if digit == 0, t9.replaceLastZeroWithPlus() {
@@ -347,6 +371,11 @@ public final class DialerSession {
         case .switchMode:
             switchMode()
         case .dial:
+            // On an empty query the call key lists the recent calls, to call one again.
+            if t9.isEmpty, text.isEmpty {
+                openCallLog()
+                return nil
+            }
             return dial(at: time)
         }
         return nil
@@ -373,7 +402,9 @@ public final class DialerSession {
     /// neither. A dial shows the call; the query stays until the call is placed.
     private func dial(at time: Microseconds) -> DialRequest? {
         let request: DialRequest
-        if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
+        if let emergency = typedEmergencyNumber {
+            request = DialRequest(number: emergency)
+        } else if let selected = selection.map({ shownResults[$0] }), !selected.number.isEmpty {
             request = DialRequest(
                 name: selected.name, number: selected.number, contact: selected.result.contact, uid: selected.uid)
         } else if let number = typedNumber {
@@ -381,17 +412,22 @@ public final class DialerSession {
         } else {
             return nil
         }
+        startDial(request, at: time)
+        return request
+    }
+
+    /// Shows the call of `request` dialled at `time`: followed by the line, or launched.
+    func startDial(_ request: DialRequest, at time: Microseconds) {
         if followsCalls {
             followed = FollowedCall(dialling: request, at: time)
         } else {
             call = ShownCall(request: request, progress: .dialling)
         }
-        return request
     }
 
     /// The query as a number to dial: T9's digits and `+`, or a multi-tap text made only of
     /// digits, `+`, spaces and hyphens; nil without a digit (a `+` alone dials nothing).
-    private var typedNumber: String? {
+    var typedNumber: String? {
         let number = currentMultiTapKeys == nil ? t9.typed : text.query.text
         let digits: Set<Character> = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
         let allowed = digits.union(["+", " ", "-"])
@@ -402,13 +438,16 @@ public final class DialerSession {
 
     // MARK: Query and results
 
-    private var currentMultiTapKeys: MultiTapKeys? {
+    var currentMultiTapKeys: MultiTapKeys? {
         modePosition == 0 ? nil : multiTapKeys[modePosition - 1]
     }
 
     private var idleDeadline: Microseconds? {
         // Not while a call is shown: a failed dial's query waits for the user's next key.
-        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, followed == nil, !(t9.isEmpty && text.isEmpty) else {
+        // The call log left open goes too, as a query does.
+        guard let idleClear = settings.idleClear, let lastKeyTime, call == nil, followed == nil,
+            !(t9.isEmpty && text.isEmpty) || callLog.shown != nil
+        else {
             return nil
         }
         return lastKeyTime + idleClear
@@ -480,13 +519,14 @@ public final class DialerSession {
             selection: selection,
             calling: followed?.request ?? call?.request,
             callProgress: followed?.progress(at: now) ?? call?.progress,
-            notice: notice,
-            loading: loading
+            notice: speedDial.hint ?? notice,
+            loading: loading,
+            callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil
         )
     }
 
     /// Adds a screen update when the screen differs from the last one reported.
-    private func publish(into updates: inout [DialerUpdate]) {
+    func publish(into updates: inout [DialerUpdate]) {
         let next = makeScreen()
         guard next != screen else { return }
         screen = next

@@ -107,6 +107,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             ),
             ("notice", { json in json.optionalString(screen.notice) }),
             ("loading", { $0.raw(screen.loading == nil ? "false" : "true") }),
+            ("calllog", { json in writeCallLog(screen.callLog, to: &json) }),
         ])
         return json.output
     }

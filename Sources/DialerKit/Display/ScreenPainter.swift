@@ -30,6 +30,8 @@ public struct ScreenPainter: Sendable {
         var canvas = Canvas(width: width, height: height, background: theme.background)
         if let calling = state.calling {
             paintCalling(calling, headline: state.callHeadline, on: &canvas)
+        } else if let log = state.callLog {
+            paintCallLog(log, on: &canvas, reserved: state.noticeLine == nil ? 0 : 1)
         } else {
             paintHeader(state, on: &canvas)
             paintResults(state, on: &canvas, reserved: state.noticeLine == nil ? 0 : 1)

@@ -91,6 +91,7 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
             case let progress?: return [progress.headline + ": " + callee(call)]
             }
         }
+        if let log = screen.callLog { return callLogLines(log, rows: rows) }
         var lines = [screen.modeLabel + ":" + (screen.query.isEmpty ? "" : " " + queryText(screen.query))]
         guard !screen.query.isEmpty else { return lines }
         guard !screen.results.isEmpty else {

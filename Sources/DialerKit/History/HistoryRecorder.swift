@@ -25,7 +25,7 @@ public final class HistoryRecorder {
     /// Dials ended and not yet written, oldest first.
     private var waiting: [Entry] = []
     /// The write under way, and whose.
-    private var writing: BackgroundTask<Result<Void, DialHistoryError>>?
+    private var writing: BackgroundTask<WriteResult>?
     private var writingEntry: Entry?
     /// The descriptor of `writing`, kept beside it: a noncopyable optional's members cannot be
     /// read where the value is only borrowed.
@@ -48,7 +48,20 @@ public final class HistoryRecorder {
         public var number: String
         public var failure: DialHistoryError?
         public var wasMissedCall = false
+        /// The recent calls as the history holds them once this was written, newest first
+        /// (for the call log); nil when they could not be read.
+        public var recent: [Dial]? = nil
     }
+
+    /// What one write on the history's thread gives back: whether it was written, and the
+    /// recent calls read after it, in the same trip to the disk.
+    struct WriteResult: Sendable {
+        var result: Result<Void, DialHistoryError>
+        var recent: [Dial]?
+    }
+
+    /// How many recent calls are read after each write, for the call log.
+    public static var recentLimit: Int { CallLogScreen.maximumRows }
 
     public init(history: DialHistory) {
         self.history = history
@@ -111,7 +124,7 @@ public final class HistoryRecorder {
         writing = nil
         writingEntry = nil
         writingDescriptor = nil
-        var written = [Written(number: entry.subject, failure: result.failure, wasMissedCall: entry.dial?.status == .missed)]
+        var written = [Self.written(entry, result)]
         written += startNextWrite()
         return written
     }
@@ -123,7 +136,7 @@ public final class HistoryRecorder {
             let result = task.waitForResult()
             writingEntry = nil
             writingDescriptor = nil
-            written.append(Written(number: entry.subject, failure: result.failure, wasMissedCall: entry.dial?.status == .missed))
+            written.append(Self.written(entry, result))
             written += startNextWrite()
         }
         return written
@@ -143,21 +156,33 @@ public final class HistoryRecorder {
             writing = consume task
             return []
         } catch {
-            return [Written(number: entry.subject, failure: Self.write(entry, to: history).failure, wasMissedCall: entry.dial?.status == .missed)]
-                + startNextWrite()
+            return [Self.written(entry, Self.write(entry, to: history))] + startNextWrite()
         }
     }
 
-    /// Writes one dial and its pick; each is committed and synced before this returns.
-    private static func write(_ entry: Entry, to history: DialHistory) -> Result<Void, DialHistoryError> {
+    private static func written(_ entry: Entry, _ result: WriteResult) -> Written {
+        Written(number: entry.subject, failure: result.result.failure, wasMissedCall: entry.dial?.status == .missed, recent: result.recent)
+    }
+
+    /// The recent calls for the call log, newest first, read on the caller's thread (a small
+    /// read of the newest rows, by the index on their time): at start, before the first
+    /// screen; nil when they cannot be read.
+    public func recentCalls() -> [Dial]? {
+        try? history.recent(limit: Self.recentLimit)
+    }
+
+    /// Writes one dial and its pick; each is committed and synced before this returns. A dial
+    /// written is followed by a read of the recent calls, which the call log lists.
+    private static func write(_ entry: Entry, to history: DialHistory) -> WriteResult {
         do throws(DialHistoryError) {
             if let dial = entry.dial { try history.record(dial) }
             if entry.marksMissedSeen { try history.markMissedSeen() }
             if let pick = entry.pick { try history.learn(query: pick.query, mode: pick.mode, uid: pick.uid) }
-            return .success(())
         } catch {
-            return .failure(error)
+            return WriteResult(result: .failure(error), recent: nil)
         }
+        let recent = entry.dial == nil ? nil : try? history.recent(limit: recentLimit)
+        return WriteResult(result: .success(()), recent: recent)
     }
 }
 

@@ -44,7 +44,7 @@ public final class DialerDriver {
     public let logger: Logger
     /// Writes each dial into the dial history, on a thread of its own; nil when dials are not
     /// recorded (a replay, no history).
-    private let recorder: HistoryRecorder?
+    let recorder: HistoryRecorder?
     /// The book being read at start (`loadInBackground`).
     private var startup: StartupLoad?
     /// Why the book read at start could not be read; nil while it loads, once it is loaded, and
@@ -57,7 +57,7 @@ public final class DialerDriver {
 
     /// The clock of the line's deadlines, of what the user does to a followed call, and of the
     /// loading's progress.
-    private let clock: MonotonicClock
+    let clock: MonotonicClock
 
     public init(
         machine: DialerMachine, line: any CallLine = PrintLine(), logger: Logger, recorder: HistoryRecorder? = nil,
@@ -77,6 +77,7 @@ public final class DialerDriver {
     /// screen's notice line then says when calls cannot be placed yet, or were missed.
     public func startCalls() {
         showMissedCalls()
+        if let recent = recorder?.recentCalls() { showRecentCalls(recent) }
         startLine()
     }
 
@@ -353,6 +354,7 @@ public final class DialerDriver {
         guard let recorder else { return }
         let written = recorder.collect()
         report(written)
+        takeRecentCalls(from: written, display: &display)
         if written.contains(where: \.wasMissedCall) { apply(showMissedCalls(), to: &display) }
     }
 
@@ -386,6 +388,7 @@ public final class DialerDriver {
     @discardableResult
     public func showMissedCalls() -> [DialerUpdate] {
         guard let count = recorder?.unseenMissedCount() else { return [] }
+        machine.session.unseenMissedCalls = count
         if count > 0 { missedCallsWatch?.arm() } else { missedCallsWatch?.disarm() }
         return post(count > 0 ? "\(count) missed" : nil, about: .missedCalls)
     }

@@ -351,6 +351,8 @@ public final class DialerService {
             logger.info("reload: [sound] changed; the sound player starts anew")
         }
         if let history = fresh.history { driver.learnPicks(from: history) }
+        driver.useSpeedDials(fresh.configuration)
+        driver.useEmergencyNumbers(fresh.configuration)
         fresh.sources.warnings.forEach { logger.warning("\($0)") }
         problem = nil
         var live = LiveBook(fresh)

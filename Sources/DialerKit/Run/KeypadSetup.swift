@@ -89,6 +89,9 @@ public struct KeypadSetup: Sendable {
         let recorder = placesCalls ? book.history.map { HistoryRecorder(history: $0) } : nil
         let driver = DialerDriver(machine: machine, line: line, logger: logger, recorder: recorder, clock: clock)
         if let history = book.history { driver.learnPicks(from: history) }
+        // A replay's long presses dial what the config says too (only printed).
+        driver.useSpeedDials(book.configuration)
+        driver.useEmergencyNumbers(book.configuration)
         return driver
     }
 

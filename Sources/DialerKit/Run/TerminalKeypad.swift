@@ -20,6 +20,8 @@ public enum TerminalKeypad {
     public static let legend = """
         Keys: 0-9 type, * next result, # dial, Enter dial, Backspace delete, Esc clear,
         + or Down next, - or Up previous, Tab or / switch T9 and multi-tap, h hang up, q quit.
+        # or Enter with nothing typed: the recent calls; again: call the one selected.
+        Alt+digit (or Esc then the digit) holds it: 0 is +; with nothing typed, 2-9 speed dial, 1 voicemail.
         """
 
     /// Runs the dialer on the terminal until q, Ctrl-C, Ctrl-D or the end of piped input, or

@@ -10,7 +10,7 @@ struct EvemuRecordingTests {
     static let recordingNames = [
         "matrix-bounce.evemu", "matrix-hold-autorepeat.evemu", "matrix-hold-no-autorepeat.evemu",
         "matrix-scan-codes.evemu", "matrix-short-tap.evemu", "numpad-fast-multitap.evemu",
-        "numpad-numlock-off.evemu", "numpad-numlock-wrap.evemu", "numpad-star-clear.evemu",
+        "numpad-numlock-off.evemu", "numpad-numlock-wrap.evemu", "numpad-speed-dial.evemu", "numpad-star-clear.evemu",
         "numpad-unplug.evemu",
     ]
 

@@ -30,6 +30,14 @@ struct TerminalKeysTests {
         #expect(Self.roles([0x1B]).gestures == [.pressed(.star), .heldLonger(.star)])
     }
 
+    @Test func altAndADigitHoldsTheDigit() {
+        #expect(Self.roles([0x1B, UInt8(ascii: "5")]).gestures == [.pressed(.digit(5)), .held(.digit(5))])
+        #expect(
+            Self.roles([0x1B, UInt8(ascii: "0"), UInt8(ascii: "1")]).gestures == [
+                .pressed(.digit(0)), .held(.digit(0)), .pressed(.digit(1)), .tapped(.digit(1)),
+            ])
+    }
+
     @Test func anUnfinishedEscapeSequenceWaitsForTheNextRead() {
         let result = Self.roles([UInt8(ascii: "3"), 0x1B, 0x5B])
         #expect(result.gestures == [.pressed(.digit(3)), .tapped(.digit(3))])

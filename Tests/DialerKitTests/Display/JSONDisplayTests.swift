@@ -17,7 +17,7 @@ struct JSONDisplayTests {
                 {"name":"Fred Sanders","number":"+44 121 496 0000","field":"name","ranges":[[0,6]],"uid":"sanders",\#
                 "text":"Fred Sanders","quality":"name prefix","selected":false},\#
                 {"name":"Fred Smith","number":"+44 7700 900123","field":"name","ranges":[[0,6]],"uid":"smith",\#
-                "text":"Fred Smith","quality":"name prefix","selected":true}],"calling":null,"notice":null,"loading":false}
+                "text":"Fred Smith","quality":"name prefix","selected":true}],"calling":null,"notice":null,"loading":false,"calllog":null}
 
                 """#)
     }
@@ -27,7 +27,7 @@ struct JSONDisplayTests {
         #expect(
             json == #"""
                 {"event":"screen","mode":"multitap","layout":"latin","label":"abc","query":"fr9","pending":"9","selection":null,\#
-                "results":[],"calling":null,"notice":null,"loading":false}
+                "results":[],"calling":null,"notice":null,"loading":false,"calllog":null}
                 """#)
     }
 
@@ -45,20 +45,23 @@ struct JSONDisplayTests {
         #expect(lines[0] == #"{"event":"dial","name":"Fred Smith","number":"+44 7700 900123","uid":"smith"}"#)
         #expect(
             lines[1].hasSuffix(
-                #""calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"dialling","message":null},"notice":null,"loading":false}"#))
+                #""calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"dialling","message":null},"notice":null,"loading":false,"calllog":null}"#
+            ))
         #expect(lines[1].contains(#""query":"373376""#))
         #expect(
             lines[2] == #"{"event":"dialled","name":"Fred Smith","number":"+44 7700 900123","uid":"smith","placed":true,"message":"Calling +447700900123"}"#)
         #expect(
             lines[3] == #"""
                 {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"","pending":null,"selection":null,"results":[],\#
-                "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"placed","message":"Calling +447700900123"},"notice":null,"loading":false}
+                "calling":{"name":"Fred Smith","number":"+44 7700 900123","uid":"smith","state":"placed","message":"Calling +447700900123"},"notice":null,"loading":false,"calllog":null}
                 """#)
         #expect(lines[4] == #"{"event":"dial","name":null,"number":"4242","uid":null}"#)
         #expect(lines[6] == #"{"event":"dialled","name":null,"number":"4242","uid":null,"placed":false,"message":"Busy"}"#)
         // A failed dial keeps its query behind the calling screen.
         #expect(lines[7].contains(#""query":"4242""#))
-        #expect(lines[7].hasSuffix(#""calling":{"name":null,"number":"4242","uid":null,"state":"failed","message":"Busy"},"notice":null,"loading":false}"#))
+        #expect(
+            lines[7].hasSuffix(
+                #""calling":{"name":null,"number":"4242","uid":null,"state":"failed","message":"Busy"},"notice":null,"loading":false,"calllog":null}"#))
     }
 
     /// While the book loads, one line says so, and a screen is written when it changes, not
@@ -80,9 +83,9 @@ struct JSONDisplayTests {
         let lines = display.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0] == #"{"event":"loading"}"#)
-        #expect(lines[1].contains(#""query":"37","#) && lines[1].hasSuffix(#""loading":true}"#))
-        #expect(lines[2].contains(#""query":"373","#) && lines[2].hasSuffix(#""loading":true}"#))
-        #expect(lines[3].contains(#""query":"373","#) && lines[3].hasSuffix(#""loading":false}"#))
+        #expect(lines[1].contains(#""query":"37","#) && lines[1].hasSuffix(#""loading":true,"calllog":null}"#))
+        #expect(lines[2].contains(#""query":"373","#) && lines[2].hasSuffix(#""loading":true,"calllog":null}"#))
+        #expect(lines[3].contains(#""query":"373","#) && lines[3].hasSuffix(#""loading":false,"calllog":null}"#))
     }
 
     static let fred = DialRequest(name: "Fred Smith", number: "+44 7700 900123", uid: "smith")

@@ -113,9 +113,11 @@ enum T9DialProcess {
             try Data().write(to: empty)
             arguments += ["--config", empty.path]
         }
-        // sync reads the config's [carddav] table only, ring its [sound], and contacts only the contact
-        // files: no layouts.
-        if dataDirectory, readsConfig, !["sync", "contacts", "ring"].contains(arguments.first ?? "") { arguments += ["--data-dir", Self.dataDirectory] }
+        // sync reads the config's [carddav] table only, ring its [sound], speed-dial its
+        // [speed_dial], and contacts only the contact files: no layouts.
+        if dataDirectory, readsConfig, !["sync", "contacts", "ring", "speed-dial"].contains(arguments.first ?? "") {
+            arguments += ["--data-dir", Self.dataDirectory]
+        }
 
         let input = scratch.appendingPathComponent("stdin")
         let output = scratch.appendingPathComponent("stdout")
