@@ -191,10 +191,16 @@ check-layers:
 	@$(MAKE) --no-print-directory apt-install PACKAGES=python3
 	SWIFT="$(SWIFT)" $(PYTHON) Tests/Layers/check-layers.py
 
+# The tests' own state folder: a service started in a test keeps its dial history here, never
+# in the user's ~/.local/state/t9dial, which another t9dial (an older or newer build) may have
+# written. Emptied at every run.
+TEST_STATE := $(abspath .build/test-state)
+
 test-unit: test-deps
 	$(SWIFT) build --build-tests
-	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" Tests/Support/failures-last.sh .build/logs/test-unit.log \
-	  $(SWIFT) test --skip-build
+	rm -rf "$(TEST_STATE)" && mkdir -p "$(TEST_STATE)"
+	XDG_STATE_HOME="$(TEST_STATE)" PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
+	  Tests/Support/failures-last.sh .build/logs/test-unit.log $(SWIFT) test --skip-build
 	@# The benchmark is a package of its own that nothing else builds: built here, so a change
 	@# to the modules it uses cannot leave make bench broken unnoticed (it was, for a round).
 	$(SWIFT) build --package-path Benchmarks
@@ -240,7 +246,9 @@ ASAN_ENV = ASAN_OPTIONS=detect_leaks=1:exitcode=86:strict_string_checks=1 \
 
 test-asan: test-deps
 	$(SWIFT) build --build-tests --scratch-path $(ASAN_SCRATCH) --sanitize=address
-	$(ASAN_ENV) PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" Tests/Support/failures-last.sh .build/logs/test-asan.log \
+	rm -rf "$(TEST_STATE)" && mkdir -p "$(TEST_STATE)"
+	$(ASAN_ENV) XDG_STATE_HOME="$(TEST_STATE)" PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" \
+	  Tests/Support/failures-last.sh .build/logs/test-asan.log \
 	  $(SWIFT) test --skip-build --scratch-path $(ASAN_SCRATCH) --sanitize=address --skip SoakTests
 	$(ASAN_ENV) Tests/Sanitizers/workloads.sh $(ASAN_SCRATCH)/debug/t9dial $(BOOK)
 

@@ -187,6 +187,77 @@ sound_scenarios() {
   t9dial_stop
   echo quit >&6; exec 6>&-; wait "$modem" 2>/dev/null
 
+  # (c2) The same through baresip: SIPp calls it on loopback and gives up 7 s after it rings.
+  # baresip plays nowhere (aubridge) and t9dial rings, as docs/calling.md's "Who rings" says.
+  # baresip needs an address other than loopback's for a call's media: a dummy interface.
+  ip link set lo up
+  ip link add t9dummy type dummy 2>/dev/null; ip addr add 10.99.0.1/24 dev t9dummy 2>/dev/null; ip link set t9dummy up
+  mkdir -p "$RUN/baresip"
+  sed -E -e 's|^sip_listen[[:space:]].*|sip_listen\t\t127.0.0.1:5062|' \
+    -e 's|^audio_(source\|player\|alert)[[:space:]].*|audio_\1\t\taubridge,nowhere|' \
+    "$REPO/Config/baresip/config" >"$RUN/baresip/config"
+  echo '<sip:t9dial@127.0.0.1:5062>;regint=0' >"$RUN/baresip/accounts"
+  baresip -f "$RUN/baresip" >"$RW/baresip.log" 2>&1 &
+  local baresip=$!
+  wait_for 60 has "$RW/baresip.log" "baresip is ready"
+  check "sound: baresip runs in the guest ($(tail -c 200 "$RW/baresip.log" | tr '\n' ' '))" has "$RW/baresip.log" "baresip is ready"
+  printf '[dial]\nmethod = "baresip"\ncontrol = "127.0.0.1:4444"\n[sound]\ndevice = "default"\nbeeper = "%s"\nleds = ["%s"]\nring = "us"\n' \
+    "$beeper" "$led" >"$RW/sound-sip.toml"
+  "$T9DIAL" run --contacts "$CONTACTS" --config "$RW/sound-sip.toml" >"$RW/sound-sip.out" 2>"$RW/sound-sip.err" &
+  T9PID=$!
+  wait_for 60 has "$RW/sound-sip.err" "connected to baresip"
+  check "sound: t9dial run is connected to baresip's ctrl_tcp" has "$RW/sound-sip.err" "connected to baresip"
+  sed 's|<pause milliseconds="1000"/>|<pause milliseconds="7000"/>|' "$REPO/Tests/Calls/sipp/uac-gives-up.xml" >"$RUN/uac-gives-up-7s.xml"
+  host mark sip-call
+  echo "mark sip-call" >&5
+  sipp -sf "$RUN/uac-gives-up-7s.xml" -i 127.0.0.1 -p 5080 -m 1 -s t9dial -timeout 60s -timeout_error -nostdin \
+    -key callername "Fred" -key callernumber "+447700900123" -key rtpport 5082 127.0.0.1:5062 >"$RW/sipp.log" 2>&1 &
+  local sipp=$!
+  wait_for 60 has "$RW/sound-sip.out" "Incoming call: Fred Smith"
+  check "sound: SIPp's call through baresip shows the incoming call from Fred Smith" \
+    has "$RW/sound-sip.out" "Incoming call: Fred Smith"
+  wait_for 60 has "$RW/sound-sip.out" "Missed call"
+  check "sound: SIPp gives up 7 s after it rang: a missed call" has "$RW/sound-sip.out" "Missed call"
+  sleep 0.5  # the ring's end reached the LED
+  t9dial_stop
+  wait "$sipp" 2>/dev/null
+  kill "$baresip" 2>/dev/null; wait "$baresip" 2>/dev/null
+
+  # (c3) The same through Debian's real ModemManager, which drives a simulated AT modem on a
+  # private bus (Tests/Support/modemmanager/rig.py, as make test runs it): ring, and 7 s later
+  # the caller gives up.
+  rm -f "$RUN/rig.fifo"; mkfifo "$RUN/rig.fifo"; mkdir -p "$RUN/mm"
+  unshare -m --propagation private $PY "$REPO/Tests/Support/modemmanager/rig.py" "$RUN/mm" <"$RUN/rig.fifo" >"$RW/rig.log" 2>&1 &
+  local rig=$!
+  exec 7>"$RUN/rig.fifo"
+  wait_for 180 test -e "$RUN/mm/ready" -o -e "$RUN/mm/failed"
+  check "sound: ModemManager runs in the guest with the simulated modem ($(cat "$RUN/mm/failed" 2>/dev/null))" test -e "$RUN/mm/ready"
+  rig_say() { $PY -c 'import socket, sys
+s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); s.sendall((" ".join(sys.argv[2:]) + "\n").encode())
+print(s.recv(65536).decode().strip())' "$RUN/mm/control.sock" "$@"; }
+  # An enabled modem with no call, as the host's tests begin (the rig starts it disabled).
+  rig_say reset >>"$RW/rig-control.log"
+  printf '[dial]\nmethod = "modemmanager"\n[sound]\ndevice = "default"\nbeeper = "%s"\nleds = ["%s"]\nring = "us"\n' \
+    "$beeper" "$led" >"$RW/sound-mm.toml"
+  DBUS_SYSTEM_BUS_ADDRESS="unix:path=$RUN/mm/run-dbus/system_bus_socket" \
+    "$T9DIAL" run --contacts "$CONTACTS" --config "$RW/sound-mm.toml" >"$RW/sound-mm.out" 2>"$RW/sound-mm.err" &
+  T9PID=$!
+  wait_for 60 has "$RW/sound-mm.err" "ModemManager has"
+  check "sound: t9dial run finds ModemManager's modem ($(grep -m1 'ModemManager' "$RW/sound-mm.err"))" has "$RW/sound-mm.err" "ModemManager has"
+  sleep 3  # the line has asked for the modem's calls and subscribed to new ones
+  host mark mm-call
+  echo "mark mm-call" >&5
+  rig_say ring +447700900123 >>"$RW/rig-control.log"
+  wait_for 60 has "$RW/sound-mm.out" "Incoming call: Fred Smith"
+  check "sound: ModemManager's call shows the incoming call from Fred Smith" has "$RW/sound-mm.out" "Incoming call: Fred Smith"
+  sleep 7
+  rig_say giveup >>"$RW/rig-control.log"
+  wait_for 60 has "$RW/sound-mm.out" "Missed call"
+  check "sound: the caller gives up: a missed call" has "$RW/sound-mm.out" "Missed call"
+  sleep 0.5
+  t9dial_stop
+  exec 7>&-; wait "$rig" 2>/dev/null
+
   # (d, e) t9dial ring, the UK ring (400+450 Hz; 0.4 s on, 0.2 off, 0.4 on, 2 off), on the PC
   # speaker and the LED at once.
   printf '[sound]\nbeeper = "%s"\nleds = ["%s"]\nring = "uk"\ncountry = "uk"\n' "$beeper" "$led" >"$RW/sound-beeper.toml"

@@ -377,6 +377,14 @@ SCENARIOS = {
         r["hda"], marks, "call", "sound card: an incoming modem call (RING, +CLIP) rings", US_RING, [2000, 4000])
     + check_call_on_beeper_and_lamp(
         r["pcspk"], marks, work, "call", "an incoming modem call (RING, +CLIP) rings, us", max(US_RING), [2000, 4000]),
+    "sip-call": lambda r, marks, work: check_ring(
+        r["hda"], marks, "sip-call", "sound card: an incoming SIP call through baresip rings", US_RING, [2000, 4000])
+    + check_call_on_beeper_and_lamp(
+        r["pcspk"], marks, work, "sip-call", "an incoming SIP call through baresip rings, us", max(US_RING), [2000, 4000]),
+    "mm-call": lambda r, marks, work: check_ring(
+        r["hda"], marks, "mm-call", "sound card: an incoming call through ModemManager rings", US_RING, [2000, 4000])
+    + check_call_on_beeper_and_lamp(
+        r["pcspk"], marks, work, "mm-call", "an incoming call through ModemManager rings, us", max(US_RING), [2000, 4000]),
     "ring-beeper-led": lambda r, marks, work: check_beeper(
         r["pcspk"], marks, "ring-beeper-led", "PC speaker (pcspkr): t9dial ring, uk", max(UK_RING), [400, 400])
     + check_lamp(os.path.join(work, "led.events"), "ring-beeper-led", "LED inputN::capslock (input-leds): t9dial ring, uk",
