@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: Apache-2.0
+
+public import DialOutcomes
+public import InputEvents
+
+/// Call waiting, hold, mute and volume through ModemManager.
+extension ModemManagerLine {
+    /// ModemManager's line follows one call: the rest is not on this line yet.
+    public func control(_ control: CallControl, at now: Microseconds) -> [LineEvent] {
+        [.notOnThisLine(control)]
+    }
+}
