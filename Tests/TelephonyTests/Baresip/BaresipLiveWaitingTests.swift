@@ -31,7 +31,11 @@ struct BaresipLiveWaitingTests {
         let baresip = try LiveBaresip()
         let driven = try Live.Driven(control: baresip.control)
         #expect(driven.waitReady(), Live.context(baresip, nil, driven))
-        let ann = try Live.caller("uac-held.xml", to: baresip, name: "Ann", number: "+4411")
+        // Ann's far end listens to the sound baresip sends her.
+        let annHears = try RTPEventListener()
+        let ann = try LiveSIPp(
+            scenario: "uac-held.xml", remote: baresip.sipAddress, service: "t9dial",
+            keys: ["callername": "Ann", "callernumber": "+4411", "rtpport": String(annHears.port)])
         #expect(driven.wait(for: .incoming(number: "+4411", name: "Ann")), Live.context(baresip, ann, driven))
         driven.record(driven.line.answer(at: Self.now()))
         #expect(driven.wait(for: .connected), Live.context(baresip, ann, driven))
@@ -60,11 +64,19 @@ struct BaresipLiveWaitingTests {
         #expect(Self.reinviteDirections(ann) == ["sendonly", "sendrecv"], Live.context(baresip, ann, driven))
         #expect(Self.reinviteDirections(bob) == ["sendonly"], Live.context(baresip, bob, driven))
 
-        // Mute and unmute Ann's call: baresip confirms each.
+        // Mute and unmute Ann's call: baresip confirms each, and Ann hears silence, then the
+        // sound again (the source is a tone).
+        _ = annHears.receive(for: 0.3)
+        #expect(annHears.receive(for: 0.5).soundingPCMU > 0, Live.context(baresip, ann, driven))
         driven.record(driven.line.control(.mute, at: Self.now()))
         #expect(driven.wait(for: .call(annID, .muted(true))), Live.context(baresip, ann, driven))
+        _ = annHears.receive(for: 0.3)
+        let muted = annHears.receive(for: 0.5)
+        #expect(muted.soundingPCMU == 0 && muted.silentPCMU > 0, "\(muted)\n\(Live.context(baresip, ann, driven))")
         driven.record(driven.line.control(.unmute, at: Self.now()))
         #expect(driven.wait(for: .call(annID, .muted(false))), Live.context(baresip, ann, driven))
+        _ = annHears.receive(for: 0.3)
+        #expect(annHears.receive(for: 0.5).soundingPCMU > 0, Live.context(baresip, ann, driven))
 
         // Ann hung up here: Bob comes back, resumed (his far end gets a=sendrecv).
         driven.record(driven.line.hangUp(at: Self.now()))
