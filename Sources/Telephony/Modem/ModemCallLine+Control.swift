@@ -3,10 +3,11 @@
 public import DialOutcomes
 public import InputEvents
 
-/// Call waiting, hold, mute and volume on an AT modem.
+/// Call waiting, hold, mute and volume on an AT modem (`ModemCallTracker+Waiting.swift`).
 extension ModemCallLine {
-    /// The modem line follows one call: the rest is not on this line yet.
     public func control(_ control: CallControl, at now: Microseconds) -> [LineEvent] {
-        [.notOnThisLine(control)]
+        var events: [LineEvent] = []
+        take(tracker.control(control, at: now), now, &events)
+        return events
     }
 }
