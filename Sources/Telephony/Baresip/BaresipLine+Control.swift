@@ -117,6 +117,16 @@ extension BaresipLine {
         return second?.id == id
     }
 
+    /// A second call rings here while the current one is not connected (it rings, here or
+    /// there): answered busy (`callfind`, `hangup`), as a network does. baresip's `accept` of
+    /// one of two calls ringing would hold the other, which cannot be held yet, and answer
+    /// neither.
+    func turnAway(_ event: BaresipEvent, id: String, at now: Microseconds, into events: inout [LineEvent]) {
+        events.append(.log(.notice, "a second call from \(event.peerURI ?? "an unknown number") before the first is connected: turned away busy"))
+        send(.findCall(id), at: now, into: &events)
+        send(.hangUp, at: now, into: &events)
+    }
+
     /// A second call rings here during the current one: the dialer hears of it as waiting.
     func waiting(_ event: BaresipEvent, id: String, into events: inout [LineEvent]) {
         second = (id, .incoming, false)

@@ -478,7 +478,7 @@ public final class BaresipLine: CallLine {
         case .success(.response(let response)):
             handle(response, at: now, into: &events)
         case .success(.event(let event)):
-            handle(event, into: &events)
+            handle(event, at: now, into: &events)
         }
     }
 
@@ -570,7 +570,7 @@ public final class BaresipLine: CallLine {
         }
     }
 
-    private func handle(_ event: BaresipEvent, into events: inout [LineEvent]) {
+    private func handle(_ event: BaresipEvent, at now: Microseconds, into events: inout [LineEvent]) {
         switch event.type {
         case "REGISTER_OK":
             registrationFailures[event.accountAOR ?? ""] = nil
@@ -600,20 +600,24 @@ public final class BaresipLine: CallLine {
                 return
             }
             guard event.isOutgoing else {
-                if event.type == "CALL_INCOMING" {
-                    if second == nil { waiting(event, id: id, into: &events) } else { logTurnedAway(event, into: &events) }
-                }
+                if event.type == "CALL_INCOMING" { turnAway(event, id: id, at: now, into: &events) }
                 return
             }
             call = .current(id: id, direction: .outgoing, rang: false, connected: false)
             follow(event, into: &events)
-        case .current(let current, _, _, _):
+        case .current(let current, _, _, let connected):
             if id == current {
                 follow(event, into: &events)
             } else if let second, id == second.id {
                 followSecond(event, into: &events)
             } else if event.type == "CALL_INCOMING" {
-                if second == nil { waiting(event, id: id, into: &events) } else { logTurnedAway(event, into: &events) }
+                if second != nil {
+                    logTurnedAway(event, into: &events)
+                } else if connected {
+                    waiting(event, id: id, into: &events)
+                } else {
+                    turnAway(event, id: id, at: now, into: &events)
+                }
             }
         }
     }

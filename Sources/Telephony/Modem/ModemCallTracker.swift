@@ -530,7 +530,8 @@ public struct ModemCallTracker: Sendable {
             return
         }
         update(with: current, &step)
-        if callWaiting {
+        // Call waiting is for a connected call; before, a second call is turned away busy.
+        if callWaiting, self.call?.phase == .connected || second != nil {
             followSecond(in: listed, current: current.index, &step)
             return
         }

@@ -43,6 +43,21 @@ struct BaresipLineControlTests {
         baresip.write(answers.flatMap { Netstring.encode(Array($0.utf8)) })
     }
 
+    @Test func aSecondCallBeforeTheFirstIsConnectedIsTurnedAwayBusy() throws {
+        let baresip = try ScriptedBaresip()
+        let line = try Scripted.connectedLine(baresip)
+        baresip.send(Scripted.event("CALL_INCOMING", id: "in1", direction: "incoming"))
+        _ = pump(line, at: 10)
+        baresip.send(Scripted.event("CALL_INCOMING", id: "in2", direction: "incoming"))
+        #expect(calls(pump(line, at: 20)) == [])
+        #expect(try baresip.commands(atLeast: 2).map { [$0["command"], $0["params"]] } == [["callfind", "in2"], ["hangup", ""]])
+        baresip.send(Scripted.event("CALL_CLOSED", id: "in2", direction: "incoming", param: "Connection reset by user"))
+        #expect(calls(pump(line, at: 30)) == [], "not a call the dialer follows")
+        // The first still rings, and is answered alone.
+        _ = line.answer(at: 40)
+        #expect(try baresip.commands().map { $0["command"] } == ["accept"])
+    }
+
     @Test func theWaitingCallIsAnsweredAndTheFirstHeld() throws {
         let baresip = try ScriptedBaresip()
         _ = try Self.answered(baresip)

@@ -132,6 +132,17 @@ struct ModemCallTrackerWaitingTests {
         #expect(modem.commands.last == "ATA")
     }
 
+    @Test func aSecondCallBeforeTheFirstIsConnectedIsTurnedAwayBusy() {
+        var modem = Modem()
+        modem.take(modem.tracker.start(at: 0))
+        modem.calls = ["+CLCC: 1,1,4,0,0,\"5551234\",129"]
+        modem.says("RING", "+CLIP: \"5551234\",129")
+        modem.calls = ["+CLCC: 1,1,4,0,0,\"5551234\",129", "+CLCC: 2,1,5,0,0,\"5559876\",129"]
+        modem.tick()
+        #expect(modem.commands.suffix(2) == ["AT+CLCC", "AT+CHLD=0"])
+        #expect(!modem.events.contains { if case .waiting = $0 { true } else { false } })
+    }
+
     @Test func aThirdCallIsTurnedAwayBusy() {
         var modem = Self.callWaiting()
         modem.calls = [Self.active, Self.waiting, "+CLCC: 3,1,5,0,0,\"5550000\",129"]
