@@ -15,8 +15,11 @@ public import struct SystemPackage.FileDescriptor
 ///
 /// A line follows one call at a time, the current one, and says what happens to it as
 /// `LineEvent`s: `.launched` once for a call it only launches, `.ringing`, `.connected` and
-/// `.ended` for one it follows. A second incoming call while one exists is the line's to turn
-/// away (busy), and never reaches the dialer.
+/// `.ended` for one it follows. A line that can follow a second call (call waiting) says so
+/// with `.waiting`, and then names each call in `.call` (its `LineCallID`): an id the dialer
+/// does not know as its waiting or held call is the current call's. A third call, or a second
+/// one on a line that cannot follow two, is the line's to turn away (busy), and never reaches
+/// the dialer.
 public protocol CallLine: AnyObject {
     /// The method's name in the config: "print", "exec", "baresip", "modem", "modemmanager".
     var methodName: String { get }
@@ -54,6 +57,10 @@ public protocol CallLine: AnyObject {
     func hangUp(at now: Microseconds) -> [LineEvent]
     /// Sends `tones` (digits, `*`, `#`, `A`–`D`) as DTMF through the connected call, in order.
     func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent]
+    /// Does `control` to the calls under way (call waiting, hold, mute, volume); what it comes
+    /// to is reported as `.call` events, and a control this line cannot do as
+    /// `.notOnThisLine`.
+    func control(_ control: CallControl, at now: Microseconds) -> [LineEvent]
     /// Lets go of everything: hangs up nothing, closes the connection or port.
     func stop()
 }
@@ -72,6 +79,15 @@ public enum LineEvent: Sendable, Hashable {
     /// A call rings here, from `number` (as the network gave it; empty when withheld), with
     /// the name the network gave, if any (a SIP display name).
     case incoming(number: String, name: String?)
+    /// A second call rings here while the current one goes on (call waiting), from `number`,
+    /// with the name the network gave, if any; `id` names it in later `.call` events.
+    case waiting(LineCallID, number: String, name: String?)
+    /// What happened to the call the line calls `id`: for a line that follows two calls.
+    case call(LineCallID, LineCallChange)
+    /// The line cannot do `control` (print, exec; a back-end without it).
+    case notOnThisLine(CallControl)
+    /// The sound of the calls is now at `percent` of its range (after a volume key).
+    case volume(percent: Int)
     /// The line's `problem` changed (nil: it is ready again).
     case problem(String?)
     /// A line for the log, at its level.
@@ -81,4 +97,20 @@ public enum LineEvent: Sendable, Hashable {
 /// How much a line's log line matters.
 public enum LineLogLevel: Sendable, Hashable {
     case debug, info, notice, warning, error
+}
+
+/// What a line says happened to one of its calls, named by its `LineCallID`.
+public enum LineCallChange: Sendable, Hashable {
+    /// The far end of the call dialled here rings.
+    case ringing
+    /// Connected: answered here (a waiting call too) or there.
+    case connected
+    /// Held here (its far end hears nothing, or the network's music).
+    case held
+    /// Taken off hold: the current call again.
+    case resumed
+    /// This end's sound is muted (true) or sent again.
+    case muted(Bool)
+    /// Over, and why.
+    case ended(CallEnd)
 }

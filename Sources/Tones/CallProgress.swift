@@ -48,6 +48,17 @@ public enum CallProgress {
         [ToneSegment(ringFrequencies(country), milliseconds: 300)]
     }
 
+    /// The call-waiting tone, heard over a call when a second one rings (ITU-T E.180
+    /// Supplement 2): North America 440 Hz 0.3 s; the UK 400 Hz 0.1 s on, 2.5 s off, 0.1 s on;
+    /// Europe (ETSI ES 201 970) 425 Hz 0.2 s on, 0.2 s off, 0.2 s on.
+    public static func callWaiting(_ country: Country) -> [ToneSegment] {
+        switch country {
+        case .us: [ToneSegment([440], milliseconds: 300)]
+        case .uk: [ToneSegment([400], milliseconds: 100), .silence(2500), ToneSegment([400], milliseconds: 100)]
+        case .europe: [ToneSegment([425], milliseconds: 200), .silence(200), ToneSegment([425], milliseconds: 200)]
+        }
+    }
+
     /// The frequencies a ring made of tones plays (the country's ring-back pair).
     public static func ringFrequencies(_ country: Country) -> [Double] {
         switch country {

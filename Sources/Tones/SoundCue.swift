@@ -16,6 +16,8 @@ public enum SoundCue: Sendable, Hashable {
     case dialTone
     /// A call ended: a short tone.
     case callEnded
+    /// A second call rings during a call (call waiting): the country's call-waiting tone, once.
+    case callWaiting
     /// The far end is busy: the country's busy tone, a few cycles.
     case busy
     /// A dial failed: the error (congestion) tone, a few cycles.

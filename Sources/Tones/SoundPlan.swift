@@ -83,6 +83,9 @@ public struct SoundPlan: Sendable, Hashable {
         case .callEnded:
             tones = CallProgress.callEnded(choices.country)
             cycles = 1
+        case .callWaiting:
+            tones = CallProgress.callWaiting(choices.country)
+            cycles = 1
         case .busy:
             tones = CallProgress.busy(choices.country)
             cycles = Self.busyCycles

@@ -17,13 +17,15 @@ public enum CallProgress: Sendable, Hashable {
     case incoming
     /// Connected for `seconds`.
     case connected(seconds: Int)
+    /// Connected for `seconds`, and held here.
+    case held(seconds: Int)
     /// Over: why, what the history calls it, and how long it was connected (nil: never).
     case ended(CallEnd, outcome: CallOutcome, seconds: Int?)
 }
 
 extension CallProgress {
-    /// The first line of the calling screen: "Calling", "Ringing", "Connected 0:42", "Call
-    /// ended 1:07", "Busy", "No answer", "Incoming call", or why the dial failed.
+    /// The first line of the calling screen: "Calling", "Ringing", "Connected 0:42", "On hold
+    /// 0:42", "Call ended 1:07", "Busy", "No answer", "Incoming call", or why the dial failed.
     public var headline: String {
         switch self {
         case .dialling: "Calling"
@@ -32,6 +34,7 @@ extension CallProgress {
         case .ringing: "Ringing"
         case .incoming: "Incoming call"
         case .connected(let seconds): "Connected " + Self.clock(seconds)
+        case .held(let seconds): "On hold " + Self.clock(seconds)
         case .ended(let end, let outcome, let seconds):
             switch outcome {
             case .answered, .placed: "Call ended" + (seconds.map { " " + Self.clock($0) } ?? "")
@@ -51,7 +54,7 @@ extension CallProgress {
     }
 
     /// One word for what the call is doing, for JSON and scripts: "dialling", "placed",
-    /// "failed", "ringing", "incoming", "connected", "ended".
+    /// "failed", "ringing", "incoming", "connected", "held", "ended".
     public var state: String {
         switch self {
         case .dialling: "dialling"
@@ -59,6 +62,7 @@ extension CallProgress {
         case .ringing: "ringing"
         case .incoming: "incoming"
         case .connected: "connected"
+        case .held: "held"
         case .ended: "ended"
         }
     }
@@ -76,6 +80,7 @@ extension CallProgress {
     /// call does, for displays that write each change once (text, JSON).
     public var withoutClock: CallProgress {
         if case .connected = self { return .connected(seconds: 0) }
+        if case .held = self { return .held(seconds: 0) }
         return self
     }
 

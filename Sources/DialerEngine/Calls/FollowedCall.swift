@@ -29,7 +29,21 @@ public struct FollowedCall: Sendable, Hashable {
         case ringing
         case connected
         case ended(CallEnd)
+        /// Held here: connected, and silent both ways.
+        case held
+        /// Taken off hold.
+        case resumed
+        /// This end's sound muted (true) or sent again.
+        case muted(Bool)
     }
+
+    /// The line's name for the call (`LineEvent.call`), once the line gave one: how a line
+    /// following two calls says which one an event is about.
+    public var id: LineCallID?
+    /// Whether the call is held here (connected, on hold).
+    public private(set) var isHeld = false
+    /// Whether this end's sound is muted.
+    public private(set) var isMuted = false
 
     public let direction: CallDirection
     /// Whom: the contact dialled or found by the caller's number, else the number alone (and
@@ -92,6 +106,15 @@ public struct FollowedCall: Sendable, Hashable {
             rang = true
         case (.ringing, _):
             return false
+        case (.held, .connected), (.resumed, .connected):
+            let held = change == .held
+            guard held != isHeld else { return false }
+            isHeld = held
+        case (.muted(let muted), .connected):
+            guard muted != isMuted else { return false }
+            isMuted = muted
+        case (.held, _), (.resumed, _), (.muted, _):
+            return false
         case (.connected, .connected):
             return false
         case (.connected, _):
@@ -100,6 +123,7 @@ public struct FollowedCall: Sendable, Hashable {
         case (.ended(let end), _):
             phase = .ended(end)
             endedAt = time
+            isHeld = false
         }
         return true
     }
@@ -123,6 +147,7 @@ public struct FollowedCall: Sendable, Hashable {
         case .dialling: .dialling
         case .ringing: .ringing
         case .incoming: .incoming
+        case .connected where isHeld: .held(seconds: Self.wholeSeconds(connectedTime(at: time) ?? 0))
         case .connected: .connected(seconds: Self.wholeSeconds(connectedTime(at: time) ?? 0))
         case .ended(let end):
             .ended(end, outcome: outcome ?? .failed, seconds: connectedTime(at: time).map(Self.wholeSeconds))

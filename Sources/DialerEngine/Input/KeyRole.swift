@@ -24,6 +24,19 @@ public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
     case hangUp
     /// A key that must do nothing, such as NumLock (some numpads wrap every key in it).
     case ignore
+    /// During a call: answer the call waiting (the current one is held), or swap to the held
+    /// call; with one call, hold or resume it.
+    case swap
+    /// During a call: hold the current call, or resume it.
+    case hold
+    /// During a call: turn the call waiting away.
+    case reject
+    /// During a call: mute or unmute this end.
+    case mute
+    /// During a call: louder.
+    case volumeUp
+    /// During a call: quieter.
+    case volumeDown
 
     public var description: String {
         switch self {
@@ -37,11 +50,18 @@ public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
         case .switchMode: "mode"
         case .hangUp: "hangup"
         case .ignore: "ignore"
+        case .swap: "swap"
+        case .hold: "hold"
+        case .reject: "reject"
+        case .mute: "mute"
+        case .volumeUp: "volume_up"
+        case .volumeDown: "volume_down"
         }
     }
 
     /// The role a keymap file writes as `"0"`..`"9"`, `"*"`, `"#"`, `"dial"`, `"delete"`,
-    /// `"next"`, `"previous"`, `"mode"`, `"hangup"` or `"ignore"`.
+    /// `"next"`, `"previous"`, `"mode"`, `"hangup"`, `"ignore"`, or one of the keys of a call:
+    /// `"swap"`, `"hold"`, `"reject"`, `"mute"`, `"volume_up"`, `"volume_down"`.
     public init?(keymapValue: String) {
         switch keymapValue {
         case "*": self = .star
@@ -53,6 +73,12 @@ public enum KeyRole: Sendable, Hashable, CustomStringConvertible {
         case "mode": self = .switchMode
         case "hangup": self = .hangUp
         case "ignore": self = .ignore
+        case "swap": self = .swap
+        case "hold": self = .hold
+        case "reject": self = .reject
+        case "mute": self = .mute
+        case "volume_up": self = .volumeUp
+        case "volume_down": self = .volumeDown
         default:
             guard keymapValue.count == 1, let digit = keymapValue.first?.wholeNumberValue else { return nil }
             self = .digit(UInt8(digit))

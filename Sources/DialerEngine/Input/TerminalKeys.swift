@@ -5,8 +5,16 @@ public import InputEvents
 /// The characters a terminal sends, as the gestures of a keypad, for `t9dial try`: a terminal
 /// sends characters, not presses and releases, so each key is a quick tap (a press and a tap
 /// at once), Esc stands in for holding `*` (clear), and Alt+digit (Esc then the digit) for
-/// holding the digit. Arrow keys move the selection.
+/// holding the digit. Arrow keys move the selection. During a call `s` swaps (or answers the
+/// call waiting), `o` holds, `r` rejects the call waiting and `m` mutes; `+` and `-` change
+/// the volume, as on a numpad.
 public enum TerminalKeys {
+    /// What the help line calls the terminal's keys.
+    public static let labels: [KeyRole: String] = [
+        .dial: "Enter", .delete: "Bksp", .hangUp: "h", .swap: "s", .hold: "o", .reject: "r", .mute: "m", .next: "+",
+        .previous: "-", .switchMode: "/",
+    ]
+
     /// The gestures of the characters in `bytes` (consumed, but for an unfinished escape
     /// sequence), and whether one of them asks to quit.
     public static func gestures(from bytes: inout [UInt8], at time: Microseconds) -> ([TimedGesture], quit: Bool) {
@@ -29,6 +37,10 @@ public enum TerminalKeys {
             case UInt8(ascii: "-"): tap(.previous)
             case UInt8(ascii: "/"), 0x09: tap(.switchMode)
             case UInt8(ascii: "h"): tap(.hangUp)
+            case UInt8(ascii: "s"): tap(.swap)
+            case UInt8(ascii: "o"): tap(.hold)
+            case UInt8(ascii: "r"): tap(.reject)
+            case UInt8(ascii: "m"): tap(.mute)
             case 0x1B:
                 // Esc alone clears; Esc [ A and Esc [ B are the Up and Down arrows.
                 if index < bytes.count, bytes[index] == UInt8(ascii: "[") {

@@ -33,6 +33,7 @@ public final class DialerMachine {
     /// When the keymap names a hook switch, its state is unknown until `hookRead(lifted:on:)`.
     public func attach(device: Int, keymap: Keymap, timing: KeyTiming) {
         interpreters[device] = KeyInterpreter(keymap: keymap, timing: timing)
+        session.keyLabels.merge(keymap.roleLabels) { first, _ in first }
         hooks[device] = keymap.hook.map(HookDebouncer.init)
     }
 

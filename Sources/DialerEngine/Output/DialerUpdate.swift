@@ -19,4 +19,8 @@ public enum DialerUpdate: Sendable, Hashable {
     case sendTones(String)
     /// A call a line followed is over; reported before the screen that shows its end.
     case callEnded(CallRecord)
+    /// The user asked for call waiting, hold, mute or volume (`CallControl`).
+    case callControl(CallControl)
+    /// A second call began to ring here during a call (call waiting): the waiting tone.
+    case callWaiting(DialRequest)
 }

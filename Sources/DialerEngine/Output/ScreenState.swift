@@ -28,6 +28,17 @@ public struct ScreenState: Sendable, Hashable {
     /// The call log, while it is on the screen in place of the query and its results (the
     /// call key on an empty query); nil otherwise.
     public var callLog: CallLogScreen?
+    /// The second call of call waiting, under the current one: waiting to be answered, or
+    /// held (`ScreenState+Waiting.swift`). Nil with one call or none.
+    public var otherCall: OtherCall? = nil
+    /// Whether this end of the current call is muted.
+    public var muted = false
+    /// What the last call key came to, until the next key: "Volume 60%", "Mute: not on this
+    /// line".
+    public var callNote: String? = nil
+    /// The keys of the call under way and what they do now ("Enter answer  Bksp reject"), for
+    /// the screen's help line; nil with no call.
+    public var callKeys: String? = nil
 
     /// `resultCount` is `results.count` unless given.
     public init(

@@ -12,9 +12,12 @@ extension DialerSession {
     }
 
     /// The run stops at `time`: a call dialled here or connected is hung up (`.hangUp`); a
-    /// call ringing here is left to ring, so the caller reaches voicemail rather than busy.
+    /// call ringing here is left to ring, so the caller reaches voicemail rather than busy. A
+    /// call held behind it is hung up in its turn, once it comes back as the current one.
     public func stopping(at time: Microseconds) -> [DialerUpdate] {
         var updates = advance(to: time)
+        // A held call comes back as the current one when this one ends: it is hung up then.
+        hangingUpAll = true
         if hasCallInProgress, let call = followed { updates.append(.hangUp(call.request)) }
         return updates
     }

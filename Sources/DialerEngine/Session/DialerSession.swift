@@ -46,7 +46,18 @@ public final class DialerSession {
     private var call: ShownCall?
     /// The call a line follows: while it goes on, and for `endedCallShown` after it ended
     /// (or until the next key).
-    private(set) var followed: FollowedCall?
+    var followed: FollowedCall?
+    /// The second call a line follows during the current one: waiting, or held
+    /// (`DialerSession+Waiting.swift`).
+    var other: FollowedCall?
+    /// What the last call key came to, until the next key ("Mute: not on this line").
+    var callNote: String?
+    /// Whether the run stops: every call, the held one too, is hung up.
+    var hangingUpAll = false
+    /// What the help line calls each key of a call: the key of the keymap with that role
+    /// ("Enter", "/"), as the keypads' keymaps give them (`DialerMachine.attach`); a role no
+    /// keymap gives goes by its own name.
+    public var keyLabels: [KeyRole: String] = [:]
     /// The latest time the session was told of (a key's, a timer's, a line's).
     private var now: Microseconds = 0
     /// `#` went down while a call was shown: held, it hangs up; let go, it only leaves the call.
@@ -95,6 +106,7 @@ public final class DialerSession {
         now = max(now, gesture.time)
         speedDial.hint = nil
         if let live = followed, live.isLive {
+            callNote = nil
             updates += keyDuringCall(gesture.gesture, call: live)
             publish(into: &updates)
             return updates
@@ -179,17 +191,12 @@ public final class DialerSession {
     /// that ends before (busy, failed) keeps it, to try again. Changes with no live call are
     /// dropped.
     public func callChanged(_ change: FollowedCall.Change, at time: Microseconds) -> [DialerUpdate] {
-        var updates = advance(to: time)
-        guard var call = followed, call.isLive, call.apply(change, at: time) else { return updates }
-        followed = call
-        switch change {
-        case .ringing, .connected:
-            if call.direction == .outgoing, !(t9.isEmpty && text.isEmpty) { clearQuery() }
-        case .ended:
-            if let record = call.record { updates.append(.callEnded(record)) }
-        }
-        publish(into: &updates)
-        return updates
+        callChanged(change, call: nil, at: time)
+    }
+
+    /// Clears the query once the outgoing `call` rings or connects: it was dialled.
+    func clearQueryOfDialledCall(_ call: FollowedCall) {
+        if call.direction == .outgoing, !(t9.isEmpty && text.isEmpty) { clearQuery() }
     }
 
     /// A call rings here at `time` from `number` (as the network gave it), with the name the
@@ -216,7 +223,7 @@ public final class DialerSession {
     /// Whom a call from `number` is from: the contact whose number it is, with the number as
     /// the book writes it; else the number as the network gave it, with the name the network
     /// gave (a SIP display name), if any.
-    private func caller(number: String, networkName: String?) -> DialRequest {
+    func caller(number: String, networkName: String?) -> DialRequest {
         if let (found, written) = index.contactAndNumber(withNumber: number) {
             let contacts = index.contacts
             return DialRequest(name: contacts[found].displayName, number: written, contact: found, uid: contacts.uid(of: found))
@@ -230,6 +237,7 @@ public final class DialerSession {
     /// `#` held ends it. Connected: digits, `*` and `#` are sent as DTMF. Nothing else acts:
     /// the query waits behind the call.
     private func keyDuringCall(_ gesture: KeyGesture, call: FollowedCall) -> [DialerUpdate] {
+        if let updates = callKey(gesture, call: call) { return updates }
         switch (gesture, call.phase) {
         case (.pressed(.hangUp), _), (.held(.pound), _):
             return [.hangUp(call.request)]
@@ -263,6 +271,9 @@ public final class DialerSession {
         // A caller who rang while the book loaded is named now, on the screen and in the history.
         if let shown = followed, shown.direction == .incoming, shown.request.contact == nil, shown.request.number != Self.withheldNumber {
             followed?.identify(caller(number: shown.request.number, networkName: shown.networkName))
+        }
+        if let shown = other, shown.direction == .incoming, shown.request.contact == nil, shown.request.number != Self.withheldNumber {
+            other?.identify(caller(number: shown.request.number, networkName: shown.networkName))
         }
         loading = nil  // the book that was loading, if any, is this one
         callLog.resolveNames(in: newIndex.contacts)
@@ -522,7 +533,7 @@ public final class DialerSession {
             notice: speedDial.hint ?? notice,
             loading: loading,
             callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil
-        )
+        ).withCalls(self)
     }
 
     /// Adds a screen update when the screen differs from the last one reported.

@@ -51,6 +51,11 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         case .answer(let request): writeCallee(request, event: "answer")
         case .sendTones(let tones): sendTones(tones)
         case .callEnded(let record): callEnded(record)
+        case .callControl(let control):
+            var json = JSONWriter()
+            json.object([("event", { $0.string("callcontrol") }), ("control", { $0.string(control.rawValue) })])
+            output.write(json.output + "\n")
+        case .callWaiting(let request): writeCallee(request, event: "callwaiting")
         }
     }
 
@@ -102,7 +107,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
                 "calling",
                 { json in
                     guard let call = screen.calling else { return json.raw("null") }
-                    writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress))
+                    writeCallee(call, to: &json, event: nil, extra: callState(screen.callProgress) + callDetails(screen))
                 }
             ),
             ("notice", { json in json.optionalString(screen.notice) }),
@@ -142,6 +147,24 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
             case let progress?: progress.headline
             }
         return [("state", { $0.string(state) }), ("message", { json in json.optionalString(message) })]
+    }
+
+    /// `"other"` (the waiting or held call, with its `"state"`), `"muted"`, `"note"` and
+    /// `"keys"` of a followed call under way (one with keys to act on it); none for others.
+    private static func callDetails(_ screen: ScreenState) -> [(String, (inout JSONWriter) -> Void)] {
+        guard screen.callKeys != nil else { return [] }
+        return [
+            (
+                "other",
+                { json in
+                    guard let other = screen.otherCall else { return json.raw("null") }
+                    writeCallee(other.request, to: &json, event: nil, extra: [("state", { $0.string(other.state.rawValue) })])
+                }
+            ),
+            ("muted", { $0.raw(screen.muted ? "true" : "false") }),
+            ("note", { json in json.optionalString(screen.callNote) }),
+            ("keys", { json in json.optionalString(screen.callKeys) }),
+        ]
     }
 
     private mutating func sendTones(_ tones: String) {

@@ -109,7 +109,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     public func take(_ update: DialerUpdate) {
         switch update {
         case .screen(let screen): draw(screen)
-        case .dial, .dialFinished, .hangUp, .answer, .sendTones, .callEnded:
+        case .dial, .dialFinished, .hangUp, .answer, .sendTones, .callEnded, .callControl, .callWaiting:
             // A panel shows what the screen shows: each of these comes with a screen that says it.
             break
         }

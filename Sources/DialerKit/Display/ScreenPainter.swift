@@ -29,7 +29,7 @@ public struct ScreenPainter: Sendable {
     public func paint(_ state: ScreenState, width: Int, height: Int) -> Canvas {
         var canvas = Canvas(width: width, height: height, background: theme.background)
         if let calling = state.calling {
-            paintCalling(calling, headline: state.callHeadline, on: &canvas)
+            paintCalling(calling, headline: state.callHeadline, details: state.callDetailLines, on: &canvas)
         } else if let log = state.callLog {
             paintCallLog(log, on: &canvas, reserved: state.noticeLine == nil ? 0 : 1)
         } else {
@@ -142,8 +142,13 @@ public struct ScreenPainter: Sendable {
         flush()
     }
 
-    private func paintCalling(_ calling: DialRequest, headline: String, on canvas: inout Canvas) {
-        let lines = [headline, calling.name ?? calling.number] + (calling.name == nil ? [] : [calling.number])
+    /// The call, centred: its headline, name and number, then `details` (the other call, mute,
+    /// the help line) as room allows; the number goes first when there is none.
+    private func paintCalling(_ calling: DialRequest, headline: String, details: [String], on canvas: inout Canvas) {
+        var lines = [headline, calling.name ?? calling.number] + (calling.name == nil ? [] : [calling.number])
+        let rows = max(1, canvas.height / font.height)
+        if !details.isEmpty, lines.count + details.count > rows, calling.name != nil { lines.removeLast() }
+        lines += details.prefix(max(0, rows - lines.count))
         let top = max(0, (canvas.height - lines.count * font.height) / 2)
         for (row, line) in lines.enumerated() {
             let (fitted, _) = font.fit(line, width: canvas.width)

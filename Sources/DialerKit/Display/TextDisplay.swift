@@ -48,7 +48,7 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         switch update {
         case .screen(let screen): write(screen)
         case .dial(let request): output.write(VisibleText.line("dial: " + Self.callee(request)) + "\n")
-        case .dialFinished, .hangUp, .answer, .sendTones, .callEnded:
+        case .dialFinished, .hangUp, .answer, .sendTones, .callEnded, .callControl, .callWaiting:
             // The screen that follows each says it ("not called: ...", "Connected: ...",
             // "Call ended 1:07"): a line of its own would say it twice.
             break
@@ -87,8 +87,9 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
                 return ["not called: " + callee(call) + "  (\(outcome.screenMessage))"]
             case .dialling: return ["dialling " + callee(call)]
             case .finished, nil: return ["calling " + callee(call)]
-            case .connected: return ["Connected: " + callee(call)]
-            case let progress?: return [progress.headline + ": " + callee(call)]
+            case .connected: return ["Connected: " + callee(call)] + callDetails(screen)
+            case .held: return ["On hold: " + callee(call)] + callDetails(screen)
+            case let progress?: return [progress.headline + ": " + callee(call)] + callDetails(screen)
             }
         }
         if let log = screen.callLog { return callLogLines(log, rows: rows) }
@@ -106,6 +107,12 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
         let hidden = screen.resultCount - window.count
         if hidden > 0 { lines.append("  (\(hidden) more)") }
         return lines
+    }
+
+    /// The lines under a followed call: the other call ("  Waiting: Fred Smith"), mute, the last
+    /// call key's note and the keys ("  keys: Enter answer  Bksp reject").
+    private static func callDetails(_ screen: ScreenState) -> [String] {
+        screen.callDetailLines.map { "  " + ($0 == screen.callKeys ? "keys: " + $0 : $0) }
     }
 
     /// The query with a pending multi-tap letter in angle brackets: "fr<e>".

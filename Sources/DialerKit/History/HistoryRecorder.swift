@@ -89,7 +89,7 @@ public final class HistoryRecorder {
                 direction: record.direction, duration: connected, name: record.request.uid == nil ? record.networkName : nil)
             waiting.append(Entry(dial: dial, pick: record.direction == .outgoing ? pick(for: record.request) : nil))
             startNextWrite()
-        case .hangUp, .answer, .sendTones:
+        case .hangUp, .answer, .sendTones, .callControl, .callWaiting:
             break
         }
     }

@@ -127,7 +127,9 @@ public final class DialerDriver {
                 pending += lineReports(line.sendTones(tones, at: clock.now()))
             case .callEnded(let record):
                 logger.info("\(Self.logLine(record))")
-            case .dialFinished, .screen:
+            case .callControl(let control):
+                pending += lineReports(line.control(control, at: clock.now()))
+            case .dialFinished, .screen, .callWaiting:
                 // A dial's end is ranked with once it is written (`collectHistory`).
                 break
             }
@@ -314,6 +316,16 @@ public final class DialerDriver {
             case .incoming(let number, let name):
                 logger.info("incoming call from \(number.isEmpty ? "a withheld number" : number)\(name.map { " (\($0))" } ?? "")")
                 updates += machine.session.incomingCall(number: number, networkName: name, at: now)
+            case .waiting(let id, let number, let name):
+                logger.info("call waiting from \(number.isEmpty ? "a withheld number" : number)\(name.map { " (\($0))" } ?? "")")
+                updates += machine.session.waitingCall(id, number: number, networkName: name, at: now)
+            case .call(let id, let change):
+                updates += machine.session.callChanged(FollowedCall.Change(change), call: id, at: now)
+            case .notOnThisLine(let control):
+                logger.info("\(control.rawValue) is not on the \(line.methodName) line")
+                updates += machine.session.notOnThisLine(control)
+            case .volume(let percent):
+                updates += machine.session.volumeChanged(percent: percent)
             case .problem(let problem):
                 updates += post(problem, about: .line)
             case .log(let level, let message):
@@ -496,6 +508,20 @@ public enum NoticeTopic: CaseIterable, Sendable {
     case sound
     /// Calls were missed ("2 missed"), until a key is pressed or `t9dial history` lists them.
     case missedCalls
+}
+
+extension FollowedCall.Change {
+    /// The session's name for what a line says of one of its calls.
+    init(_ change: LineCallChange) {
+        switch change {
+        case .ringing: self = .ringing
+        case .connected: self = .connected
+        case .held: self = .held
+        case .resumed: self = .resumed
+        case .muted(let muted): self = .muted(muted)
+        case .ended(let end): self = .ended(end)
+        }
+    }
 }
 
 extension LineLogLevel {

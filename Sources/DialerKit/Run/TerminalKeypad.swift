@@ -42,6 +42,7 @@ public enum TerminalKeypad {
         let rawMode = RawTerminal.enter()
         defer { rawMode?.restore() }
         let dialerLoop = DialerLoop(driver: driver, terminal: TerminalInput(), events: loop)
+        machine.session.keyLabels.merge(TerminalKeys.labels) { first, _ in first }
         driver.startCalls()
         machine.showFirstScreen(on: &display)
         if let failure = display.writeFailure { throw .output(failure) }

@@ -16,6 +16,7 @@ import Tones
 ///   call rings here.
 /// - The handset lifted with nothing typed and no call plays the dial tone; a key or the
 ///   handset replaced stops it.
+/// - A second call ringing during a call plays the call-waiting tone once.
 /// - A call that ends plays the call-ended tone; busy, the busy tone; a dial that fails, the
 ///   error tone. An incoming call missed or rejected only stops ringing.
 struct SoundCues: Sendable {
@@ -118,7 +119,10 @@ struct SoundCues: Sendable {
             }
         case .dialFinished(_, let outcome):
             return outcome.isPlaced ? [] : [.failed]
-        case .dial, .hangUp, .answer, .sendTones:
+        case .callWaiting:
+            // A call ringing here rings already; the waiting tone is for a call under way.
+            return ringing ? [] : [.callWaiting]
+        case .dial, .hangUp, .answer, .sendTones, .callControl:
             return []
         }
     }

@@ -20,6 +20,15 @@ public enum BaresipCommand: Sendable, Hashable {
     case listCalls
     /// Describes the current call: its state, direction, far end and Call-ID (`callstat`).
     case callStatus
+    /// Makes the call with this Call-ID the current one, which the other commands act on
+    /// (`callfind`).
+    case findCall(String)
+    /// Holds the current call (`hold`): a re-INVITE with `a=sendonly`.
+    case hold
+    /// Resumes the current call (`resume`).
+    case resume
+    /// Mutes the current call's sound to the far end, or unmutes it: a toggle (`mute`).
+    case toggleMute
 
     /// The menu command's name.
     public var name: String {
@@ -31,6 +40,10 @@ public enum BaresipCommand: Sendable, Hashable {
         case .registrationInfo: "reginfo"
         case .listCalls: "listcalls"
         case .callStatus: "callstat"
+        case .findCall: "callfind"
+        case .hold: "hold"
+        case .resume: "resume"
+        case .toggleMute: "mute"
         }
     }
 
@@ -39,7 +52,8 @@ public enum BaresipCommand: Sendable, Hashable {
         switch self {
         case .dial(let number): number
         case .sendCode(let tone): String(tone)
-        case .accept, .hangUp, .registrationInfo, .listCalls, .callStatus: ""
+        case .findCall(let id): id
+        case .accept, .hangUp, .registrationInfo, .listCalls, .callStatus, .hold, .resume, .toggleMute: ""
         }
     }
 

@@ -10,7 +10,8 @@ import TerminalText
 /// Calls through a running baresip, over its `ctrl_tcp` socket on loopback (`[dial] method =
 /// "baresip"`): commands `dial`, `accept`, `hangup`, `sndcode`, and the events of its calls and
 /// its registration. baresip keeps the SIP account, the audio and the calls; t9dial follows the
-/// one current call.
+/// current call and a second one, waiting or held (`BaresipLine+Control.swift`: `callfind`,
+/// `hold`, `resume`, `mute`).
 ///
 /// baresip takes one control client at a time, a new one taking the connection from the one
 /// before, and keeps no events for a client not there. So the line connects at `start`, and
@@ -77,7 +78,17 @@ public final class BaresipLine: CallLine {
     private var failedAttempts = 0
     private var started = false
 
-    private var call = CallState.none
+    var call = CallState.none
+    /// The second call baresip has during the current one: ringing here (call waiting), or
+    /// answered and held. Its Call-ID, its direction, and whether it was answered.
+    var second: (id: String, direction: CallDirection, connected: Bool)?
+    /// The calls held here, by Call-ID.
+    var heldCalls: Set<String> = []
+    /// The calls muted here, by Call-ID.
+    var mutedCalls: Set<String> = []
+    /// The commands of call control not answered yet, by token, and the Call-ID of the call
+    /// each acts on.
+    var controlRequests: [String: String] = [:]
     /// What the line asked baresip to do to the current call, and since when: baresip has
     /// `requestTimeout` to do it.
     private var awaiting: (request: BaresipCommand, since: Microseconds)?
@@ -95,7 +106,7 @@ public final class BaresipLine: CallLine {
     var registrationFailureCount: Int { registrationFailures.count }
 
     /// The call the line follows.
-    private enum CallState: Equatable {
+    enum CallState: Equatable {
         case none
         /// `dial` was sent; the call is the first outgoing one baresip names after it.
         case dialling(token: String, number: String, since: Microseconds)
@@ -207,7 +218,8 @@ public final class BaresipLine: CallLine {
 
     public func answer(at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
-        if case .current(_, .incoming, _, false) = call {
+        if case .current(let id, .incoming, _, false) = call {
+            selectCurrent(id, at: now, into: &events)
             if send(.accept, at: now, into: &events) != nil, awaiting == nil { awaiting = (.accept, now) }
         } else {
             events.append(.log(.notice, "nothing to answer: no call is ringing here"))
@@ -222,6 +234,7 @@ public final class BaresipLine: CallLine {
         } else {
             // The call ends when baresip says so (CALL_CLOSED, "Connection reset by user"),
             // or at the request's deadline.
+            if case .current(let id, _, _, _) = call { selectCurrent(id, at: now, into: &events) }
             if send(.hangUp, at: now, into: &events) != nil, awaiting?.request != .hangUp { awaiting = (.hangUp, now) }
         }
         return finish(events)
@@ -229,10 +242,11 @@ public final class BaresipLine: CallLine {
 
     public func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
-        guard case .current(_, _, _, true) = call else {
+        guard case .current(let id, _, _, true) = call else {
             events.append(.log(.notice, "tones \"\(tones)\" not sent: no call is connected"))
             return finish(events)
         }
+        selectCurrent(id, at: now, into: &events)
         for tone in tones {
             guard BaresipDialTarget.tones.contains(tone) else {
                 events.append(.log(.warning, "not a DTMF tone, not sent: \"\(tone.unicodeScalars.map { $0.escaped(asASCII: true) }.joined())\""))
@@ -257,6 +271,10 @@ public final class BaresipLine: CallLine {
         unanswered = [:]
         tonesNotTaken = false
         registrationFailures = [:]
+        second = nil
+        heldCalls = []
+        mutedCalls = []
+        controlRequests = [:]
     }
 
     // MARK: The connection
@@ -366,6 +384,14 @@ public final class BaresipLine: CallLine {
             events.append(.log(.warning, "lost the connection to baresip at \(address): \(reason); trying again in \(Self.seconds(wait))"))
         }
         let why = holder != nil ? Self.heldElsewhereProblem : "baresip went away"
+        if let lost = second {
+            // The line can no longer say what becomes of it: over, as far as t9dial knows.
+            second = nil
+            events.append(.call(LineCallID(lost.id), .ended(lost.connected ? .failed(why) : .noAnswer)))
+        }
+        heldCalls = []
+        mutedCalls = []
+        controlRequests = [:]
         if let end = lostCallEnd(why) {
             call = .none
             events.append(.ended(end))
@@ -405,7 +431,7 @@ public final class BaresipLine: CallLine {
     /// Sends `command`; on a write that fails or would block, drops the connection. The
     /// command's token, or nil when it was not sent.
     @discardableResult
-    private func send(_ command: BaresipCommand, at now: Microseconds, into events: inout [LineEvent]) -> String? {
+    func send(_ command: BaresipCommand, at now: Microseconds, into events: inout [LineEvent]) -> String? {
         guard let result = socket?.sendAll(command.encoded(token: "t9dial-\(nextToken)")) else { return nil }
         let token = "t9dial-\(nextToken)"
         nextToken += 1
@@ -452,7 +478,7 @@ public final class BaresipLine: CallLine {
         case .success(.response(let response)):
             handle(response, at: now, into: &events)
         case .success(.event(let event)):
-            handle(event, into: &events)
+            handle(event, at: now, into: &events)
         }
     }
 
@@ -469,6 +495,9 @@ public final class BaresipLine: CallLine {
             return
         case "callstat":
             if response.ok, let status = BaresipCallStatus(parsing: response.data) { adopt(status, into: &events) }
+            return
+        case "callfind", "hold", "resume", "mute":
+            controlAnswered(command ?? "", response, into: &events)
             return
         default: break
         }
@@ -541,7 +570,7 @@ public final class BaresipLine: CallLine {
         }
     }
 
-    private func handle(_ event: BaresipEvent, into events: inout [LineEvent]) {
+    private func handle(_ event: BaresipEvent, at now: Microseconds, into events: inout [LineEvent]) {
         switch event.type {
         case "REGISTER_OK":
             registrationFailures[event.accountAOR ?? ""] = nil
@@ -566,17 +595,29 @@ public final class BaresipLine: CallLine {
             events.append(.log(.info, "incoming call from \(event.peerURI ?? "an unknown number")"))
             events.append(.incoming(number: number, name: name))
         case .dialling:
+            if let second, id == second.id {
+                followSecond(event, into: &events)
+                return
+            }
             guard event.isOutgoing else {
-                if event.type == "CALL_INCOMING" { logTurnedAway(event, into: &events) }
+                if event.type == "CALL_INCOMING" { turnAway(event, id: id, at: now, into: &events) }
                 return
             }
             call = .current(id: id, direction: .outgoing, rang: false, connected: false)
             follow(event, into: &events)
-        case .current(let current, _, _, _):
+        case .current(let current, _, _, let connected):
             if id == current {
                 follow(event, into: &events)
+            } else if let second, id == second.id {
+                followSecond(event, into: &events)
             } else if event.type == "CALL_INCOMING" {
-                logTurnedAway(event, into: &events)
+                if second != nil {
+                    logTurnedAway(event, into: &events)
+                } else if connected {
+                    waiting(event, id: id, into: &events)
+                } else {
+                    turnAway(event, id: id, at: now, into: &events)
+                }
             }
         }
     }
@@ -601,7 +642,14 @@ public final class BaresipLine: CallLine {
             tonesNotTaken = false
             let param = event.param ?? ""
             events.append(.log(.info, "call \(direction == .outgoing ? "to" : "from") \(event.peerURI ?? "?") closed: \(param)"))
-            events.append(.ended(CallEnd(baresipClosedParam: param)))
+            if second != nil {
+                events.append(.call(LineCallID(id), .ended(CallEnd(baresipClosedParam: param))))
+                promoteSecond(afterClosing: id, into: &events)
+            } else {
+                events.append(.ended(CallEnd(baresipClosedParam: param)))
+                heldCalls = []
+                mutedCalls = []
+            }
         default: break
         }
     }
@@ -610,7 +658,7 @@ public final class BaresipLine: CallLine {
         events.append(
             .log(
                 .warning,
-                "a second call from \(event.peerURI ?? "an unknown number") rings in baresip during a call; set call_max_calls 1 "
+                "a third call from \(event.peerURI ?? "an unknown number") rings in baresip during two; set call_max_calls 2 "
                     + "in baresip's config so that baresip answers it busy"))
     }
 
@@ -619,7 +667,7 @@ public final class BaresipLine: CallLine {
     /// `events`, with a `.problem` event when the problem changed. While a connection is
     /// being made the problem stands as it was: the connection is usually made at the next
     /// look, and the notice line does not flicker.
-    private func finish(_ events: [LineEvent]) -> [LineEvent] {
+    func finish(_ events: [LineEvent]) -> [LineEvent] {
         guard connecting == nil else { return events }
         let current = started ? problem : nil
         guard current != reportedProblem else { return events }

@@ -93,6 +93,8 @@ public final class ExecLine: CallLine {
 
     /// A launched call is not followed: no tones go through it.
     public func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] { [] }
+    /// A launched call is not followed: nothing can be done to it.
+    public func control(_ control: CallControl, at now: Microseconds) -> [LineEvent] { [.notOnThisLine(control)] }
 
     /// Lets the programs still running go: each ends within its time-out, and nobody is told.
     public func stop() {

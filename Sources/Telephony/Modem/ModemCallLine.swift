@@ -30,7 +30,7 @@ public final class ModemCallLine: CallLine {
     public private(set) var problem: String?
 
     private var port: ModemPort?
-    private var tracker: ModemCallTracker
+    var tracker: ModemCallTracker
     private var reader = ModemLineReader()
     /// Commands (with their CR) the port has not taken yet.
     private var unwritten: [UInt8] = []
@@ -57,7 +57,7 @@ public final class ModemCallLine: CallLine {
         self.device = device
         self.baud = baud
         self.backoff = backoff
-        self.tracker = ModemCallTracker(timing: timing)
+        self.tracker = ModemCallTracker(timing: timing, callWaiting: true)
         self.nextWait = backoff.first
     }
 
@@ -115,7 +115,7 @@ public final class ModemCallLine: CallLine {
 
     public func stop() {
         port = nil
-        tracker = ModemCallTracker(timing: tracker.timing)
+        tracker = ModemCallTracker(timing: tracker.timing, callWaiting: true)
         unwritten = []
         writeRetry = nil
         reopenAt = nil
@@ -185,7 +185,7 @@ public final class ModemCallLine: CallLine {
     }
 
     /// Passes on a step's events, and writes its commands.
-    private func take(_ step: ModemCallTracker.Step, _ now: Microseconds, _ events: inout [LineEvent]) {
+    func take(_ step: ModemCallTracker.Step, _ now: Microseconds, _ events: inout [LineEvent]) {
         events.append(contentsOf: step.events)
         if step.abortsCallSetup {
             events.append(.log(.debug, "modem: > (a CR, to abort)"))

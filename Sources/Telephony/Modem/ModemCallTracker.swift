@@ -25,7 +25,8 @@ import TerminalText
 ///   is over for the dialer within `Timing.hangUpWait` whatever the modem says, its hang-up
 ///   command still sent.
 /// - A second incoming call while one exists is turned away with `AT+CHLD=0` (busy) and
-///   never reported.
+///   never reported; with `callWaiting` it is followed instead, a waiting or held call
+///   (`ModemCallTracker+Waiting.swift`: `AT+CCWA=1`, `AT+CHLD`, `AT+CMUT`, `AT+CLVL`).
 public struct ModemCallTracker: Sendable {
     /// The tracker's times, in microseconds.
     public struct Timing: Sendable, Hashable {
@@ -103,6 +104,10 @@ public struct ModemCallTracker: Sendable {
         var hangingUp = false
         /// When the call is over for the dialer, hung up, even if the modem has not said so.
         var hangUpBy: Microseconds?
+        /// Held here (`AT+CHLD=2`).
+        var held = false
+        /// Muted here (`AT+CMUT=1`).
+        var muted = false
         /// Lists in a row that did not show it, before any list has (a modem slow to list a
         /// call it has just set up).
         var unlisted = 0
@@ -111,6 +116,12 @@ public struct ModemCallTracker: Sendable {
     /// What a command is for: what its answer means.
     enum Purpose: Sendable, Hashable {
         case callerID, dial, listCalls, answer, hangUp, hangUpWithATH, tone, turnAway, abandonDial
+        /// `AT+CCWA=1`: calls waiting presented.
+        case callWaitingOn
+        /// `AT+CHLD=...` or `AT+CMUT=...` for the user's control.
+        case control(CallControl)
+        /// `AT+CLVL=?`, `AT+CLVL?`, `AT+CLVL=n` for a volume key of `step` (+1, -1).
+        case volumeRange(step: Int), volumeRead(step: Int), volumeSet(level: Int)
     }
 
     struct Command: Sendable, Hashable {
@@ -124,13 +135,23 @@ public struct ModemCallTracker: Sendable {
     }
 
     public let timing: Timing
-    private(set) var call: Call?
-    private var queue: [Command] = []
+    /// Whether a second call is followed (waiting, then answered, held, swapped) rather than
+    /// turned away busy.
+    public let callWaiting: Bool
+    var call: Call?
+    /// The second call, with `callWaiting`: ringing here during the current one, or held.
+    var second: Call?
+    /// A `+CCWA:` came: the number of the call waiting, until a list shows it.
+    var announcedWaiting: String?
+    /// The modem's volume range and level (`AT+CLVL`), once asked.
+    var volumeRange: ClosedRange<Int>?
+    var volumeLevel: Int?
+    var queue: [Command] = []
     private(set) var inFlight: InFlight?
     /// The calls listed so far by the `AT+CLCC` in flight.
     private var listed: [ModemListedCall] = []
     /// When `AT+CLCC` is next due; nil with no call, and while one is queued.
-    private var nextListing: Microseconds?
+    var nextListing: Microseconds?
     /// The modem answered `AT+CLCC` with an error: calls are followed by its reports alone.
     private(set) var listingRefused = false
     /// Commands given up in a row: a modem that stops answering loses its call.
@@ -152,8 +173,9 @@ public struct ModemCallTracker: Sendable {
     /// The most of a modem's line a log line quotes.
     static let quoteLimit = 120
 
-    public init(timing: Timing = Timing()) {
+    public init(timing: Timing = Timing(), callWaiting: Bool = false) {
         self.timing = timing
+        self.callWaiting = callWaiting
     }
 
     /// Whether a call exists (dialled, ringing here, or connected).
@@ -184,9 +206,10 @@ public struct ModemCallTracker: Sendable {
     /// The port is open: forgets what went before, and asks for the caller's number with
     /// each `RING` (`AT+CLIP=1`).
     public mutating func start(at now: Microseconds) -> Step {
-        self = ModemCallTracker(timing: timing)
+        self = ModemCallTracker(timing: timing, callWaiting: callWaiting)
         var step = Step()
         queue.append(Command(text: "AT+CLIP=1", purpose: .callerID))
+        if callWaiting { queue.append(Command(text: "AT+CCWA=1", purpose: .callWaitingOn)) }
         settle(now, &step)
         return step
     }
@@ -195,8 +218,12 @@ public struct ModemCallTracker: Sendable {
     /// forgotten, and a call is lost for `reason`.
     public mutating func portClosed(reason: String) -> Step {
         var step = Step()
+        if let lost = second {
+            second = nil
+            step.events.append(.call(Self.id(of: lost), .ended(.failed(reason))))
+        }
         end(.failed(reason), &step)
-        self = ModemCallTracker(timing: timing)
+        self = ModemCallTracker(timing: timing, callWaiting: callWaiting)
         return step
     }
 
@@ -221,6 +248,10 @@ public struct ModemCallTracker: Sendable {
             } else {
                 update(with: listedCall, &step)
             }
+        } else if upper.hasPrefix("+CCWA:") {
+            callWaitingAnnounced(ModemListedCall.fields(of: text.dropFirst(6)).first ?? "", now, &step)
+        } else if upper.hasPrefix("+CLVL:") {
+            volumeAnswer(text.dropFirst(6))
         } else if upper.hasPrefix("+CLCC:") {
             step.events.append(.log(.debug, "modem: a call list line not understood: \(Self.quote(text))"))
         } else if upper == "RING" || (upper.hasPrefix("+CRING:") && upper.contains("VOICE")) {
@@ -283,7 +314,12 @@ public struct ModemCallTracker: Sendable {
                 tracker.inFlight?.deadline = min(inFlight.deadline, now.addingSaturated(tracker.timing.hangUpWait))
                 step.events.append(.log(.info, "modem: aborting \(inFlight.command.text) to hang up"))
             }
-            tracker.queue.append(Command(text: "AT+CHUP", purpose: .hangUp))
+            if tracker.second != nil, let index = call.index {
+                // AT+CHUP may end every call: only this one is released (3GPP 27.007 CHLD 1x).
+                tracker.queue.append(Command(text: "AT+CHLD=1\(index)", purpose: .hangUp))
+            } else {
+                tracker.queue.append(Command(text: "AT+CHUP", purpose: .hangUp))
+            }
         }
     }
 
@@ -303,7 +339,7 @@ public struct ModemCallTracker: Sendable {
 
     /// Runs `body`, then what is due by `now`: every input ends the same way, so no deadline
     /// is left behind in the past.
-    private mutating func stepping(at now: Microseconds, _ body: (inout ModemCallTracker, inout Step) -> Void) -> Step {
+    mutating func stepping(at now: Microseconds, _ body: (inout ModemCallTracker, inout Step) -> Void) -> Step {
         var step = Step()
         body(&self, &step)
         settle(now, &step)
@@ -367,7 +403,7 @@ public struct ModemCallTracker: Sendable {
             call?.hangingUp = false
         case .listCalls:
             listed = []
-        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial:
+        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial, .callWaitingOn, .control, .volumeRange, .volumeRead, .volumeSet:
             break
         }
         if unanswered >= Self.unansweredLimit, call != nil {
@@ -446,6 +482,8 @@ public struct ModemCallTracker: Sendable {
             }
         case .tone where !succeeded, .turnAway where !succeeded:
             step.events.append(.log(.warning, "modem: \(command.text) refused (\(code))"))
+        case .callWaitingOn, .control, .volumeRange, .volumeRead, .volumeSet:
+            answeredControl(command, succeeded: succeeded, code, &step)
         case .callerID, .tone, .turnAway, .abandonDial:
             break
         }
@@ -455,6 +493,12 @@ public struct ModemCallTracker: Sendable {
     private mutating func callEnded(by code: FinalResultCode, _ step: inout Step) {
         guard let call else {
             step.events.append(.log(.debug, "modem: \(code) with no call"))
+            return
+        }
+        if second != nil, !listingRefused {
+            // Which of the two calls ended, the list says.
+            step.events.append(.log(.info, "modem: \(code) with two calls: listing them"))
+            nextListing = 0
             return
         }
         switch code {
@@ -486,6 +530,11 @@ public struct ModemCallTracker: Sendable {
             return
         }
         update(with: current, &step)
+        // Call waiting is for a connected call; before, a second call is turned away busy.
+        if callWaiting, self.call?.phase == .connected || second != nil {
+            followSecond(in: listed, current: current.index, &step)
+            return
+        }
         for other in listed where other.index != current.index && other.isIncoming && !turnedAway.contains(other.index) {
             guard other.state == .incoming || other.state == .waiting else { continue }
             guard turnedAway.count < Self.listedLimit else { break }
@@ -555,14 +604,20 @@ public struct ModemCallTracker: Sendable {
 
     /// The current call is over, for `reason` (`.hungUpHere` whatever it is once the user
     /// asked to end it); its commands not yet sent go with it.
-    private mutating func end(_ reason: CallEnd, _ step: inout Step) {
+    mutating func end(_ reason: CallEnd, _ step: inout Step) {
         guard let call else { return }
         report(&step)
         step.events.append(.ended(call.hangingUp ? .hungUpHere : reason))
         self.call = nil
         nextListing = nil
         turnedAway = []
-        queue.removeAll { $0.purpose != .callerID && $0.purpose != .abandonDial }
+        queue.removeAll { $0.purpose != .callerID && $0.purpose != .abandonDial && $0.purpose != .callWaitingOn }
+        if let next = second {
+            // The other call is the current one now: still waiting, or held.
+            self.call = next
+            second = nil
+            if !listingRefused { nextListing = 0 }
+        }
     }
 
     // MARK: Helpers
@@ -572,7 +627,7 @@ public struct ModemCallTracker: Sendable {
     var listedCount: Int { listed.count }
     var turnedAwayCount: Int { turnedAway.count }
 
-    private func isPending(_ purpose: Purpose) -> Bool {
+    func isPending(_ purpose: Purpose) -> Bool {
         inFlight?.command.purpose == purpose || queue.contains { $0.purpose == purpose }
     }
 

@@ -23,10 +23,10 @@ import TerminalText
 /// ModemManager makes no call object for a call ringing on a disabled modem. When polkit
 /// refuses, the problem says so with the command that enables it.
 ///
-/// A second call ringing here during a call is left waiting, and only logged: ModemManager
-/// 1.20 hangs up a call it has no index for yet with `AT+CHUP`, which ends the call in
-/// progress (3GPP 27.007), and it offers no way to refuse a waiting call alone. The caller
-/// hears it ring; once the current call ends, a call still waiting rings here as a new one.
+/// A second call ringing here during a connected call is reported waiting, and followed
+/// (`ModemManagerLine+Control.swift`: `HoldAndAccept`, `HangupAndAccept`, `Hangup` on the
+/// right call). Any more are left waiting, and only logged. Once the current call ends, a
+/// call still waiting rings here as a new one.
 ///
 /// Every request has a deadline (`deadlines`): a request ModemManager does not answer in time
 /// ends the call it was for with why, so the keypad is never left waiting on ModemManager.
@@ -103,7 +103,11 @@ public final class ModemManagerLine: CallLine {
     /// The calls sent and not answered yet, by cookie: what each was for.
     private var awaiting: [UInt64: Purpose] = [:]
 
-    private var call = CallState.none
+    var call = CallState.none
+    /// The second call followed during the current one: waiting, or answered and held.
+    var second: SecondCall?
+    /// The held call `HangupAndAccept` takes off hold: a resume asked meanwhile is that one.
+    var resumingAfterHangUp = false
     /// Tones to send through the connected call, one `SendDtmf` at a time.
     private var tones: [Character] = []
     private var toneInFlight = false
@@ -139,7 +143,7 @@ public final class ModemManagerLine: CallLine {
     }
 
     /// What a call sent was for, so that its reply is understood.
-    private enum Purpose: Equatable {
+    enum Purpose: Equatable {
         case listModems
         case createCall
         case start(String)
@@ -150,6 +154,8 @@ public final class ModemManagerLine: CallLine {
         /// `GetAll` of a call ModemManager added, to see whether it rings here.
         case inspect(String)
         case enable(String)
+        /// `HoldAndAccept`, `HangupAndAccept` or `Hangup` for the user's control.
+        case control(CallControl)
 
         /// What the request was, for a message that says it was not answered.
         var request: String {
@@ -163,23 +169,31 @@ public final class ModemManagerLine: CallLine {
             case .deleteCall: "DeleteCall"
             case .inspect: "GetAll"
             case .enable: "Enable"
+            case .control(let control): control.rawValue
             }
         }
     }
 
-    private enum CallState: Equatable {
+    enum CallState: Equatable {
         case none
         /// `CreateCall` was sent on `modem`; `cancelled` when the user hung up before it answered.
         case creating(modem: String, cancelled: Bool)
         case current(CurrentCall)
     }
 
-    private struct CurrentCall: Equatable {
+    struct CurrentCall: Equatable {
         var path: String
         var modem: String
         var direction: CallDirection
         var rang = false
         var connected = false
+        /// Held here (ModemManager's HELD).
+        var held = false
+        /// A call waiting that is the current call now, but still WAITING to ModemManager,
+        /// which accepts it only once it is RINGING_IN (at its next look at the modem's calls).
+        var waitingToRing = false
+        /// The user answered it meanwhile: `Accept` goes once it rings.
+        var answerWhenRinging = false
         /// The user asked to end it: however it ends now, it is `.hungUpHere`.
         var hangingUp = false
         /// `Start` was sent and not answered yet.
@@ -210,7 +224,7 @@ public final class ModemManagerLine: CallLine {
         guard started else { return nil }
         guard connection != nil else { return reconnectAt }
         let writing = connection?.wantsToWrite == true ? lastWake.addingSaturated(Self.writeRetryDelay) : nil
-        return [connection?.deadline, writing, askAgainAt, hangUpBy].compactMap { $0 }.min()
+        return [connection?.deadline, writing, askAgainAt, hangUpBy, second?.rejectAt].compactMap { $0 }.min()
     }
 
     public var problem: String? {
@@ -277,6 +291,7 @@ public final class ModemManagerLine: CallLine {
         }
         if connection != nil, let askAgainAt, askAgainAt <= now { listModems(now, &events) }
         releaseIfHangUpIsDue(now, &events)
+        if connection != nil { rejectIfDue(now, &events) }
         return finish(events)
     }
 
@@ -316,7 +331,11 @@ public final class ModemManagerLine: CallLine {
 
     public func answer(at now: Microseconds) -> [LineEvent] {
         var events: [LineEvent] = []
-        if case .current(let current) = call, current.direction == .incoming, !current.connected {
+        if case .current(var current) = call, current.direction == .incoming, current.waitingToRing {
+            current.answerWhenRinging = true
+            call = .current(current)
+            events.append(.log(.info, "modemmanager: answering the call once ModemManager sees it ring"))
+        } else if case .current(let current) = call, current.direction == .incoming, !current.connected {
             send(callMethod(current.path, "Accept"), for: .accept(current.path), now, &events)
         } else {
             events.append(.log(.notice, "modemmanager: nothing to answer: no call is ringing here"))
@@ -337,7 +356,13 @@ public final class ModemManagerLine: CallLine {
             current.hangingUp = true
             call = .current(current)
             hangUpBy = now.addingSaturated(Self.hangUpWait)
-            send(callMethod(current.path, "Hangup"), for: .hangUp(current.path), now, &events)
+            if let held = second, held.connected, let modemPath = try? chosenModem.get() {
+                // The active call ended and the held one taken off hold, at once (AT+CHLD=1).
+                resumingAfterHangUp = true
+                send(voice(modemPath, "HangupAndAccept", []), for: .hangUp(current.path), now, &events)
+            } else {
+                send(callMethod(current.path, "Hangup"), for: .hangUp(current.path), now, &events)
+            }
         }
         return finish(events)
     }
@@ -375,6 +400,8 @@ public final class ModemManagerLine: CallLine {
         waiting = []
         released = []
         hangUpBy = nil
+        second = nil
+        resumingAfterHangUp = false
         modemStates = [:]
         enabling = nil
         enableRefused = [:]
@@ -438,6 +465,10 @@ public final class ModemManagerLine: CallLine {
         enabling = nil
         waiting = []
         released = []
+        if let lost = second {
+            second = nil
+            events.append(.call(LineCallID(lost.path), .ended(.failed("lost the connection to ModemManager"))))
+        }
         endCall(.failed("lost the connection to ModemManager"), now, &events, delete: false)
         reconnectAt = now.addingSaturated(nextWait)
         events.append(.log(.error, "modemmanager: \(error); connecting again in \(ModemCallTracker.seconds(nextWait))"))
@@ -447,7 +478,7 @@ public final class ModemManagerLine: CallLine {
     /// Sends `call` for `purpose`; a call that cannot be sent loses the connection. Whether it
     /// was sent.
     @discardableResult
-    private func send(_ call: BusCall, for purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) -> Bool {
+    func send(_ call: BusCall, for purpose: Purpose, _ now: Microseconds, _ events: inout [LineEvent]) -> Bool {
         var call = call
         switch purpose {
         case .start, .accept, .enable: call.timeout = deadlines.callSetup
@@ -511,7 +542,7 @@ public final class ModemManagerLine: CallLine {
     }
 
     /// The modem the line uses, or why there is none.
-    private var chosenModem: Result<String, ModemChoiceProblem> {
+    var chosenModem: Result<String, ModemChoiceProblem> {
         let hint = "(mmcli -L lists the modems ModemManager has)"
         let voice = ModemManagerNames.voice
         if modem == "any" {
@@ -527,7 +558,7 @@ public final class ModemManagerLine: CallLine {
         return interfaces.contains(voice) ? .success(path) : .failure(ModemChoiceProblem(Self.noVoice(path)))
     }
 
-    private struct ModemChoiceProblem: Error, CustomStringConvertible {
+    struct ModemChoiceProblem: Error, CustomStringConvertible {
         var description: String
         init(_ description: String) { self.description = description }
     }
@@ -677,6 +708,10 @@ public final class ModemManagerLine: CallLine {
         case .inspect(let path):
             if let failure { return events.append(.log(.debug, "modemmanager: cannot read the call \(path): \(failure.text)")) }
             takeAddedCall(path, message.body.first?.dictionary ?? [:], now, &events)
+        case .control(let control):
+            guard let failure else { return }
+            events.append(.log(.warning, "modemmanager: \(control.rawValue) failed: \(failure.text)"))
+            events.append(.notOnThisLine(control))
         case .enable(let path):
             enabling = nil
             guard let failure else { return events.append(.log(.info, "modemmanager: enabled the modem \(path)")) }
@@ -747,6 +782,8 @@ public final class ModemManagerLine: CallLine {
             let reason = arguments[2].integer.flatMap(ModemManagerCallStateReason.init(rawValue:))
             if case .current(let current) = call, current.path == message.path {
                 follow(current, to: state, reason: reason, now, &events)
+            } else if second?.path == message.path {
+                followSecond(to: state, reason: reason, now, &events)
             } else if waiting.contains(message.path) {
                 followWaiting(message.path, to: state, now, &events)
             } else if state == .terminated, released.remove(message.path) != nil {
@@ -778,6 +815,13 @@ public final class ModemManagerLine: CallLine {
         guard state == .ringingIn || state == .waiting else { return }
         let number = properties["Number"]?.text ?? ""
         if case .current(let current) = call, current.path == path { return }
+        if second?.path == path { return }
+        if case .current(let current) = call, current.connected, second == nil {
+            second = SecondCall(path: path, since: now)
+            events.append(.log(.info, "modemmanager: a second call from \(number.isEmpty ? "a withheld number" : number) is waiting"))
+            events.append(.waiting(LineCallID(path), number: number, name: nil))
+            return
+        }
         guard call == .none else {
             // Never hung up: see the type's comment.
             guard waiting.count < Self.waitingLimit else {
@@ -828,6 +872,18 @@ public final class ModemManagerLine: CallLine {
             call = .current(next)
             events.append(.connected)
             sendNextTone(now, &events)
+        case .ringingIn where current.waitingToRing:
+            next.waitingToRing = false
+            call = .current(next)
+            if current.answerWhenRinging { send(callMethod(current.path, "Accept"), for: .accept(current.path), now, &events) }
+        case .held where current.connected && !current.held:
+            next.held = true
+            call = .current(next)
+            events.append(.call(LineCallID(current.path), .held))
+        case .active where current.held:
+            next.held = false
+            call = .current(next)
+            events.append(.call(LineCallID(current.path), .resumed))
         case .terminated:
             let end = CallEnd(modemManagerReason: reason, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
             if current.starting, !current.hangingUp {
@@ -851,6 +907,7 @@ public final class ModemManagerLine: CallLine {
         case .creating: path = nil
         case .current(let current): path = current.path
         }
+        let modem: String? = if case .current(let current) = call { current.modem } else { nil }
         call = .none
         hangUpBy = nil
         tones = []
@@ -858,9 +915,17 @@ public final class ModemManagerLine: CallLine {
         events.append(.log(.info, "modemmanager: call \(path ?? "") ended: \(end)"))
         events.append(.ended(end))
         if delete, let path { deleteCall(path, now, &events) }
+        if let next = second, let modem {
+            // The other call is the current one now: still waiting, or held.
+            second = nil
+            call = .current(
+                CurrentCall(
+                    path: next.path, modem: modem, direction: .incoming, rang: true, connected: next.connected, held: next.held,
+                    waitingToRing: !next.connected && !next.ringsHere))
+        }
     }
 
-    private func deleteCall(_ path: String, _ now: Microseconds, _ events: inout [LineEvent]) {
+    func deleteCall(_ path: String, _ now: Microseconds, _ events: inout [LineEvent]) {
         guard case .success(let modemPath) = chosenModem else { return }
         send(voice(modemPath, "DeleteCall", [.objectPath(path)]), for: .deleteCall(path), now, &events)
     }
@@ -877,11 +942,11 @@ public final class ModemManagerLine: CallLine {
 
     // MARK: Messages
 
-    private func voice(_ modemPath: String, _ member: String, _ arguments: [DBusValue]) -> BusCall {
+    func voice(_ modemPath: String, _ member: String, _ arguments: [DBusValue]) -> BusCall {
         BusCall(destination: ModemManagerNames.service, path: modemPath, interface: ModemManagerNames.voice, member: member, arguments: arguments)
     }
 
-    private func callMethod(_ path: String, _ member: String) -> BusCall {
+    func callMethod(_ path: String, _ member: String) -> BusCall {
         BusCall(destination: ModemManagerNames.service, path: path, interface: ModemManagerNames.call, member: member)
     }
 
@@ -901,7 +966,7 @@ public final class ModemManagerLine: CallLine {
     public static let polkitRuleName = "50-t9dial-modemmanager.rules"
 
     /// `events`, with a `.problem` event when the problem changed.
-    private func finish(_ events: [LineEvent]) -> [LineEvent] {
+    func finish(_ events: [LineEvent]) -> [LineEvent] {
         let current = problem
         guard current != reportedProblem else { return events }
         reportedProblem = current

@@ -30,6 +30,8 @@ public final class PrintLine: CallLine {
     public func hangUp(at now: Microseconds) -> [LineEvent] { [] }
 
     public func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] { [] }
+    /// A launched call is not followed: nothing can be done to it.
+    public func control(_ control: CallControl, at now: Microseconds) -> [LineEvent] { [.notOnThisLine(control)] }
 
     public func stop() {}
 }

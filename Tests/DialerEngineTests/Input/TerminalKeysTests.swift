@@ -17,6 +17,7 @@ struct TerminalKeysTests {
         arguments: [
             ("5", KeyRole.digit(5)), ("0", .digit(0)), ("*", .star), ("#", .pound), ("\r", .dial), ("\n", .dial),
             ("\u{7f}", .delete), ("+", .next), ("-", .previous), ("/", .switchMode), ("\t", .switchMode), ("h", .hangUp),
+            ("s", .swap), ("o", .hold), ("r", .reject), ("m", .mute),
         ])
     func tap(character: String, role: KeyRole) {
         let result = Self.roles(Array(character.utf8))

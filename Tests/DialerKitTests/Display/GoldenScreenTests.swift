@@ -119,6 +119,9 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case longName = "long-name"
     /// 957 then `#`: calling William John Smith (too long for 128 px, so cut there too).
     case calling
+    /// Connected to Fred Smith, who called, with José Núñez waiting, and the keys of a
+    /// numpad on the help line.
+    case waiting
 
     var keys: String {
         switch self {
@@ -127,6 +130,7 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .greek: "7272"
         case .longName: "9268"
         case .calling: "957#"
+        case .waiting: ""
         }
     }
 
@@ -136,6 +140,14 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
     func state() throws -> ScreenState {
         let index = self == .longName ? try GoldenBook.withLongName : try GoldenBook.sample
         let session = try DialerSession(index: index)
+        if self == .waiting {
+            session.followsCalls = true
+            session.keyLabels = [.dial: "Enter", .delete: "Bksp"]
+            _ = session.incomingCall(number: "+447700900123", networkName: nil, at: 1_000_000)
+            _ = session.callChanged(.connected, at: 2_000_000)
+            _ = session.waitingCall(LineCallID("2"), number: "+34612345678", networkName: nil, at: 64_000_000)
+            return session.screen
+        }
         let screen = GoldenBook.type(keys, on: session)
         guard let call = screen.calling else { return screen }
         _ = session.dialFinished(call, DialOutcome(.placed, via: "print", number: call.number))

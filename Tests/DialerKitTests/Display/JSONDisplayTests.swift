@@ -110,7 +110,26 @@ struct JSONDisplayTests {
             .callEnded(CallRecord(request: fred, direction: .incoming, outcome: .missed, end: .hungUpThere)),
             #"{"event":"callended","# + callee + #","direction":"in","outcome":"missed","duration":null}"#
         ),
+        (.callControl(.answerWaiting), #"{"event":"callcontrol","control":"answer-waiting"}"#),
+        (.callWaiting(fred), #"{"event":"callwaiting","# + callee + "}"),
     ]
+
+    /// A followed call under way carries the other call, mute, the last key's note and the
+    /// keys; a launched call does not.
+    @Test func aCallUnderWayCarriesTheOtherCallMuteAndItsKeys() throws {
+        var screen = try DisplayFixtures.screen("")
+        screen.calling = Self.fred
+        screen.callProgress = .connected(seconds: 3)
+        screen.otherCall = OtherCall(request: DialRequest(number: "+12015550123"), state: .waiting)
+        screen.muted = true
+        screen.callNote = "Volume: not on this line"
+        screen.callKeys = "Enter answer  Bksp reject  # held end"
+        #expect(
+            JSONDisplay<String>.json(screen).hasSuffix(
+                #""calling":{"# + Self.callee + #","state":"connected","message":"Connected 0:03","other":{"name":null,"#
+                    + #""number":"+12015550123","uid":null,"state":"waiting"},"muted":true,"note":"Volume: not on this line","#
+                    + #""keys":"Enter answer  Bksp reject  # held end"},"notice":null,"loading":false}"#))
+    }
 
     @Test(arguments: 0..<events.count)
     func anEventIsOneLineThroughAGroup(_ index: Int) {

@@ -115,6 +115,23 @@ struct TextDisplayTests {
                 """)
     }
 
+    /// A followed call's lines: the call, then the other call, mute and the keys of the call.
+    @Test func aCallWaitingIsALineUnderTheCallWithTheKeys() throws {
+        var screen = try DisplayFixtures.screen("")
+        screen.calling = DialRequest(name: "Fred Smith", number: "+44 7700 900123")
+        screen.callProgress = .connected(seconds: 12)
+        screen.otherCall = OtherCall(request: DialRequest(name: "Fred Sanders", number: "+44 121 496 0000"), state: .waiting)
+        screen.muted = true
+        screen.callKeys = "Enter answer  Bksp reject  # held end"
+        #expect(
+            TextDisplay<String>.lines(screen, rows: 5) == [
+                "Connected: Fred Smith  +44 7700 900123", "  Waiting: Fred Sanders", "  Muted", "  keys: Enter answer  Bksp reject  # held end",
+            ])
+        screen.otherCall?.state = .held
+        screen.callProgress = .held(seconds: 12)
+        #expect(TextDisplay<String>.lines(screen, rows: 5).prefix(2) == ["On hold: Fred Smith  +44 7700 900123", "  On hold: Fred Sanders"])
+    }
+
     /// A modem's answer and a notice come from outside t9dial: their control characters are
     /// shown, so an answer cannot clear the terminal or add a line.
     @Test func controlCharactersFromOutsideAreShownNotWritten() throws {

@@ -40,6 +40,7 @@ struct DialerDriverCallTests {
         func answer(at now: Microseconds) -> [LineEvent] { ask("answer") }
         func hangUp(at now: Microseconds) -> [LineEvent] { ask("hangup") }
         func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent] { ask("tones \(tones)") }
+        func control(_ control: CallControl, at now: Microseconds) -> [LineEvent] { ask(control.rawValue) }
         func stop() { asked.append("stop") }
 
         private func ask(_ request: String) -> [LineEvent] {

@@ -2,6 +2,7 @@
 
 import ContactBook
 import DialerConfig
+import DialOutcomes
 import DialerEngine
 @testable import DialerKit
 import InputEvents
@@ -121,6 +122,23 @@ struct SoundCuesTests {
         Case(
             name: "a dialled call nobody answers: the call-ended tone",
             steps: [.tap(.digit(6)), .tap(.dial), .line(.ringing), .line(.ended(.noAnswer))], cues: [.key("6"), .callEnded]
+        ),
+        Case(
+            name: "a second call during a call plays the call-waiting tone once; answering it plays nothing more",
+            steps: [
+                incoming, .tap(.dial), .line(.connected), .line(.call(LineCallID("1"), .connected)),
+                .line(.waiting(LineCallID("2"), number: "+12015550123", name: nil)), .line(.call(LineCallID("1"), .held)),
+                .line(.call(LineCallID("2"), .connected)),
+            ],
+            cues: [.ring, .quiet, .callWaiting]
+        ),
+        Case(
+            name: "a waiting call left ringing when the current call ends rings as a call of its own",
+            steps: [
+                incoming, .tap(.dial), .line(.connected), .line(.waiting(LineCallID("2"), number: "+12015550123", name: nil)),
+                .line(.ended(.hungUpThere)),
+            ],
+            cues: [.ring, .quiet, .callWaiting, .callEnded, .ring]
         ),
         Case(
             name: "keys sent as DTMF during a call play their tones",

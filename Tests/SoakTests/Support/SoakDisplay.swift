@@ -26,7 +26,7 @@ struct SoakDisplay: DialerDisplay {
         case .callEnded(let record):
             calls += 1
             outcomes[record.outcome, default: 0] += 1
-        case .dialFinished, .hangUp, .answer:
+        case .dialFinished, .hangUp, .answer, .callControl, .callWaiting:
             // Counted through the calls they end in.
             break
         }

@@ -35,6 +35,10 @@ public final class RTPEventListener {
     public struct Received: Sendable, Equatable {
         public var packetsByType: [UInt8: Int] = [:]
         public var events: [UInt8] = []
+        /// PCMU packets (payload type 0) of silence only (every sample 0xFF or 0x7F, G.711
+        /// μ-law's zero), as a muted sender sends them, and those with sound.
+        public var silentPCMU = 0
+        public var soundingPCMU = 0
 
         public init() {}
     }
@@ -52,6 +56,9 @@ public final class RTPEventListener {
             let payloadType = buffer[1] & 0x7F
             received.packetsByType[payloadType, default: 0] += 1
             if payloadType == 101, buffer[1] & 0x80 != 0, count >= 16 { received.events.append(buffer[12]) }
+            if payloadType == 0, count > 12 {
+                if buffer[12..<count].allSatisfy({ $0 == 0xFF || $0 == 0x7F }) { received.silentPCMU += 1 } else { received.soundingPCMU += 1 }
+            }
         }
         return received
     }

@@ -90,7 +90,7 @@ struct BaresipLineTests {
         #expect(calls(pump(line, at: 30)) == [.connected, .ended(.hungUpThere)])
     }
 
-    @Test("an incoming call, answered; a second one during it is not reported")
+    @Test("an incoming call, answered; a second one during it waits; a third is not reported")
     func incoming() throws {
         let baresip = try ScriptedBaresip()
         let line = try Self.connectedLine(baresip)
@@ -100,10 +100,12 @@ struct BaresipLineTests {
         #expect(try baresip.commands().map { $0["command"] } == ["accept"])
         baresip.send(Self.event("CALL_ESTABLISHED", id: "in1", direction: "incoming"))
         #expect(calls(pump(line, at: 30)) == [.connected])
-        baresip.send(Self.event("CALL_INCOMING", id: "in2", direction: "incoming"), Self.event("CALL_CLOSED", id: "in2", direction: "incoming"))
+        baresip.send(Self.event("CALL_INCOMING", id: "in2", direction: "incoming"), Self.event("CALL_INCOMING", id: "in3", direction: "incoming"))
         let second = pump(line, at: 40)
-        #expect(calls(second) == [])
-        #expect(second.contains { if case .log(.warning, let text) = $0 { text.contains("call_max_calls 1") } else { false } })
+        #expect(calls(second) == [.waiting(LineCallID("in2"), number: "+4412", name: nil)])
+        #expect(second.contains { if case .log(.warning, let text) = $0 { text.contains("call_max_calls 2") } else { false } })
+        baresip.send(Self.event("CALL_CLOSED", id: "in2", direction: "incoming", param: "Connection reset by peer"))
+        #expect(calls(pump(line, at: 45)) == [.call(LineCallID("in2"), .ended(.hungUpThere))])
         baresip.send(Self.event("CALL_CLOSED", id: "in1", direction: "incoming", param: "Connection reset by peer"))
         #expect(calls(pump(line, at: 50)) == [.ended(.hungUpThere)])
     }

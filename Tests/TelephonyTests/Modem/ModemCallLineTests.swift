@@ -67,8 +67,8 @@ struct ModemCallLineTests {
         let rig = try Self.connectedCall()
         #expect(rig.run(untilSent: "AT+CLCC", count: 5))
         #expect(rig.callEvents == [.ringing, .connected])
-        #expect(rig.modem.commands.prefix(3) == ["AT+CLIP=1", "ATD5551234;", "AT+CLCC"])
-        #expect(Set(rig.modem.commands.dropFirst(2)) == ["AT+CLCC"])
+        #expect(rig.modem.commands.prefix(4) == ["AT+CLIP=1", "AT+CCWA=1", "ATD5551234;", "AT+CLCC"])
+        #expect(Set(rig.modem.commands.dropFirst(3)) == ["AT+CLCC"])
     }
 
     @Test func theFarEndHangsUpAndTheCallLeavesTheList() throws {
@@ -102,7 +102,7 @@ struct ModemCallLineTests {
         rig.modem.reply(to: "ATD", with: ["BUSY"])
         rig.dial("5551234")
         #expect(rig.run(untilSaid: .ended(.busy)))
-        #expect(rig.modem.commands == ["AT+CLIP=1", "ATD5551234;"])
+        #expect(rig.modem.commands == ["AT+CLIP=1", "AT+CCWA=1", "ATD5551234;"])
     }
 
     /// A call ringing here from 5559876, reported.
@@ -154,14 +154,17 @@ struct ModemCallLineTests {
     /// character and the call is over, not after the minute `ATD` may take.
     @Test func aModemSilentAfterATDIsHungUpAtOnce() throws {
         let rig = try Rig()
-        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        #expect(rig.run(untilSent: "AT+CCWA=1"))
+        // Its OK comes at once: only then do commands go unanswered.
+        let answered = Rig.now + 200_000
+        rig.run { Rig.now >= answered }
         rig.modem.reply(to: "ATD", with: [])
         rig.modem.reply(to: "", with: [])
         rig.dial("5551234")
         #expect(rig.run(untilSent: "ATD5551234;"))
         rig.events += rig.line.hangUp(at: Rig.now)
         #expect(rig.run(untilSaid: .ended(.hungUpHere)))
-        #expect(rig.modem.commands.prefix(3) == ["AT+CLIP=1", "ATD5551234;", ""], "a CR alone aborts the dial")
+        #expect(rig.modem.commands.prefix(4) == ["AT+CLIP=1", "AT+CCWA=1", "ATD5551234;", ""], "a CR alone aborts the dial")
         #expect(rig.run(untilSent: "ATH"), "the dial abandoned: \(rig.modem.commands)")
         #expect(rig.callEvents == [.ended(.hungUpHere)])
     }
@@ -198,7 +201,7 @@ struct ModemCallLineTests {
     /// anything is set or sent on the port, and told who has it.
     @Test func aPortAnotherLineHasIsRefusedNamingItsHolder() throws {
         let rig = try Rig()
-        #expect(rig.run(untilSent: "AT+CLIP=1"))
+        #expect(rig.run(untilSent: "AT+CCWA=1"))
         let second = ModemCallLine(device: rig.modem.device)
         defer { second.stop() }
         let events = second.start(at: Rig.now)
@@ -206,7 +209,7 @@ struct ModemCallLineTests {
         #expect(problem.contains("\(rig.modem.device) is in use") && problem.contains("(pid \(getpid()))"), "\(problem)")
         #expect(events.contains(.problem(problem)))
         #expect(second.descriptors.isEmpty)
-        #expect(rig.modem.commands == ["AT+CLIP=1"], "nothing sent by the second")
+        #expect(rig.modem.commands == ["AT+CLIP=1", "AT+CCWA=1"], "nothing sent by the second")
     }
 
     @Test func aPortThatDoesNotAnswerIsAProblem() throws {

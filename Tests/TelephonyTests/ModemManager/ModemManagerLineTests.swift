@@ -139,9 +139,9 @@ struct ModemManagerLineTests {
         #expect(rig.callEvents == [.incoming(number: "5559876", name: nil), .ended(.hungUpHere)])
     }
 
-    /// ModemManager would hang the second call up with AT+CHUP, ending the first (the real
-    /// ModemManager shows it: ModemManagerLiveTests): it is left waiting, and deleted once over.
-    @Test func aSecondIncomingCallDuringACallIsLeftWaitingAndNotReported() throws {
+    /// A second call during a connected call is reported waiting, and nothing is sent for it
+    /// until a key acts on it; once over, it is deleted.
+    @Test func aSecondIncomingCallDuringACallIsReportedWaiting() throws {
         let rig = try Rig()
         let first = try Self.connectedCall(rig)
         let second = try rig.fake.addIncomingCall(from: "5550000")
@@ -150,18 +150,22 @@ struct ModemManagerLineTests {
         #expect(try rig.run(call: second, untilLogged: "Deleted"))
         #expect(try rig.fake.callLog(second) == "Deleted")
         #expect(try rig.fake.callLog(first) == "Start")
-        #expect(rig.callEvents == [.ringing, .connected])
+        #expect(
+            rig.callEvents == [
+                .ringing, .connected, .waiting(LineCallID(second), number: "5550000", name: nil), .call(LineCallID(second), .ended(.hungUpThere)),
+            ])
     }
 
+    /// One call waiting is followed; the others are left waiting, up to a limit.
     @Test func theCallsLeftWaitingHaveALimit() throws {
         let rig = try Rig()
         _ = try Self.connectedCall(rig)
-        for index in 0...ModemManagerLine.waitingLimit {
-            _ = try rig.fake.addIncomingCall(from: "555000\(index)")
+        for index in 0...(ModemManagerLine.waitingLimit + 1) {
+            _ = try rig.fake.addIncomingCall(from: "55500\(index < 10 ? "0" : "")\(index)")
         }
         #expect(rig.run { rig.log.contains("\(ModemManagerLine.waitingLimit) calls wait already") }, "\(rig.log)")
         #expect(rig.log.components(separatedBy: "is waiting; the current call goes on").count - 1 == ModemManagerLine.waitingLimit)
-        #expect(rig.callEvents == [.ringing, .connected])
+        #expect(rig.callEvents.count == 3, "one call waiting reported: \(rig.callEvents)")
     }
 
     @Test func modemManagerAbsentThenAppearing() throws {

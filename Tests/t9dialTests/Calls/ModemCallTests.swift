@@ -103,12 +103,12 @@ struct ModemCallTests {
             let modem = try FakeModem.scripted()
             defer { modem.stop() }
             let first = try Self.start(on: modem, in: directory, name: "first")
-            #expect(first.wait(seconds: 10) { _ in modem.commands.contains("AT+CLIP=1") }, "\(first.report)")
+            #expect(first.wait(seconds: 10) { _ in modem.commands.contains("AT+CCWA=1") }, "\(first.report)")
             let second = try Self.start(on: modem, in: directory, name: "second")
             #expect(second.waitForLine(containing: "is in use: t9dial (pid \(first.pid)) has it open"), "\(second.report)")
             #expect(second.stderr.contains("\(modem.device) is in use"), "\(second.report)")
             #expect(second.quit() == 0, "\(second.report)")
-            #expect(modem.commands == ["AT+CLIP=1"], "the second sent nothing: \(modem.commands)")
+            #expect(modem.commands == ["AT+CLIP=1", "AT+CCWA=1"], "the second sent nothing: \(modem.commands)")
             #expect(first.quit() == 0, "\(first.report)")
         }
     }
