@@ -128,7 +128,7 @@ struct JSONDisplayTests {
             JSONDisplay<String>.json(screen).hasSuffix(
                 #""calling":{"# + Self.callee + #","state":"connected","message":"Connected 0:03","other":{"name":null,"#
                     + #""number":"+12015550123","uid":null,"state":"waiting"},"muted":true,"note":"Volume: not on this line","#
-                    + #""keys":"Enter answer  Bksp reject  # held end"},"notice":null,"loading":false}"#))
+                    + #""keys":"Enter answer  Bksp reject  # held end"},"notice":null,"loading":false,"calllog":null}"#))
     }
 
     @Test(arguments: 0..<events.count)
