@@ -137,8 +137,7 @@ extension ModemCallTests {
             #expect(t9dial.waitForLine(containing: "Missed call"), "\(t9dial.report)")
             #expect(t9dial.quit() == 0, "\(t9dial.report)")
 
-            let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
-            let runs = ToneAnalysis.runs(clip.samples, rate: clip.rate)
+            let runs = try T9DialProcess.recordedRuns(wav: wav)
             let sounding = runs.filter(\.sounding)
             #expect(sounding.count == 1, "\(runs)")
             #expect(abs((sounding.first?.milliseconds ?? 0) - 2000) <= 50, "\(runs)")

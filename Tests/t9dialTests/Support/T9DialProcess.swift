@@ -2,6 +2,7 @@
 
 import Foundation
 import Testing
+import Tones
 
 /// Runs the built `t9dial` program as a child process, as a user or another program would.
 enum T9DialProcess {
@@ -197,5 +198,11 @@ extension T9DialProcess {
         try "pcm.\(name) { type file; slave.pcm { type null }; file \"\(wav)\"; format \"wav\" }\n"
             .write(toFile: asoundrc, atomically: true, encoding: .utf8)
         return (["ALSA_CONFIG_PATH": asoundrc], wav)
+    }
+
+    /// The sound and silence in the WAV a `recordingALSA` PCM wrote, in order.
+    static func recordedRuns(wav: String) throws -> [ToneAnalysis.Run] {
+        let clip = try WAVFile.decode(Array(try Data(contentsOf: URL(fileURLWithPath: wav))))
+        return ToneAnalysis.runs(clip.samples, rate: clip.rate)
     }
 }
