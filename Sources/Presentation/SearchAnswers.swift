@@ -4,7 +4,9 @@ public import SystemCalls
 public import T9Search
 
 /// What `t9dial search` prints for its queries: the matches of an index, best first, as
-/// numbered lines for people or one JSON array for scripts, on standard output.
+/// numbered lines for people or one JSON array for scripts, on standard output. A contact
+/// found by name is a row for each of its numbers (`SearchIndex.rows`), as on the dialer's
+/// screen; `limit` counts rows.
 public struct SearchAnswers {
     public var index: SearchIndex
     /// The most results an answer shows.
@@ -22,12 +24,12 @@ public struct SearchAnswers {
     public func write(keys: [UInt8], typed: String) throws(WriteFailure) {
         let session = SearchSession(index: index)
         session.setQuery(keys)
-        try write(render(session.results(limit: limit), query: typed))
+        try write(render(index.rows(of: session.results(limit: limit), limit: limit), query: typed))
     }
 
     /// The answer to a search of the names by letters.
     public func write(text: String) throws(WriteFailure) {
-        try write(render(TextQuery.search(text, in: index, limit: limit), query: text))
+        try write(render(index.rows(of: TextQuery.search(text, in: index, limit: limit), limit: limit), query: text))
     }
 
     /// Answers each line of standard input, a query of keys, with exactly one line: `keys`
@@ -43,7 +45,7 @@ public struct SearchAnswers {
             json.removeAll()
             if let keys = keys(line) {
                 session.setQuery(keys)
-                let results = session.results(limit: limit)
+                let results = index.rows(of: session.results(limit: limit), limit: limit)
                 if self.json {
                     ResultPresentation.writeJSONArray(results, in: index, to: &json)
                 } else {
