@@ -56,12 +56,17 @@ extension SearchIndex {
     /// The positions of `contact`'s numbers, each a row of its own when the contact is found
     /// by name, in the order `NumberLabel.listOrder` gives with the index's `numberCalls`.
     public func numberRows(of contact: Int) -> [Int] {
-        var labels: [NumberLabel] = []
+        var rows: [Int] = []
         contacts.withTexts(of: contact, unpackingUID: false) { texts in
-            labels = (0..<texts.numberCount).map { texts.label(ofNumber: $0) }
+            let count = texts.numberCount
+            guard count > 1 else {
+                rows = Array(0..<count)
+                return
+            }
+            let labels = (0..<count).map { texts.label(ofNumber: $0) }
+            rows = NumberLabel.listOrder(labels) { numberCalls.score(contact: contact, number: $0) }
         }
-        if labels.count < 2 { return Array(labels.indices) }
-        return NumberLabel.listOrder(labels) { numberCalls.score(contact: contact, number: $0) }
+        return rows
     }
 
     /// `results`, best first, as the rows a list shows, at most `limit`: a contact found by
@@ -72,7 +77,12 @@ extension SearchIndex {
         var rows: [SearchResult] = []
         for result in results {
             guard rows.count < limit else { break }
-            guard case .name = result.field else {
+            // Most contacts have one number: their row is the result as it is.
+            var oneNumber = true
+            if case .name = result.field {
+                contacts.withTexts(of: result.contact, unpackingUID: false) { oneNumber = $0.numberCount <= 1 }
+            }
+            guard !oneNumber else {
                 rows.append(result)
                 continue
             }
