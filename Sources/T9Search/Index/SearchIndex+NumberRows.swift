@@ -39,16 +39,34 @@ extension NumberLabel {
     /// (`order`: mobile, home, work, main, other, the rest, pager, fax), then as the source
     /// has them. Fax numbers are left out when the contact has another number.
     public static func listOrder(_ labels: [NumberLabel], calls: (Int) -> Double = { _ in 0 }) -> [Int] {
-        var positions = Array(labels.indices)
-        if labels.contains(where: { !$0.isFax }) { positions.removeAll { labels[$0].isFax } }
-        let scores = positions.map(calls)
-        return zip(positions, scores).sorted { a, b in
-            if a.1 != b.1 { return a.1 > b.1 }
-            let (left, right) = (labels[a.0], labels[b.0])
-            if left.isPreferred != right.isPreferred { return left.isPreferred }
-            if left.order != right.order { return left.order < right.order }
-            return a.0 < b.0
-        }.map(\.0)
+        let keepFax = labels.allSatisfy(\.isFax)
+        return labels.indices.filter { keepFax || !labels[$0].isFax }
+            .map { ListedNumber(position: $0, label: labels[$0], calls: calls($0)) }
+            .sorted { $0.precedes($1) }
+            .map(\.position)
+    }
+}
+
+/// One number of a contact as the order of its rows weighs it.
+struct ListedNumber {
+    var position: Int
+    var calls: Double
+    var isPreferred: Bool
+    var order: Int
+
+    init(position: Int, label: NumberLabel, calls: Double) {
+        self.position = position
+        self.calls = calls
+        self.isPreferred = label.isPreferred
+        self.order = label.order
+    }
+
+    /// Whether this number is listed before `other` (`NumberLabel.listOrder`).
+    func precedes(_ other: ListedNumber) -> Bool {
+        if calls != other.calls { return calls > other.calls }
+        if isPreferred != other.isPreferred { return isPreferred }
+        if order != other.order { return order < other.order }
+        return position < other.position
     }
 }
 
@@ -57,15 +75,7 @@ extension SearchIndex {
     /// by name, in the order `NumberLabel.listOrder` gives with the index's `numberCalls`.
     public func numberRows(of contact: Int) -> [Int] {
         var rows: [Int] = []
-        contacts.withTexts(of: contact, unpackingUID: false) { texts in
-            let count = texts.numberCount
-            guard count > 1 else {
-                rows = Array(0..<count)
-                return
-            }
-            let labels = (0..<count).map { texts.label(ofNumber: $0) }
-            rows = NumberLabel.listOrder(labels) { numberCalls.score(contact: contact, number: $0) }
-        }
+        forEachNumberRow(of: contact, fields: contacts.numberFields(of: contact)) { rows.append($0) }
         return rows
     }
 
@@ -77,18 +87,14 @@ extension SearchIndex {
         var rows: [SearchResult] = []
         for result in results {
             guard rows.count < limit else { break }
+            let fields = contacts.numberFields(of: result.contact)
             // Most contacts have one number: their row is the result as it is.
-            var oneNumber = true
-            if case .name = result.field {
-                contacts.withTexts(of: result.contact, unpackingUID: false) { oneNumber = $0.numberCount <= 1 }
-            }
-            guard !oneNumber else {
+            guard case .name = result.field, fields.count > 1 else {
                 rows.append(result)
                 continue
             }
-            let numbers = numberRows(of: result.contact)
-            if numbers.isEmpty { rows.append(result) }
-            for number in numbers.prefix(limit - rows.count) {
+            forEachNumberRow(of: result.contact, fields: fields) { number in
+                guard rows.count < limit else { return }
                 var row = result
                 row.number = number
                 rows.append(row)
@@ -97,10 +103,28 @@ extension SearchIndex {
         return rows
     }
 
-    /// The label of number `number` of `contact`.
-    public func label(of contact: Int, number: Int) -> NumberLabel {
-        var label = NumberLabel()
-        contacts.withTexts(of: contact, unpackingUID: false) { label = $0.label(ofNumber: number) }
-        return label
+    /// Calls `body` with the position of each number of `contact` (whose number fields are
+    /// `fields`) in list order. No array is made: this runs for every row shown, each key.
+    private func forEachNumberRow(of contact: Int, fields: Range<Int>, _ body: (Int) -> Void) {
+        let table = contacts
+        let keepFax = fields.allSatisfy { table.orderLabel(ofNumberField: $0).isFax }
+        withUnsafeTemporaryAllocation(of: ListedNumber.self, capacity: fields.count) { listed in
+            var count = 0
+            for (position, field) in fields.enumerated() {
+                let label = table.orderLabel(ofNumberField: field)
+                if label.isFax && !keepFax { continue }
+                let calls = numberCalls.isEmpty ? 0 : numberCalls.score(contact: contact, number: position)
+                let number = ListedNumber(position: position, label: label, calls: calls)
+                // Insertion into the few before it: a contact has a handful of numbers.
+                var slot = count
+                while slot > 0 && number.precedes(listed[slot - 1]) {
+                    listed[slot] = listed[slot - 1]
+                    slot -= 1
+                }
+                listed[slot] = number
+                count += 1
+            }
+            for slot in 0..<count { body(listed[slot].position) }
+        }
     }
 }

@@ -319,6 +319,24 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         return last == .number || last == .numberLabel
     }
 
+    /// The fields of the contact's numbers: after its names, before any custom label's text.
+    func numberFields(of contact: Int) -> Range<Int> {
+        let fields = fields(of: contact)
+        var end = fields.upperBound
+        while end > fields.lowerBound && fieldTags[end - 1] & 7 == FieldKind.numberLabel.rawValue { end -= 1 }
+        var start = end
+        while start > fields.lowerBound && fieldTags[start - 1] & 7 == FieldKind.number.rawValue { start -= 1 }
+        return start..<end
+    }
+
+    /// The label of a number's field as far as the order of a contact's numbers needs it: its
+    /// kind and whether it is preferred, a custom label's text not read.
+    func orderLabel(ofNumberField field: Int) -> NumberLabel {
+        let tag = fieldTags[field]
+        let kind = NumberLabel.Kind(rawValue: tag >> 4) ?? .none
+        return NumberLabel(kind == .custom ? .none : kind, isPreferred: tag & 8 != 0)
+    }
+
     /// The preferred number's position among the contact's numbers.
     func preferredNumber(of contact: Int) -> Int { Int(preferredNumbers[contact]) }
 }
