@@ -24,12 +24,14 @@ public struct SearchAnswers {
     public func write(keys: [UInt8], typed: String) throws(WriteFailure) {
         let session = SearchSession(index: index)
         session.setQuery(keys)
-        try write(render(index.rows(of: session.results(limit: limit), limit: limit), query: typed))
+        try write(render(rows(session.ranked(limit: limit), highlight: session.results(for:)), query: typed))
     }
 
     /// The answer to a search of the names by letters.
     public func write(text: String) throws(WriteFailure) {
-        try write(render(index.rows(of: TextQuery.search(text, in: index, limit: limit), limit: limit), query: text))
+        let session = TextSession(index: index)
+        session.setText(text)
+        try write(render(rows(session.ranked(limit: limit), highlight: session.results(for:)), query: text))
     }
 
     /// Answers each line of standard input, a query of keys, with exactly one line: `keys`
@@ -45,7 +47,7 @@ public struct SearchAnswers {
             json.removeAll()
             if let keys = keys(line) {
                 session.setQuery(keys)
-                let results = index.rows(of: session.results(limit: limit), limit: limit)
+                let results = rows(session.ranked(limit: limit), highlight: session.results(for:))
                 if self.json {
                     ResultPresentation.writeJSONArray(results, in: index, to: &json)
                 } else {
@@ -63,6 +65,15 @@ public struct SearchAnswers {
                 try StandardOutput.write(bytes: answer)
             }
         }
+    }
+
+    /// The first `limit` rows of `ranked`: only the contacts they need highlighted, a contact
+    /// found by name a row for each number.
+    private func rows(
+        _ ranked: [(contact: Int, quality: MatchQuality)], highlight: ([(contact: Int, quality: MatchQuality)]) -> [SearchResult]
+    ) -> [SearchResult] {
+        let needed = index.contactsFilling(rows: limit, from: ranked[...])
+        return index.rows(of: highlight(Array(ranked.prefix(needed))), limit: limit)
     }
 
     /// One answer: JSON as it is, text with its control characters shown.

@@ -477,12 +477,13 @@ public final class DialerSession {
     }
 
     /// Highlights the next contacts of `found` and makes their rows, until there are `wanted`
-    /// rows (`settings.resultLimit` at most) or no contact is left. A contact is at least one
-    /// row, so no more contacts are highlighted than rows are wanted.
+    /// rows (`settings.resultLimit` at most) or no contact is left: only the contacts those
+    /// rows need, counted from the table before highlighting (`SearchIndex.rowCount`).
     private func expandRows(upTo wanted: Int) {
         let wanted = min(wanted, settings.resultLimit)
         while shownResults.count < wanted, expanded < found.count {
-            let more = Array(found[expanded..<min(found.count, expanded + wanted - shownResults.count)])
+            let count = max(1, index.contactsFilling(rows: wanted - shownResults.count, from: found[expanded...]))
+            let more = Array(found[expanded..<expanded + count])
             let highlighted = currentMultiTapKeys != nil ? textSearch.results(for: more) : t9.session.results(for: more)
             // The index and the matcher agree on every match; were one left out, `found` still
             // lines up with the rows.

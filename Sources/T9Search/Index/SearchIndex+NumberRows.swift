@@ -83,8 +83,9 @@ extension SearchIndex {
     /// name is a row for each of its numbers (`numberRows`), each with `number` set to it and
     /// the name's highlights; a contact found by a number is one row, that number. Call it
     /// with only the results a display shows: it reads each contact's labels.
-    public func rows(of results: some Sequence<SearchResult>, limit: Int) -> [SearchResult] {
+    public func rows(of results: [SearchResult], limit: Int) -> [SearchResult] {
         var rows: [SearchResult] = []
+        rows.reserveCapacity(min(limit, results.count + 4))
         for result in results {
             guard rows.count < limit else { break }
             let fields = contacts.numberFields(of: result.contact)
@@ -101,6 +102,30 @@ extension SearchIndex {
             }
         }
         return rows
+    }
+
+    /// How many rows `contact`, found with `quality`, is: one found by a number is one, one
+    /// found by name a row for each number it lists. Read from the table's field bytes, before
+    /// any highlighting.
+    public func rowCount(of contact: Int, quality: MatchQuality) -> Int {
+        guard quality.isNameMatch else { return 1 }
+        let fields = contacts.numberFields(of: contact)
+        guard fields.count > 1 else { return 1 }
+        let voice = fields.count { !contacts.orderLabel(ofNumberField: $0).isFax }
+        return voice > 0 ? voice : fields.count
+    }
+
+    /// How many of `ranked`, from the first, make `rows` rows (the last one may make more): the
+    /// contacts to highlight, and no more, for a list of `rows` rows.
+    public func contactsFilling(rows: Int, from ranked: ArraySlice<(contact: Int, quality: MatchQuality)>) -> Int {
+        var filled = 0
+        var count = 0
+        for found in ranked {
+            guard filled < rows else { break }
+            filled += rowCount(of: found.contact, quality: found.quality)
+            count += 1
+        }
+        return count
     }
 
     /// Calls `body` with the position of each number of `contact` (whose number fields are
