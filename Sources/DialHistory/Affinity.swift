@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialOutcomes
 public import Foundation
 
 /// How much the user calls each contact, for ranking after match quality: every dial counts
@@ -38,6 +39,20 @@ public struct Affinity: Sendable, Hashable {
         let boost = scores.lazy.filter { !favourites.contains($0.key) }.map(\.value).max() ?? 0
         for uid in favourites {
             scores[uid] = boost + 1 + (scores[uid] ?? 0)
+        }
+        return scores
+    }
+
+    /// How much each number of each contact was called, by UID and then the number as dialled:
+    /// every call out to it that went through counts as in `scores`, so a contact's number
+    /// called last week outweighs one called once a year ago. Calls in say nothing of which
+    /// number the user chooses.
+    public func numberScores(dials: some Sequence<Dial>, now: Date) -> [String: [String: Double]] {
+        var scores: [String: [String: Double]] = [:]
+        for dial in dials where dial.status.wentThrough && dial.direction == .outgoing {
+            guard let uid = dial.uid else { continue }
+            let age = max(0, now.timeIntervalSince(dial.time))
+            scores[uid, default: [:]][dial.number, default: 0] += pow(0.5, age / halfLife)
         }
         return scores
     }

@@ -173,19 +173,29 @@ public struct JSONWriter: ~Copyable {
 }
 
 extension ResultPresentation {
-    /// `{"name":...,"number":...,"field":"name","ranges":[[0,6]],"uid":...,"text":...,"quality":...}`
+    /// `{"name":...,"number":...,"label":"mobile","field":"name","ranges":[[0,6]],"uid":...,"text":...,"quality":...}`;
+    /// `label` is null for a number without one.
     public func writeJSON(to json: inout JSONWriter) {
-        var name = name, number = number, uid = uid, text = text
+        var name = name, number = number, uid = uid, text = text, label = label
         name.withUTF8 { name in
             number.withUTF8 { number in
                 uid.withUTF8 { uid in
                     text.withUTF8 { text in
-                        Self.writeJSON(
-                            to: &json, isName: field == "name", ranges: ranges, quality: quality, name: name, number: number, uid: uid, text: text)
+                        Self.withOptionalUTF8(&label) { label in
+                            Self.writeJSON(
+                                to: &json, isName: field == "name", ranges: ranges, quality: quality, name: name, number: number,
+                                label: label, uid: uid, text: text)
+                        }
                     }
                 }
             }
         }
+    }
+
+    /// Runs `body` with the UTF-8 of `text`, or nil when there is none.
+    private static func withOptionalUTF8(_ text: inout String?, _ body: (UnsafeBufferPointer<UInt8>?) -> Void) {
+        guard var some = text else { return body(nil) }
+        some.withUTF8 { body($0) }
     }
 
     /// The results of one query as one JSON array.
@@ -208,9 +218,12 @@ extension ResultPresentation {
             case .number(let position): (matched, isName) = (.number(position), false)
             }
             table.withTexts(of: result.contact) { texts in
-                writeJSON(
-                    to: &json, isName: isName, ranges: result.ranges, quality: result.quality, name: texts[.name(0)],
-                    number: texts[.number(result.number)], uid: texts.uid, text: texts[matched])
+                var label = texts.label(ofNumber: result.number).word
+                withOptionalUTF8(&label) { label in
+                    writeJSON(
+                        to: &json, isName: isName, ranges: result.ranges, quality: result.quality, name: texts[.name(0)],
+                        number: texts[.number(result.number)], label: label, uid: texts.uid, text: texts[matched])
+                }
             }
         }
     }
@@ -218,12 +231,15 @@ extension ResultPresentation {
     /// One result's object: the one layout of a result in JSON, whichever way its texts are held.
     private static func writeJSON(
         to json: inout JSONWriter, isName: Bool, ranges: [Range<Int>], quality: MatchQuality, name: UnsafeBufferPointer<UInt8>,
-        number: UnsafeBufferPointer<UInt8>, uid: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
+        number: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>?, uid: UnsafeBufferPointer<UInt8>,
+        text: UnsafeBufferPointer<UInt8>
     ) {
         json.literal("{\"name\":")
         json.string(utf8: name)
         json.literal(",\"number\":")
         json.string(utf8: number)
+        json.literal(",\"label\":")
+        if let label { json.string(utf8: label) } else { json.literal("null") }
         json.literal(isName ? ",\"field\":\"name\",\"ranges\":" : ",\"field\":\"number\",\"ranges\":")
         json.array(ranges) { json, range in
             json.literal("[")

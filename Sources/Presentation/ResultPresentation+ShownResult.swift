@@ -9,6 +9,7 @@ extension ResultPresentation {
     public init(_ shown: ShownResult) {
         name = shown.name
         number = shown.number
+        label = shown.label.word
         text = shown.text
         ranges = shown.ranges
         uid = shown.uid

@@ -3,11 +3,14 @@
 public import T9Search
 import TerminalText
 
-/// What one search result shows: the contact's name, the number to dial, which text matched
-/// and where. Text and JSON output both read it.
+/// What one search result shows: the contact's name, the number to dial and its label, which
+/// text matched and where. Text and JSON output both read it.
 public struct ResultPresentation: Sendable, Hashable {
     public var name: String
     public var number: String
+    /// What kind of number `number` is, as a word (`mobile`, `home`, `work fax`, a label of
+    /// the source's own as written); nil when the contact gave it none.
+    public var label: String?
     /// "name" or "number", as `t9dial search --json` documents.
     public var field: String
     /// The text the ranges index: the name, another name (a nickname, a reading) or the number.
@@ -20,6 +23,7 @@ public struct ResultPresentation: Sendable, Hashable {
         let contact = index.contacts[result.contact]
         name = contact.displayName
         number = contact.numbers.indices.contains(result.number) ? contact.numbers[result.number] : ""
+        label = contact.label(ofNumber: result.number).word
         uid = contact.uid
         quality = result.quality
         ranges = result.ranges
@@ -36,16 +40,20 @@ public struct ResultPresentation: Sendable, Hashable {
     /// `text` with each matched range in brackets: "[Fred S]mith".
     public var markedText: String { Self.mark(text, ranges) }
 
-    /// One readable line: "[Fred S]mith  +44 121 496 0000", "周秀英 ([Zhou] Xiuying)  +86 ...",
-    /// "Fred Smith  +44 [121 4]96 0000". Always one line: control characters in the contact's
-    /// text are shown as `^X` (`VisibleText`), never written.
+    /// One readable line: "[Fred S]mith  +44 121 496 0000  home", "周秀英 ([Zhou] Xiuying)  +86
+    /// ...  mobile", "Fred Smith  +44 [121 4]96 0000  home"; the label last, when the number
+    /// has one. Always one line: control characters in the contact's text are shown as `^X`
+    /// (`VisibleText`), never written.
     public var line: String {
         var bytes: [UInt8] = []
-        var name = name, number = number, text = text
+        var name = name, number = number, text = text, label = label ?? ""
         name.withUTF8 { name in
             number.withUTF8 { number in
                 text.withUTF8 { text in
-                    Self.appendLine(to: &bytes, isNumber: field == "number", ranges: ranges, name: name, number: number, text: text)
+                    label.withUTF8 { label in
+                        Self.appendLine(
+                            to: &bytes, isNumber: field == "number", ranges: ranges, name: name, number: number, text: text, label: label)
+                    }
                 }
             }
         }
@@ -73,20 +81,29 @@ public struct ResultPresentation: Sendable, Hashable {
             }
             table.withTexts(of: result.contact) { texts in
                 let isNumber = if case .number = result.field { true } else { false }
-                appendLine(
-                    to: &bytes, isNumber: isNumber, ranges: result.ranges, name: texts[.name(0)], number: texts[.number(result.number)],
-                    text: texts[matched])
+                var label = texts.label(ofNumber: result.number).word ?? ""
+                label.withUTF8 { label in
+                    appendLine(
+                        to: &bytes, isNumber: isNumber, ranges: result.ranges, name: texts[.name(0)],
+                        number: texts[.number(result.number)], text: texts[matched], label: label)
+                }
             }
         }
     }
 
     /// The one layout of a result's line, whichever way its texts are held: the name and the
     /// marked number, the marked name and the number, or the name, the other name that matched
-    /// in brackets, and the number.
+    /// in brackets, and the number; then the number's label, if any.
     private static func appendLine(
         to bytes: inout [UInt8], isNumber: Bool, ranges: [Range<Int>], name: UnsafeBufferPointer<UInt8>,
-        number: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>
+        number: UnsafeBufferPointer<UInt8>, text: UnsafeBufferPointer<UInt8>, label: UnsafeBufferPointer<UInt8>
     ) {
+        defer {
+            if !label.isEmpty {
+                bytes.append(contentsOf: "  ".utf8)
+                VisibleText.append(utf8: label, to: &bytes)
+            }
+        }
         if isNumber {
             VisibleText.append(utf8: name, to: &bytes)
             bytes.append(contentsOf: "  ".utf8)

@@ -4,7 +4,9 @@ public import SystemCalls
 public import T9Search
 
 /// What `t9dial search` prints for its queries: the matches of an index, best first, as
-/// numbered lines for people or one JSON array for scripts, on standard output.
+/// numbered lines for people or one JSON array for scripts, on standard output. A contact
+/// found by name is a row for each of its numbers (`SearchIndex.rows`), as on the dialer's
+/// screen; `limit` counts rows.
 public struct SearchAnswers {
     public var index: SearchIndex
     /// The most results an answer shows.
@@ -22,12 +24,14 @@ public struct SearchAnswers {
     public func write(keys: [UInt8], typed: String) throws(WriteFailure) {
         let session = SearchSession(index: index)
         session.setQuery(keys)
-        try write(render(session.results(limit: limit), query: typed))
+        try write(render(rows(session.ranked(limit: limit), highlight: session.results(for:)), query: typed))
     }
 
     /// The answer to a search of the names by letters.
     public func write(text: String) throws(WriteFailure) {
-        try write(render(TextQuery.search(text, in: index, limit: limit), query: text))
+        let session = TextSession(index: index)
+        session.setText(text)
+        try write(render(rows(session.ranked(limit: limit), highlight: session.results(for:)), query: text))
     }
 
     /// Answers each line of standard input, a query of keys, with exactly one line: `keys`
@@ -43,7 +47,7 @@ public struct SearchAnswers {
             json.removeAll()
             if let keys = keys(line) {
                 session.setQuery(keys)
-                let results = session.results(limit: limit)
+                let results = rows(session.ranked(limit: limit), highlight: session.results(for:))
                 if self.json {
                     ResultPresentation.writeJSONArray(results, in: index, to: &json)
                 } else {
@@ -61,6 +65,15 @@ public struct SearchAnswers {
                 try StandardOutput.write(bytes: answer)
             }
         }
+    }
+
+    /// The first `limit` rows of `ranked`: only the contacts they need highlighted, a contact
+    /// found by name a row for each number.
+    private func rows(
+        _ ranked: [(contact: Int, quality: MatchQuality)], highlight: ([(contact: Int, quality: MatchQuality)]) -> [SearchResult]
+    ) -> [SearchResult] {
+        let needed = index.contactsFilling(rows: limit, from: ranked[...])
+        return index.rows(of: highlight(Array(ranked.prefix(needed))), limit: limit)
     }
 
     /// One answer: JSON as it is, text with its control characters shown.

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialOutcomes
 import Foundation
 import Testing
 @testable import DialHistory
@@ -25,6 +26,38 @@ import Testing
     @Test func aDialAHalfLifeAgoCountsHalf() {
         let scores = Affinity().scores(dials: dials("a", agesInDays: [0, 14]), favourites: [], now: now)
         #expect(abs(scores["a"]! - 1.5) < 1e-9)
+    }
+
+    /// Which of a contact's numbers is called most: calls out that went through, decaying;
+    /// calls in, calls that did not go through and typed numbers count for none.
+    @Test(
+        arguments: [
+            (Dial.Status.placed, CallDirection.outgoing, 1.0),
+            (.answered, .outgoing, 1.0),
+            (.answered, .incoming, 0),
+            (.busy, .outgoing, 0),
+            (.noAnswer, .outgoing, 0),
+            (.cancelled, .outgoing, 0),
+            (.missed, .incoming, 0),
+        ])
+    func numberScoresCountCallsOutThatWentThrough(status: Dial.Status, direction: CallDirection, score: Double) {
+        let scores = Affinity().numberScores(
+            dials: [Dial(uid: "fred", number: "+44 121 496 0000", time: now, status: status, direction: direction)], now: now)
+        #expect(scores["fred"]?["+44 121 496 0000"] ?? 0 == score)
+    }
+
+    @Test func numberScoresDecayAndAddUpByNumber() {
+        let home = "+44 121 496 0000", mobile = "+44 7700 900123"
+        let history = [
+            Dial(uid: "fred", number: home, time: now - 14 * day, status: .placed),
+            Dial(uid: "fred", number: home, time: now, status: .placed),
+            Dial(uid: "fred", number: mobile, time: now - 28 * day, status: .answered),
+            Dial(uid: nil, number: mobile, time: now, status: .placed),
+        ]
+        let scores = Affinity().numberScores(dials: history, now: now)
+        #expect(abs(scores["fred"]![home]! - 1.5) < 1e-9)
+        #expect(abs(scores["fred"]![mobile]! - 0.25) < 1e-9)
+        #expect(scores.keys.sorted() == ["fred"])
     }
 
     @Test func favouritesComeFirstOfAll() {

@@ -97,7 +97,7 @@ struct JSONWriterTests {
         let array = try #require(try parsed(output) as? [[String: Any]])
         #expect(array.count == 2)
         for element in array {
-            #expect(Set(element.keys) == ["name", "number", "field", "ranges", "uid", "text", "quality"])
+            #expect(Set(element.keys) == ["name", "number", "label", "field", "ranges", "uid", "text", "quality"])
         }
         #expect(array[0]["name"] as? String == "Fred Smith \"Jr\" \\")
         #expect(array[0]["uid"] as? String == "fred\n1")
@@ -117,7 +117,7 @@ struct JSONWriterTests {
         let output = ResultPresentation.jsonArray([ResultPresentation(result, in: Self.index)])
         #expect(
             output
-                == #"[{"name":"Tan Wei Ling","number":"+6591776930","field":"number","ranges":[[3,7]],"uid":"tan","text":"+6591776930","quality":"number prefix"}]"#
+                == #"[{"name":"Tan Wei Ling","number":"+6591776930","label":null,"field":"number","ranges":[[3,7]],"uid":"tan","text":"+6591776930","quality":"number prefix"}]"#
         )
     }
 

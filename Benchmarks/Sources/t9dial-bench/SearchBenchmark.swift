@@ -31,8 +31,8 @@ struct SearchBenchmark: ParsableCommand {
         func description(limit: Int) -> String {
             switch self {
             case .none: "(contacts and match quality)"
-            case .shown(let rows): "with the matched field and highlight ranges of the \(rows) shown, as the dialer does"
-            case .all: "with the matched field and highlight ranges of all \(limit), as search --json does"
+            case .shown(let rows): "with the matched field, highlight ranges and number rows of the \(rows) shown, as the dialer does"
+            case .all: "with the matched field, highlight ranges and number rows of all \(limit), as search --json does"
             }
         }
     }
@@ -100,7 +100,9 @@ struct SearchBenchmark: ParsableCommand {
                 case .key(let key): session.type(key)
                 case .backspace: session.deleteLast()
                 }
-                let results = session.results(limit: limit)
+                let ranked = session.ranked(limit: limit)
+                let needed = session.index.contactsFilling(rows: limit, from: ranked[...])
+                let results = session.index.rows(of: session.results(for: Array(ranked.prefix(needed))), limit: limit)
                 let jsonStart = clock.now
                 json.removeAll()
                 ResultPresentation.writeJSONArray(results, in: session.index, to: &json)
@@ -139,8 +141,14 @@ struct SearchBenchmark: ParsableCommand {
             let count: Int
             switch highlights {
             case .none: count = ranked.count
-            case .shown(let rows): count = session.results(for: Array(ranked.prefix(rows))).count
-            case .all: count = session.results(for: ranked).count
+            // A contact found by name is a row for each of its numbers, as the dialer shows them:
+            // only the contacts that fill the rows are highlighted.
+            case .shown(let rows):
+                let needed = session.index.contactsFilling(rows: rows, from: ranked[...])
+                count = session.index.rows(of: session.results(for: Array(ranked.prefix(needed))), limit: rows).count
+            case .all:
+                let needed = session.index.contactsFilling(rows: limit, from: ranked[...])
+                count = session.index.rows(of: session.results(for: Array(ranked.prefix(needed))), limit: limit).count
             }
             let elapsed = clock.now - start
             if case .backspace = step { record("backspace", elapsed, count) } else { record(script.kind.rawValue, elapsed, count) }

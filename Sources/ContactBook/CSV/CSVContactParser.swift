@@ -96,9 +96,11 @@ struct CSVContactParser {
         let name = structured.formatted.isEmpty ? nil : structured
         var numbers: [PhoneNumber] = []
         for phone in mapping.phones {
-            let types = phone.types + Self.types(forGoogleLabel: cell(phone.label))
+            let label = cell(phone.label)
+            let types = phone.types + Self.types(forGoogleLabel: label)
+            let custom = PhoneLabel.custom(label.hasPrefix("* ") ? String(label.dropFirst(2)) : label)
             for value in values(phone.value) {
-                numbers.append(PhoneNumber(value, types: types))
+                numbers.append(PhoneNumber(value, types: types, label: custom))
             }
         }
         let emails = mapping.emails.flatMap { values($0) }

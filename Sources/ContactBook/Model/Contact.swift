@@ -77,10 +77,14 @@ public struct PhoneNumber: Sendable, Hashable {
     public var value: String
     /// Lowercased types: "cell", "home", "work", "voice", "fax", "pref", or a custom label.
     public var types: [String]
+    /// The label as the source wrote it, when it gave one as text (Apple's `X-ABLabel`, a
+    /// Google CSV `Phone 1 - Label`): a label of its own is shown as written, not lowercased.
+    public var label: String?
 
-    public init(_ value: String, types: [String] = []) {
+    public init(_ value: String, types: [String] = [], label: String? = nil) {
         self.value = value
         self.types = types
+        self.label = label
     }
 
     public var isMobile: Bool { types.contains("cell") || types.contains("mobile") || types.contains("iphone") }

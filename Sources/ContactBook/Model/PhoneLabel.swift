@@ -7,18 +7,32 @@ import TerminalText
 /// `PhoneNumber.isMobile` finds them. A label it does not know is kept, lowercased.
 enum PhoneLabel {
     static func types(for label: String) -> [String] {
-        var text = label.trimmingBlanks()
-        // Apple wraps its built-in labels: "_$!<HomeFAX>!$_".
-        if text.hasPrefix("_$!<"), text.hasSuffix(">!$_"), text.count > 8 {
-            text = String(text.dropFirst(4).dropLast(4))
-        }
+        let text = unwrapped(label)
+        if let known = knownLabels[key(text)] { return known }
         let lowercased = text.lowercased()
-        let key = String(
-            lowercased.unicodeScalars.filter { scalar in
+        return lowercased.isEmpty ? [] : [lowercased]
+    }
+
+    /// `label` as written when it is a label of the user's own ("Boat", not "Mobile"), for
+    /// `PhoneNumber.label`; nil for a known or empty label.
+    static func custom(_ label: String) -> String? {
+        let text = unwrapped(label)
+        return text.isEmpty || knownLabels[key(text)] != nil ? nil : text
+    }
+
+    /// The label trimmed, without the wrapping of Apple's built-in labels ("_$!<HomeFAX>!$_").
+    private static func unwrapped(_ label: String) -> String {
+        let text = label.trimmingBlanks()
+        guard text.hasPrefix("_$!<"), text.hasSuffix(">!$_"), text.count > 8 else { return text }
+        return String(text.dropFirst(4).dropLast(4))
+    }
+
+    /// The label as `knownLabels` has it: lowercase, without blanks, punctuation or digits.
+    private static func key(_ text: String) -> String {
+        String(
+            text.lowercased().unicodeScalars.filter { scalar in
                 !" _-/'’".unicodeScalars.contains(scalar) && !("0"..."9").contains(scalar)
             })
-        if let known = knownLabels[key] { return known }
-        return lowercased.isEmpty ? [] : [lowercased]
     }
 
     /// Labels written run together, lowercase, without spaces, punctuation or trailing numbers

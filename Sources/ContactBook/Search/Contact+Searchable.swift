@@ -6,7 +6,9 @@ import TerminalText
 extension Contact {
     /// What the search core indexes for this contact: the display name first, then nicknames,
     /// the phonetic reading ("given middle family", then "family given middle"), SORT-AS, and the organization; empty and
-    /// repeated texts left out. The preferred number is the first mobile one, else the first.
+    /// repeated texts left out. Each number has its label (`PhoneNumber.numberLabel`); the
+    /// preferred number is the first as a contact's numbers are listed (`NumberLabel.listOrder`):
+    /// the `PREF` one, else the first mobile, home, work... number.
     public var searchable: SearchableContact {
         var names: [NameField] = []
         func add(_ text: String?, _ kind: NameField.Kind) {
@@ -25,10 +27,12 @@ extension Contact {
         if readings.count > 1 { add(([readings.last!] + readings.dropLast()).joined(separator: " "), .phonetic) }
         add(sortAs, .sortAs)
         add(organization, .organization)
+        let labels = numbers.map(\.numberLabel)
         return SearchableContact(
             names: names,
             numbers: numbers.map(\.value),
-            preferredNumber: numbers.firstIndex(where: \.isMobile) ?? 0,
+            numberLabels: labels,
+            preferredNumber: NumberLabel.listOrder(labels).first ?? 0,
             uid: uid
         )
     }

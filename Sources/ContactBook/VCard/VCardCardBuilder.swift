@@ -38,6 +38,7 @@ struct VCardCardBuilder {
         var numbers = numbers
         for (index, group) in numberGroups {
             guard let label = groupLabels[group] else { continue }
+            if let custom = PhoneLabel.custom(label) { numbers[index].label = custom }
             for type in PhoneLabel.types(for: label) where !numbers[index].types.contains(type) {
                 numbers[index].types.append(type)
             }

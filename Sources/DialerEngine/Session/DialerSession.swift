@@ -21,8 +21,9 @@ public final class DialerSession {
     public private(set) var screen: ScreenState
     /// How many result rows the displays show at once; nil: every result (a JSON display
     /// writes them all). Only the results a display can show are highlighted (their matched
-    /// field and ranges found): the first `shownRows`, and those the selection scrolls into
-    /// view as it moves. Set it before the first key.
+    /// field and ranges found) and made into rows (a contact found by name a row for each of
+    /// its numbers): the first `shownRows`, and those the selection scrolls into view as it
+    /// moves. Set it before the first key.
     public var shownRows: Int?
 
     /// T9 first, then multi-tap in each active layout, in the order switching goes through them.
@@ -35,8 +36,13 @@ public final class DialerSession {
     private var textSearch: TextSession
     /// The query's best contacts, best first: `settings.resultLimit` of them at most.
     private var found: [(contact: Int, quality: MatchQuality)] = []
-    /// The first of `found` with their highlights and texts, as many as the displays show.
+    /// How many of `found`, from the first, are highlighted and made into rows.
+    private var expanded = 0
+    /// The rows of the first `expanded` of `found`, with their highlights and texts: a row for
+    /// each number of a contact found by name, one for a contact found by a number; as many as
+    /// the displays show, and `settings.resultLimit` at most.
     private var shownResults: [ShownResult] = []
+    /// The selected row of `shownResults`.
     private var selection: Int?
     /// Whether dials are followed by a line (baresip, a modem, ModemManager), which reports
     /// through `callChanged` and `incomingCall`, rather than launched (print, exec), whose
@@ -264,9 +270,10 @@ public final class DialerSession {
 
     /// Searches `newIndex` from now on: a reloaded book, or the same book ranked anew. The
     /// query stays as typed and is searched again; the selection stays on the same contact
-    /// when it is still found. `newIndex` must have the same layouts as the current one.
+    /// (and number) when it is still found. `newIndex` must have the same layouts as the
+    /// current one.
     public func replaceIndex(_ newIndex: SearchIndex) -> [DialerUpdate] {
-        let selected = selection.map { shownResults[$0].uid }
+        let selected = selection.map { (uid: shownResults[$0].uid, number: shownResults[$0].number) }
         index = newIndex
         // A caller who rang while the book loaded is named now, on the screen and in the history.
         if let shown = followed, shown.direction == .incoming, shown.request.contact == nil, shown.request.number != Self.withheldNumber {
@@ -281,8 +288,12 @@ public final class DialerSession {
         textSearch = TextSession(index: newIndex)
         search()
         let contacts = newIndex.contacts
-        if let selected, let position = found.firstIndex(where: { contacts.uid(of: $0.contact) == selected }) {
-            selection = position
+        if let selected, let position = found.firstIndex(where: { contacts.uid(of: $0.contact) == selected.uid }) {
+            while expanded <= position, expanded < found.count, shownResults.count < settings.resultLimit {
+                expandRows(upTo: shownResults.count + 1)
+            }
+            let rows = shownResults.indices.filter { shownResults[$0].uid == selected.uid }
+            if let row = rows.first(where: { shownResults[$0].number == selected.number }) ?? rows.first { selection = row }
             highlightRowsInView()
         }
         var updates: [DialerUpdate] = []
@@ -392,10 +403,19 @@ public final class DialerSession {
         return nil
     }
 
+    /// Moves the selection `step` rows, round from the last row to the first and back; the
+    /// rows it reaches are made as it goes.
     private func moveSelection(by step: Int) {
-        guard let current = selection, !found.isEmpty else { return }
-        selection = ((current + step) % found.count + found.count) % found.count
-        highlightRowsInView()
+        guard let current = selection, !shownResults.isEmpty else { return }
+        var next = current + step
+        if next < 0 {
+            expandRows(upTo: settings.resultLimit)
+            next = (next % shownResults.count + shownResults.count) % shownResults.count
+        } else {
+            expandRows(upTo: next + 1)
+            if next >= shownResults.count { next = 0 }
+        }
+        selection = next
     }
 
     /// T9 → multi-tap in each layout → T9. Multi-tap keeps its text from layout to layout (a
@@ -485,28 +505,49 @@ public final class DialerSession {
         }
         putLearnedPickFirst(&ranked, query: query)
         let sameContacts = ranked.map(\.contact) == found.map(\.contact)
-        let before = shownResults
+        let selectedBefore = selection.map { shownResults[$0].result }
         found = ranked
+        expanded = 0
         shownResults = []
         if !sameContacts { selection = found.isEmpty ? nil : 0 }
         highlightRowsInView()
-        // The same contacts with another matched number: a dial would call another number.
-        if sameContacts, zip(before, shownResults).contains(where: { $0.result.number != $1.result.number }) { selection = 0 }
+        // The same contacts, but the selected row is another number (found by a number, or
+        // by the name): a dial would call another number.
+        if sameContacts, let row = selection, let before = selectedBefore {
+            let now = shownResults.indices.contains(row) ? shownResults[row].result : nil
+            if now?.contact != before.contact || now?.number != before.number { selection = shownResults.isEmpty ? nil : 0 }
+        }
     }
 
     /// Finds the highlights of the results a display can show and has not had yet: the first
     /// `shownRows`, and every row up to the selection (displays scroll to keep it in view).
     /// Highlighting is most of a keystroke's work, so rows no display shows are left out.
     private func highlightRowsInView() {
-        let wanted = min(found.count, max(shownRows ?? found.count, (selection ?? 0) + 1))
-        let start = shownResults.count
-        guard wanted > start else { return }
-        let more = Array(found[start..<wanted])
-        let highlighted = currentMultiTapKeys != nil ? textSearch.results(for: more) : t9.session.results(for: more)
-        // The index and the matcher agree on every match; were one left out, `found` still
-        // lines up with `shownResults`.
-        found.replaceSubrange(start..<wanted, with: highlighted.map { ($0.contact, $0.quality) })
-        shownResults += highlighted.map { ShownResult($0, in: index.contacts) }
+        expandRows(upTo: max(shownRows ?? settings.resultLimit, (selection ?? 0) + 1))
+    }
+
+    /// Highlights the next contacts of `found` and makes their rows, until there are `wanted`
+    /// rows (`settings.resultLimit` at most) or no contact is left: only the contacts those
+    /// rows need, counted from the table before highlighting (`SearchIndex.rowCount`).
+    private func expandRows(upTo wanted: Int) {
+        let wanted = min(wanted, settings.resultLimit)
+        while shownResults.count < wanted, expanded < found.count {
+            let count = max(1, index.contactsFilling(rows: wanted - shownResults.count, from: found[expanded...]))
+            let more = Array(found[expanded..<expanded + count])
+            let highlighted = currentMultiTapKeys != nil ? textSearch.results(for: more) : t9.session.results(for: more)
+            // The index and the matcher agree on every match; were one left out, `found` still
+            // lines up with the rows.
+            found.replaceSubrange(expanded..<expanded + more.count, with: highlighted.map { ($0.contact, $0.quality) })
+            expanded += highlighted.count
+            let rows = index.rows(of: highlighted, limit: settings.resultLimit - shownResults.count)
+            shownResults += rows.map { ShownResult($0, in: index.contacts) }
+        }
+    }
+
+    /// How many rows the query has, as far as they are known: the rows made, and a row for
+    /// each contact not made into rows yet; `settings.resultLimit` at most.
+    private var rowCount: Int {
+        min(settings.resultLimit, shownResults.count + found.count - expanded)
     }
 
     /// Moves the contact learned for `query` to the top of `found`, when it is among them.
@@ -526,7 +567,7 @@ public final class DialerSession {
             modeLabel: currentMultiTapKeys?.label ?? "T9",
             query: currentMultiTapKeys != nil ? text.query : QueryText(committed: t9.typed),
             results: shownResults,
-            resultCount: found.count,
+            resultCount: rowCount,
             selection: selection,
             calling: followed?.request ?? call?.request,
             callProgress: followed?.progress(at: now) ?? call?.progress,

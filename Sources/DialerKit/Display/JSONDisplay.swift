@@ -25,7 +25,9 @@ import Presentation
 /// `{"event":"answer",...}`, `{"event":"dtmf","tones":"5"}` and `{"event":"hangup",...}`.
 ///
 /// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
-/// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
+/// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`. Each result
+/// is a row: a contact found by name is a row for each of its numbers, each with its `label`
+/// (`"mobile"`, `"home"`, null for a number without one).
 ///
 /// While the book loads at start, one line says so, `{"event":"loading"}`, and the screens
 /// until it is in have `"loading":true` (false after); a screen is written when what it
@@ -128,6 +130,7 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
         json.object([
             ("name", { $0.string(result.name) }),
             ("number", { $0.string(result.number) }),
+            ("label", { $0.optionalString(result.label) }),
             ("field", { $0.string(result.field) }),
             ("ranges", { $0.array(result.ranges) { json, range in json.raw("[\(range.lowerBound),\(range.upperBound)]") } }),
             ("uid", { $0.string(result.uid) }),

@@ -2,13 +2,17 @@
 
 public import DialerEngine
 public import ScreenRender
+import T9Search
 
 /// Paints what the dialer shows (`ScreenState`) on a canvas of any size, with a bitmap font.
 ///
 /// The top row is the mode and the query as typed (a pending multi-tap letter underlined); the
 /// rows below are as many results as fit, scrolled so the selection is in view, each with its
 /// matched letters highlighted by the theme and the selected one marked. A long name is cut
-/// with an ellipsis. Where a row is wide enough, the number follows the name on the right. A
+/// with an ellipsis. Where a row is wide enough, the number follows the name on the right. The
+/// number's label ends the row: the word (`mobile`, `home`) where the row still has room for
+/// the name and the number beside it, else four letters at most (`mob`, `home`, `wfax`, the
+/// start of a custom label), so a contact's rows tell its numbers apart on any screen. A
 /// dial shows a "Dialling" screen with the name and number, then "Calling", or why it failed.
 /// A notice (no keypad, no contacts) takes the bottom row, in inverse colours, on any screen.
 /// 128x64 with an 8x16 font holds the query and three results; 320x240 holds the query and
@@ -83,7 +87,14 @@ public struct ScreenPainter: Sendable {
         }
         if selected { _ = canvas.draw(">", font: font, at: 0, y: y, color: theme.accent) }
         let left = font.width
-        let columns = (canvas.width - left) / font.width
+        // The label at the right end; the rest of the row is laid out left of it.
+        var right = canvas.width
+        if let label = label(result.label, columns: (canvas.width - left) / font.width) {
+            let width = font.width(of: label)
+            _ = canvas.draw(label, font: font, at: canvas.width - width, y: y, color: theme.dim)
+            right -= width + font.width
+        }
+        let columns = (right - left) / font.width
 
         // The matched text, with the number after a name on rows wide enough for both.
         var text = result.text
@@ -101,12 +112,23 @@ public struct ScreenPainter: Sendable {
             trailing = result.name
         }
         let trailingWidth = trailing.map { font.width(of: $0) + font.width } ?? 0
-        let (shown, _) = font.fit(text, width: canvas.width - left - trailingWidth)
+        let (shown, _) = font.fit(text, width: right - left - trailingWidth)
         drawHighlighted(shown, ranges: ranges, at: left, y: y, on: &canvas)
         if let trailing {
             let (fitted, _) = font.fit(trailing, width: trailingWidth - font.width)
-            _ = canvas.draw(fitted, font: font, at: canvas.width - font.width(of: fitted), y: y, color: theme.dim)
+            _ = canvas.draw(fitted, font: font, at: right - font.width(of: fitted), y: y, color: theme.dim)
         }
+    }
+
+    /// The columns a row needs for the name and the number side by side.
+    private static let wideColumns = 28
+
+    /// What a row of `columns` shows of `label`: its word where the row keeps `wideColumns`
+    /// beside it, else its short form; nil for a number without a label.
+    private func label(_ label: NumberLabel, columns: Int) -> String? {
+        guard let word = label.word, let short = label.short else { return nil }
+        let text = columns - word.count - 1 >= Self.wideColumns ? word : short
+        return font.fit(text, width: max(font.width, (columns / 2) * font.width)).0
     }
 
     /// Draws `text` with the scalars in `ranges` in the theme's match style.

@@ -8,10 +8,11 @@ import TerminalText
 /// Writes each screen as a few readable lines, for a terminal or a log:
 ///
 ///     T9: 37337
-///     > [Fred S]anders  +44 121 496 0000
-///       [Fred S]mith  +44 7700 900123
+///     > [Fred S]anders  +44 121 496 0000  work
+///       [Fred S]mith  +44 7700 900123  mobile
+///       [Fred S]mith  +44 121 496 0000  home
 ///
-/// The matched part is in brackets, the selected result starts with `> `, a multi-tap letter
+/// The matched part is in brackets, each number's label ends its row, the selected result starts with `> `, a multi-tap letter
 /// still cycling is in angle brackets (`fr<e>`), and a dial is one line, `dial: Name  number`.
 /// The calling screen is `dialling Name  number`, then `calling Name  number` or
 /// `not called: Name  number  (Busy)` for a launched dial; a followed call is a line at each

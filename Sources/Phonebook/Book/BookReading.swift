@@ -130,10 +130,11 @@ struct BookReading {
     /// The book, indexed and ranked with `history`.
     consuming func indexed(history: DialHistory?) -> LoadedBook {
         table.shrink()
-        let affinity = favourites.affinity(from: history, contacts: table)
+        let (affinity, numberCalls) = favourites.ranking(from: history, contacts: table)
         let index = ProcessMemory.whileIndexing {
             SearchIndex(
-                table: table, alphabet: loader.alphabet, options: loader.options, affinity: affinity, progress: progress?.indexing,
+                table: table, alphabet: loader.alphabet, options: loader.options, affinity: affinity, numberCalls: numberCalls,
+                progress: progress?.indexing,
                 parallelism: .cores)
         }
         return LoadedBook(

@@ -42,9 +42,9 @@ public struct LoadedBook: Sendable {
     /// The same contacts ranked anew from `history` (after a dial), with the multi-tap text
     /// index built, as a loaded book's is: for a thread of its own.
     public func reranked(history: DialHistory?) -> LoadedBook {
-        let affinity = Favourites.affinity(favourites: favourites, from: history, contacts: index.contacts)
+        let (affinity, numberCalls) = Favourites.ranking(favourites: favourites, from: history, contacts: index.contacts)
         let ranked = ProcessMemory.whileIndexing {
-            let ranked = index.reranked(affinity: affinity)
+            let ranked = index.reranked(affinity: affinity, numberCalls: numberCalls)
             ranked.prepareTextSearch()
             return ranked
         }

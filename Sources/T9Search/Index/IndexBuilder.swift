@@ -37,7 +37,7 @@ struct IndexBuilder {
         guard table.hasNumbers(contact) else { return }
         for field in table.fields(of: contact) {
             switch table.kind(of: field) {
-            case .uid: continue
+            case .uid, .numberLabel: continue
             case .number: table.withUTF8(of: field) { addNumber($0, contact: UInt32(contact)) }
             default: table.withUTF8(of: field) { addName($0, contact: UInt32(contact)) }
             }

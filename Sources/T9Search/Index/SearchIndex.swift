@@ -14,6 +14,9 @@ public final class SearchIndex: Sendable {
     public let contacts: ContactTable
     public let alphabet: T9Alphabet
     public let options: SearchOptions
+    /// How much each number of the contacts called was called: which of a contact's numbers
+    /// its rows list first (`numberRows`).
+    public let numberCalls: NumberCalls
 
     /// The tables, indexed by `Table.rawValue`.
     let keys: RankedTables
@@ -60,9 +63,12 @@ public final class SearchIndex: Sendable {
         alphabet: T9Alphabet,
         options: SearchOptions = SearchOptions(),
         affinity: [Double] = [],
+        numberCalls: NumberCalls = NumberCalls(),
         parallelism: Parallelism = .serial
     ) {
-        self.init(table: ContactTable(contacts), alphabet: alphabet, options: options, affinity: affinity, parallelism: parallelism)
+        self.init(
+            table: ContactTable(contacts), alphabet: alphabet, options: options, affinity: affinity, numberCalls: numberCalls,
+            parallelism: parallelism)
     }
 
     /// Told how much of the indexing is done, from 0 to 1, a few dozen times while a large
@@ -76,19 +82,20 @@ public final class SearchIndex: Sendable {
         alphabet: T9Alphabet,
         options: SearchOptions = SearchOptions(),
         affinity: [Double] = [],
+        numberCalls: NumberCalls = NumberCalls(),
         progress: Progress? = nil,
         parallelism: Parallelism = .serial
     ) {
         self.init(
-            table: table, alphabet: alphabet, options: options, affinity: affinity, progress: progress, parallelism: parallelism,
-            contactsPerKeyJob: 8192)
+            table: table, alphabet: alphabet, options: options, affinity: affinity, numberCalls: numberCalls, progress: progress,
+            parallelism: parallelism, contactsPerKeyJob: 8192)
     }
 
     /// Indexes `table`, making the keys of `contactsPerKeyJob` contacts a job (tests make
     /// small books in several jobs).
     convenience init(
-        table: ContactTable, alphabet: T9Alphabet, options: SearchOptions, affinity: [Double], progress: Progress?,
-        parallelism: Parallelism, contactsPerKeyJob: Int
+        table: ContactTable, alphabet: T9Alphabet, options: SearchOptions, affinity: [Double], numberCalls: NumberCalls = NumberCalls(),
+        progress: Progress?, parallelism: Parallelism, contactsPerKeyJob: Int
     ) {
         // The rank order and the keys are independent, and the keys of one contact are
         // independent of another's: the rank order and the keys of chunks of contacts, each
@@ -123,7 +130,9 @@ public final class SearchIndex: Sendable {
             pool: pool, tables: tables, qualities: Table.allCases.map(\.quality), symbols: 1...10, directoryDepth: 3,
             parallelism: parallelism)
         progress?(1)
-        self.init(contacts: table, alphabet: alphabet, options: options, keys: keys, order: order, foldCache: finishing.foldCache)
+        self.init(
+            contacts: table, alphabet: alphabet, options: options, numberCalls: numberCalls, keys: keys, order: order,
+            foldCache: finishing.foldCache)
     }
 
     /// What a job of the indexing makes.
@@ -148,9 +157,11 @@ public final class SearchIndex: Sendable {
     private static let sortedShare = 0.85
 
     private init(
-        contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, keys: RankedTables, order: RankOrder, foldCache: FoldCache
+        contacts: ContactTable, alphabet: T9Alphabet, options: SearchOptions, numberCalls: NumberCalls, keys: RankedTables,
+        order: RankOrder, foldCache: FoldCache
     ) {
         self.contacts = contacts
+        self.numberCalls = numberCalls
         self.foldCache = foldCache
         self.alphabet = alphabet
         self.options = options
@@ -160,12 +171,13 @@ public final class SearchIndex: Sendable {
     }
 
     /// The same index ranked with new affinities (after a dial): the key pool's segments put in
-    /// the new rank order, the tables' offsets moved with them (not sorted again), new trees.
-    public func reranked(affinity: [Double]) -> SearchIndex {
+    /// the new rank order, the tables' offsets moved with them (not sorted again), new trees;
+    /// and `numberCalls`, the numbers called, in place of the index's.
+    public func reranked(affinity: [Double], numberCalls: NumberCalls? = nil) -> SearchIndex {
         let order = RankOrder(contacts: contacts, alphabet: alphabet, affinity: affinity)
         return SearchIndex(
-            contacts: contacts, alphabet: alphabet, options: options, keys: keys.reranked(contactsByRank: order.contactsByRank), order: order,
-            foldCache: foldCache)
+            contacts: contacts, alphabet: alphabet, options: options, numberCalls: numberCalls ?? self.numberCalls,
+            keys: keys.reranked(contactsByRank: order.contactsByRank), order: order, foldCache: foldCache)
     }
 
     /// Builds the text index now, if it is not built yet: a program that will search text

@@ -2,7 +2,9 @@
 
 /// The contacts an index searches, stored compactly: every text of every contact in one UTF-8
 /// buffer, with the offsets where each field ends; a UID that is a UUID is packed into 17
-/// bytes (`PackedUID`).
+/// bytes (`PackedUID`). A number's label is four bits of its field's kind byte, and a label
+/// of the source's own (`NumberLabel.custom`) a field after the numbers, so labels cost
+/// nothing but for the rare custom one.
 ///
 /// A hundred thousand contacts as Swift values cost several allocations each (strings, arrays);
 /// here they are four arrays in all, a few bytes a field. A contact is made into a
@@ -13,6 +15,9 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         case uid = 0
         case displayName, nickname, phonetic, sortAs, organization
         case number
+        /// The text of a number's custom label: after the numbers, one for each number whose
+        /// label is `.custom`, in the numbers' order.
+        case numberLabel
 
         init(_ kind: NameField.Kind) {
             switch kind {
@@ -31,15 +36,22 @@ public struct ContactTable: Sendable, RandomAccessCollection {
             case .phonetic: .phonetic
             case .sortAs: .sortAs
             case .organization: .organization
-            case .uid, .number: nil
+            case .uid, .number, .numberLabel: nil
             }
         }
+    }
+
+    /// A field's kind byte: the kind in the low three bits; for a number, whether it is the
+    /// preferred one in bit 3 and its label's kind in the high four.
+    private static func tag(_ kind: FieldKind, label: NumberLabel = NumberLabel()) -> UInt8 {
+        kind.rawValue | (label.isPreferred ? 8 : 0) | label.kind.rawValue << 4
     }
 
     private var bytes: [UInt8] = []
     /// Where each field ends in `bytes`; a field starts where the one before it ends.
     private var fieldEnds: [UInt32] = []
-    private var fieldKinds: [FieldKind] = []
+    /// Each field's kind, and a number's label (`tag(_:label:)`).
+    private var fieldTags: [UInt8] = []
     /// Contact `c` has fields `firstFields[c] ..< firstFields[c + 1]`: its UID, its names in
     /// order, then its numbers in order.
     private var firstFields: [UInt32] = [0]
@@ -54,7 +66,12 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     public mutating func append(_ contact: SearchableContact) {
         add(contact.uid, .uid)
         for name in contact.names { add(name.text, FieldKind(name.kind)) }
-        for number in contact.numbers { add(number, .number) }
+        for (position, number) in contact.numbers.enumerated() {
+            add(number, .number, label: contact.label(ofNumber: position))
+        }
+        for position in contact.numbers.indices {
+            if let custom = contact.label(ofNumber: position).custom { add(custom, .numberLabel) }
+        }
         firstFields.append(UInt32(fieldEnds.count))
         preferredNumbers.append(UInt8(clamping: contact.preferredNumber))
     }
@@ -71,7 +88,7 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         let fieldShift = Int64(fieldEnds.count) - Int64(fields.lowerBound)
         bytes.append(contentsOf: other.bytes[byteStart..<byteEnd])
         fieldEnds.append(contentsOf: other.fieldEnds[fields].lazy.map { UInt32(Int64($0) + byteShift) })
-        fieldKinds.append(contentsOf: other.fieldKinds[fields])
+        fieldTags.append(contentsOf: other.fieldTags[fields])
         firstFields.append(contentsOf: other.firstFields[(rows.lowerBound + 1)...rows.upperBound].lazy.map { UInt32(Int64($0) + fieldShift) })
         preferredNumbers.append(contentsOf: other.preferredNumbers[rows])
     }
@@ -86,20 +103,20 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         }
     }
 
-    private mutating func add(_ text: String, _ kind: FieldKind) {
+    private mutating func add(_ text: String, _ kind: FieldKind, label: NumberLabel = NumberLabel()) {
         var text = text
         text.withUTF8 { utf8 in
             if kind != .uid || !PackedUID.pack(utf8, into: &bytes) { bytes.append(contentsOf: utf8) }
         }
         fieldEnds.append(UInt32(bytes.count))
-        fieldKinds.append(kind)
+        fieldTags.append(Self.tag(kind, label: label))
     }
 
     /// Gives back the spare capacity left by appending; call once the table is complete.
     public mutating func shrink() {
         bytes = bytes.withoutSpareCapacity()
         fieldEnds = fieldEnds.withoutSpareCapacity()
-        fieldKinds = fieldKinds.withoutSpareCapacity()
+        fieldTags = fieldTags.withoutSpareCapacity()
         firstFields = firstFields.withoutSpareCapacity()
         preferredNumbers = preferredNumbers.withoutSpareCapacity()
     }
@@ -109,22 +126,28 @@ public struct ContactTable: Sendable, RandomAccessCollection {
 
     /// The bytes its arrays hold: the texts, then a few bytes a field and a contact.
     public var storageBytes: Int {
-        bytes.count + 4 * fieldEnds.count + fieldKinds.count + 4 * firstFields.count + preferredNumbers.count
+        bytes.count + 4 * fieldEnds.count + fieldTags.count + 4 * firstFields.count + preferredNumbers.count
     }
 
     public subscript(position: Int) -> SearchableContact {
         var uid = ""
         var names: [NameField] = []
         var numbers: [String] = []
+        var labels: [NumberLabel] = []
         for field in fields(of: position) {
             let text = self.text(of: field)
-            switch fieldKinds[field] {
+            switch kind(of: field) {
             case .uid: uid = text
             case .number: numbers.append(text)
+            case .numberLabel: break
             case let kind: names.append(NameField(text, kind: kind.nameKind!))
             }
         }
-        return SearchableContact(names: names, numbers: numbers, preferredNumber: Int(preferredNumbers[position]), uid: uid)
+        withTexts(of: position, unpackingUID: false) { texts in
+            labels = (0..<texts.numberCount).map { texts.label(ofNumber: $0) }
+        }
+        return SearchableContact(
+            names: names, numbers: numbers, numberLabels: labels, preferredNumber: Int(preferredNumbers[position]), uid: uid)
     }
 
     /// The UID of a contact, without making the rest of it.
@@ -151,15 +174,23 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         let fields = fields(of: contact)
         bytes.withUnsafeBufferPointer { bytes in
             fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PackedUID.unpackedCapacity) { uidText in
-                    let uid = Self.utf8(of: fields.lowerBound, bytes: bytes, fieldEnds: fieldEnds)
-                    let uidBytes =
-                        unpackingUID && PackedUID.isPacked(uid)
-                        ? UnsafeBufferPointer(rebasing: uidText[0..<PackedUID.unpack(uid, into: uidText)]) : uid
-                    // The UID, then the names, then the numbers: the first number is found from the names.
-                    var firstNumber = fields.lowerBound + 1
-                    while firstNumber < fields.upperBound && fieldKinds[firstNumber] != .number { firstNumber += 1 }
-                    body(ContactTexts(bytes: bytes, fieldEnds: fieldEnds, fields: fields, firstNumber: firstNumber, uid: uidBytes))
+                fieldTags.withUnsafeBufferPointer { fieldTags in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: PackedUID.unpackedCapacity) { uidText in
+                        let uid = Self.utf8(of: fields.lowerBound, bytes: bytes, fieldEnds: fieldEnds)
+                        let uidBytes =
+                            unpackingUID && PackedUID.isPacked(uid)
+                            ? UnsafeBufferPointer(rebasing: uidText[0..<PackedUID.unpack(uid, into: uidText)]) : uid
+                        // The UID, then the names, then the numbers, then any custom labels: the first
+                        // number is found from the names, the end of the numbers from the last field.
+                        var firstNumber = fields.lowerBound + 1
+                        while firstNumber < fields.upperBound && fieldTags[firstNumber] & 7 != FieldKind.number.rawValue { firstNumber += 1 }
+                        var numbersEnd = fields.upperBound
+                        while numbersEnd > firstNumber && fieldTags[numbersEnd - 1] & 7 == FieldKind.numberLabel.rawValue { numbersEnd -= 1 }
+                        body(
+                            ContactTexts(
+                                bytes: bytes, fieldEnds: fieldEnds, fieldTags: fieldTags, fields: fields, firstNumber: firstNumber,
+                                numbersEnd: numbersEnd, uid: uidBytes))
+                    }
                 }
             }
         }
@@ -176,15 +207,32 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     public struct ContactTexts {
         fileprivate let bytes: UnsafeBufferPointer<UInt8>
         fileprivate let fieldEnds: UnsafeBufferPointer<UInt32>
+        fileprivate let fieldTags: UnsafeBufferPointer<UInt8>
         fileprivate let fields: Range<Int>
         fileprivate let firstNumber: Int
+        fileprivate let numbersEnd: Int
         /// The UID, unpacked if it was stored packed.
         public let uid: UnsafeBufferPointer<UInt8>
 
         /// How many names the contact has: `.name(0) ..< .name(nameCount)`.
         public var nameCount: Int { firstNumber - fields.lowerBound - 1 }
         /// How many numbers the contact has.
-        public var numberCount: Int { fields.upperBound - firstNumber }
+        public var numberCount: Int { numbersEnd - firstNumber }
+
+        /// The label of number `position`; none for a number the contact does not have.
+        public func label(ofNumber position: Int) -> NumberLabel {
+            guard position >= 0, firstNumber + position < numbersEnd else { return NumberLabel() }
+            let tag = fieldTags[firstNumber + position]
+            let kind = NumberLabel.Kind(rawValue: tag >> 4) ?? .none
+            let isPreferred = tag & 8 != 0
+            guard kind == .custom else { return NumberLabel(kind, isPreferred: isPreferred) }
+            // The custom labels follow the numbers, one for each custom-labelled number.
+            let before = (firstNumber..<firstNumber + position).count { fieldTags[$0] >> 4 == NumberLabel.Kind.custom.rawValue }
+            let field = numbersEnd + before
+            guard field < fields.upperBound else { return NumberLabel(isPreferred: isPreferred) }
+            let text = String(decoding: ContactTable.utf8(of: field, bytes: bytes, fieldEnds: fieldEnds), as: UTF8.self)
+            return NumberLabel(custom: text, isPreferred: isPreferred)
+        }
 
         /// The UTF-8 of a text; a name or number the contact does not have is empty.
         public subscript(text: FieldText) -> UnsafeBufferPointer<UInt8> {
@@ -197,7 +245,7 @@ public struct ContactTable: Sendable, RandomAccessCollection {
                 guard position >= 0, field < firstNumber else { return UnsafeBufferPointer(start: nil, count: 0) }
             case .number(let position):
                 field = firstNumber + position
-                guard position >= 0, field < fields.upperBound else { return UnsafeBufferPointer(start: nil, count: 0) }
+                guard position >= 0, field < numbersEnd else { return UnsafeBufferPointer(start: nil, count: 0) }
             }
             return ContactTable.utf8(of: field, bytes: bytes, fieldEnds: fieldEnds)
         }
@@ -208,7 +256,7 @@ public struct ContactTable: Sendable, RandomAccessCollection {
     /// The fields of a contact, as indices for `kind(of:)`, `text(of:)` and `withUTF8(of:)`.
     func fields(of contact: Int) -> Range<Int> { Int(firstFields[contact])..<Int(firstFields[contact + 1]) }
 
-    func kind(of field: Int) -> FieldKind { fieldKinds[field] }
+    func kind(of field: Int) -> FieldKind { FieldKind(rawValue: fieldTags[field] & 7) ?? .uid }
 
     func text(of field: Int) -> String {
         withUTF8(of: field) { String(decoding: $0, as: UTF8.self) }
@@ -238,10 +286,10 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         firstFields.withUnsafeBufferPointer { firstFields in
             for contact in contacts { sum &+= firstFields[contact] }
             fieldEnds.withUnsafeBufferPointer { fieldEnds in
-                fieldKinds.withUnsafeBufferPointer { fieldKinds in
+                fieldTags.withUnsafeBufferPointer { fieldTags in
                     for contact in contacts {
                         let field = Int(firstFields[contact])
-                        sum &+= fieldEnds[Swift.max(field - 1, 0)] &+ UInt32(fieldKinds[field].rawValue)
+                        sum &+= fieldEnds[Swift.max(field - 1, 0)] &+ UInt32(fieldTags[field])
                     }
                 }
                 bytes.withUnsafeBufferPointer { bytes in
@@ -264,8 +312,30 @@ public struct ContactTable: Sendable, RandomAccessCollection {
         return sum
     }
 
-    /// Whether the contact has a number to dial.
-    func hasNumbers(_ contact: Int) -> Bool { fieldKinds[Int(firstFields[contact + 1]) - 1] == .number }
+    /// Whether the contact has a number to dial: its last field is a number, or a number's
+    /// custom label, which only follows numbers.
+    func hasNumbers(_ contact: Int) -> Bool {
+        let last = kind(of: Int(firstFields[contact + 1]) - 1)
+        return last == .number || last == .numberLabel
+    }
+
+    /// The fields of the contact's numbers: after its names, before any custom label's text.
+    func numberFields(of contact: Int) -> Range<Int> {
+        let fields = fields(of: contact)
+        var end = fields.upperBound
+        while end > fields.lowerBound && fieldTags[end - 1] & 7 == FieldKind.numberLabel.rawValue { end -= 1 }
+        var start = end
+        while start > fields.lowerBound && fieldTags[start - 1] & 7 == FieldKind.number.rawValue { start -= 1 }
+        return start..<end
+    }
+
+    /// The label of a number's field as far as the order of a contact's numbers needs it: its
+    /// kind and whether it is preferred, a custom label's text not read.
+    func orderLabel(ofNumberField field: Int) -> NumberLabel {
+        let tag = fieldTags[field]
+        let kind = NumberLabel.Kind(rawValue: tag >> 4) ?? .none
+        return NumberLabel(kind == .custom ? .none : kind, isPreferred: tag & 8 != 0)
+    }
 
     /// The preferred number's position among the contact's numbers.
     func preferredNumber(of contact: Int) -> Int { Int(preferredNumbers[contact]) }

@@ -7,16 +7,29 @@ public struct SearchableContact: Sendable, Hashable {
     public var names: [NameField]
     /// Phone numbers as written ("+44 121 496 0000", "(201) 555-0123").
     public var numbers: [String]
-    /// The number a name match shows and dials: the first mobile, else the first.
+    /// What kind of number each of `numbers` is, in the same order; a number past its end
+    /// has no label (the numbers without a label at the end are left out).
+    public var numberLabels: [NumberLabel]
+    /// The number a name match shows and dials when its numbers are not listed one a row:
+    /// the first of them as `ContactTable.numberRows` lists them without a dial history.
     public var preferredNumber: Int
     /// A stable identifier shown in results (the vCard UID).
     public var uid: String
 
-    public init(names: [NameField], numbers: [String], preferredNumber: Int = 0, uid: String) {
+    public init(names: [NameField], numbers: [String], numberLabels: [NumberLabel] = [], preferredNumber: Int = 0, uid: String) {
         self.names = names
         self.numbers = numbers
+        // Numbers without a label at the end are left out, so one contact has one value.
+        var labels = Array(numberLabels.prefix(numbers.count))
+        while labels.last == NumberLabel() { labels.removeLast() }
+        self.numberLabels = labels
         self.preferredNumber = numbers.indices.contains(preferredNumber) ? preferredNumber : 0
         self.uid = uid
+    }
+
+    /// The label of number `position`: none when it was given none.
+    public func label(ofNumber position: Int) -> NumberLabel {
+        numberLabels.indices.contains(position) ? numberLabels[position] : NumberLabel()
     }
 
     /// The name shown for this contact.

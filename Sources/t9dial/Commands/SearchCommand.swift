@@ -10,8 +10,11 @@ struct SearchCommand: ParsableCommand {
         discussion: """
             Digits match names from the start of words (37337 finds "Fred Smith"), initials \
             (957 finds "William John Smith") and numbers (from the start, after the country code, \
-            as dialled in --region, and anywhere inside). With --stdin, each line of input is a \
-            query and gets exactly one line of output.
+            as dialled in --region, and anywhere inside). A contact found by name is a result for \
+            each of its numbers, ending in the number's label (mobile, home, work; "label" in \
+            --json), the most called first; one found by a number is that number. --limit counts \
+            these results. With --stdin, each line of input is a query and gets exactly one line \
+            of output.
             """
     )
 

@@ -78,7 +78,7 @@ struct CSVContactParserTests {
 
         let dmitri = book.contacts[2]
         #expect(dmitri.name == StructuredName(family: "Иванов", given: "Дмитрий", additional: "Сергеевич", prefix: "Dr."))
-        #expect(dmitri.numbers == [PhoneNumber("+7 912 345-67-89", types: ["boat"])])
+        #expect(dmitri.numbers == [PhoneNumber("+7 912 345-67-89", types: ["boat"], label: "Boat")])
     }
 
     @Test("Outlook: byte-order mark, every field quoted, fixed phone columns, categories")

@@ -47,9 +47,13 @@ struct ContactSearchableTests {
     }
 
     @Test(
-        "the preferred number is the first mobile one, else the first",
+        "the preferred number is the PREF one, else the first mobile, home, work one, else the first",
         arguments: [
-            ([["home"], ["work"], ["cell"], ["cell", "pref"]], 2),
+            ([["home"], ["work"], ["cell"], ["cell", "pref"]], 3),
+            ([["home"], ["work"], ["cell"], ["cell"]], 2),
+            ([["work"], ["home", "pref"], ["cell"]], 1),
+            ([["fax"], ["pager"]], 1),
+            ([["work"], ["home"]], 1),
             ([["home"], ["iphone"]], 1),
             ([["work"], ["mobile"]], 1),
             ([["home"], ["work"]], 0),

@@ -264,7 +264,7 @@ struct VCardParserSyntaxTests {
         #expect(
             contact.numbers == [
                 PhoneNumber("111", types: ["cell"]),
-                PhoneNumber("222", types: ["work", "boat phone"]),
+                PhoneNumber("222", types: ["work", "boat phone"], label: "Boat phone"),
                 PhoneNumber("333", types: []),
             ])
     }

@@ -15,6 +15,26 @@ enum DisplayFixtures {
             names: [NameField("Freya \"Fay\" Jones", kind: .displayName)], numbers: ["+1 201-555-0123"], uid: "jones"),
     ])
 
+    /// A contact with two numbers, labelled, and a label with a control character in it.
+    static let labelled = Fixtures.index([
+        SearchableContact(
+            names: [NameField("Fred Smith", kind: .displayName)], numbers: ["+44 121 496 0000", "+44 7700 900123"],
+            numberLabels: [NumberLabel(.home), NumberLabel(custom: "Boat\u{1B}")], uid: "smith")
+    ])
+
+    /// The screen after `keys` typed on a dialer over `labelled`.
+    static func labelledScreen(_ keys: String) throws -> ScreenState {
+        let session = try DialerSession(index: labelled)
+        var time: Microseconds = 0
+        for key in keys {
+            let role: KeyRole = key == "*" ? .star : .digit(UInt8(key.wholeNumberValue!))
+            _ = session.handle(TimedGesture(time: time, gesture: .pressed(role)))
+            _ = session.handle(TimedGesture(time: time + 50_000, gesture: .tapped(role)))
+            time += 100_000
+        }
+        return session.screen
+    }
+
     /// The screen after each key of `keys` (digits, `*`, `#`) is tapped, and the updates of the
     /// last one, followed by those of `outcome` when the last key dialled; `mode` is the
     /// initial mode, and `shownRows` how many results are highlighted (nil: all).

@@ -97,6 +97,25 @@ import InputEvents
         #expect(painter.font.fit(selected.name, width: option.size.width).cut)
     }
 
+    /// 3733 on the sample book: Fred Smith's two numbers, each a row ending in its label, the
+    /// mobile first. The label is checked by its glyphs at the row's right end: the word on the
+    /// TFT, four letters at most on the OLED, whose name is cut to leave it room.
+    @Test(arguments: [("128x64x1", ["mob", "home"]), ("320x240x16", ["mobile", "home"])])
+    func numberRowsEndInTheirLabels(_ option: String, _ labels: [String]) throws {
+        let option = try ScreenOption(parsing: option)
+        let state = try GoldenScreen.numbers.state()
+        #expect(state.results.map(\.name) == ["Fred Smith", "Fred Smith"])
+        #expect(state.results.map(\.number) == ["+44 7700 900123", "+44 121 496 0000"])
+        #expect(state.results.map(\.label.word) == ["mobile", "home"])
+        let painter = try GoldenImage.painter(depth: option.format.bitsPerPixel)
+        let picture = try GoldenImage.shown(state, on: option).picture
+        for (row, label) in labels.enumerated() {
+            #expect(GoldenImage.shows(label, in: picture, row: row + 1, rightAligned: true, font: painter.font), "row \(row + 1): \(label)")
+        }
+        // The other label is not there: the check can fail.
+        #expect(!GoldenImage.shows(labels[1], in: picture, row: 1, rightAligned: true, font: painter.font))
+    }
+
     /// The calling screen has no query row: only the centred "Calling", name and number.
     @Test func callingScreenShowsTheCall() throws {
         let state = try GoldenScreen.calling.state()
@@ -122,6 +141,8 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// Connected to Fred Smith, who called, with José Núñez waiting, and the keys of a
     /// numpad on the help line.
     case waiting
+    /// T9 3733 finds Fred Smith by name: a row for each of his numbers, labelled.
+    case numbers
 
     var keys: String {
         switch self {
@@ -131,6 +152,7 @@ enum GoldenScreen: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .longName: "9268"
         case .calling: "957#"
         case .waiting: ""
+        case .numbers: "3733"
         }
     }
 
@@ -229,6 +251,21 @@ enum GoldenImage {
     /// `color` as a panel of `option` shows it.
     static func quantized(_ color: Color, _ option: ScreenOption) -> Color {
         (try? FramePacker(format: option.format, logicalSize: option.size))?.quantized(color) ?? color
+    }
+
+    /// Whether row `row` (of the font's height) shows `text` at its right end (or from its left
+    /// edge after the marker column): each pixel there is ink, unlike the row's background at
+    /// the text's left, exactly where the font draws `text`'s glyphs.
+    static func shows(_ text: String, in picture: Canvas, row: Int, rightAligned: Bool, font: BitmapFont) -> Bool {
+        let width = font.width(of: text)
+        let left = rightAligned ? picture.width - width : font.width
+        var drawn = Canvas(width: width, height: font.height, background: .black)
+        _ = drawn.draw(text, font: font, at: 0, y: 0, color: .white)
+        let top = row * font.height
+        let background = picture[left - 1, top]
+        return (0..<font.height).allSatisfy { y in
+            (0..<width).allSatisfy { x in (picture[left + x, top + y] != background) == (drawn[x, y] != .black) }
+        }
     }
 
     /// Whether any pixel in the block is not black.

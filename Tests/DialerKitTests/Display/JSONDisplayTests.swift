@@ -14,9 +14,9 @@ struct JSONDisplayTests {
         #expect(
             display.output == #"""
                 {"event":"screen","mode":"t9","layout":null,"label":"T9","query":"37337","pending":null,"selection":1,"results":[\#
-                {"name":"Fred Sanders","number":"+44 121 496 0000","field":"name","ranges":[[0,6]],"uid":"sanders",\#
+                {"name":"Fred Sanders","number":"+44 121 496 0000","label":null,"field":"name","ranges":[[0,6]],"uid":"sanders",\#
                 "text":"Fred Sanders","quality":"name prefix","selected":false},\#
-                {"name":"Fred Smith","number":"+44 7700 900123","field":"name","ranges":[[0,6]],"uid":"smith",\#
+                {"name":"Fred Smith","number":"+44 7700 900123","label":null,"field":"name","ranges":[[0,6]],"uid":"smith",\#
                 "text":"Fred Smith","quality":"name prefix","selected":true}],"calling":null,"notice":null,"loading":false,"calllog":null}
 
                 """#)
@@ -33,7 +33,13 @@ struct JSONDisplayTests {
 
     @Test func aNumberMatchNamesItsField() throws {
         let json = JSONDisplay<String>.json(try DisplayFixtures.screen("201"))
-        #expect(json.contains(#""results":[{"name":"Freya \"Fay\" Jones","number":"+1 201-555-0123","field":"number","ranges":[[3,6]]"#))
+        #expect(json.contains(#""results":[{"name":"Freya \"Fay\" Jones","number":"+1 201-555-0123","label":null,"field":"number","ranges":[[3,6]]"#))
+    }
+
+    @Test func eachNumberIsAResultWithItsLabel() throws {
+        let json = JSONDisplay<String>.json(try DisplayFixtures.labelledScreen("3733"))
+        #expect(json.contains(#""results":[{"name":"Fred Smith","number":"+44 121 496 0000","label":"home","field":"name""#))
+        #expect(json.contains(#"{"name":"Fred Smith","number":"+44 7700 900123","label":"Boat\u001b","field":"name""#))
     }
 
     @Test func aDialIsAnEventThenTheCallingScreen() throws {

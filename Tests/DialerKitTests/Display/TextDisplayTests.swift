@@ -70,6 +70,15 @@ struct TextDisplayTests {
         #expect(shown.output.contains("more)"))
     }
 
+    /// A contact found by name is a row for each number, its label last; a custom label's
+    /// control character is shown, never written.
+    @Test func eachNumberIsARowWithItsLabel() throws {
+        #expect(
+            TextDisplay<String>.lines(try DisplayFixtures.labelledScreen("3733*"), rows: 5) == [
+                "T9: 3733", "  [Fred] Smith  +44 121 496 0000  home", "> [Fred] Smith  +44 7700 900123  Boat^[",
+            ])
+    }
+
     @Test func atLeastOneRowIsShown() throws {
         #expect(
             TextDisplay<String>.lines(try DisplayFixtures.screen("373*"), rows: 0) == [

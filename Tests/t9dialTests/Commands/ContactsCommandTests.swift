@@ -87,7 +87,7 @@ struct ContactsCommandTests {
             let file = try T9DialProcess.write(Self.brokenBook, to: directory + "/broken.vcf")
             let output = try T9DialProcess.run(["search", "4663", "--contacts", file])
             #expect(output.status == 0)
-            #expect(output.lines == ["1. [Good] Card  +44 7700 900999"])
+            #expect(output.lines == ["1. [Good] Card  +44 7700 900999  mobile"])
             #expect(output.stderr.contains("warning: \(file):1: "))
         }
     }

@@ -21,7 +21,22 @@ struct SearchCommandTests {
         let output = try T9DialProcess.run(["search", "37337"] + Self.book)
         #expect(output.status == 0)
         #expect(output.stderr == "")
-        #expect(output.lines.first == "1. [Fred S]mith  +44 7700 900123")
+        #expect(output.lines.first == "1. [Fred S]mith  +44 7700 900123  mobile")
+    }
+
+    /// Issue 42's proof: 3733 finds Fred Smith by name, and each of his numbers is a row with
+    /// its label, the mobile first (TYPE=CELL before TYPE=HOME).
+    @Test func everyNumberOfAContactFoundByNameIsARowWithItsLabel() throws {
+        let output = try T9DialProcess.run(["search", "3733"] + Self.book)
+        #expect(output.status == 0, "stderr: \(output.stderr)")
+        #expect(output.lines == ["1. [Fred] Smith  +44 7700 900123  mobile", "2. [Fred] Smith  +44 121 496 0000  home"])
+        let rows = try searchJSON(["3733"])
+        #expect(rows.map { $0["number"] as? String } == ["+44 7700 900123", "+44 121 496 0000"])
+        #expect(rows.map { $0["label"] as? String } == ["mobile", "home"])
+        // A number match is one row, the number that matched; one without a type has no label.
+        #expect(try searchJSON(["441214"]).map { "\($0["number"] ?? "") \($0["label"] ?? "")" } == ["+44 121 496 0000 home"])
+        let unlabelled = try #require(try searchJSON(["1800"]).first)
+        #expect(unlabelled["label"] is NSNull)
     }
 
     @Test func noMatchSaysSo() throws {
@@ -32,7 +47,8 @@ struct SearchCommandTests {
 
     @Test func jsonIsOneArrayWithTheDocumentedFields() throws {
         let name = try #require(try searchJSON(["37337"]).first)
-        #expect(Set(name.keys) == ["name", "number", "field", "ranges", "uid", "text", "quality"])
+        #expect(Set(name.keys) == ["name", "number", "label", "field", "ranges", "uid", "text", "quality"])
+        #expect(name["label"] as? String == "mobile")
         #expect(name["name"] as? String == "Fred Smith")
         #expect(name["number"] as? String == "+44 7700 900123")
         #expect(name["field"] as? String == "name")
@@ -149,14 +165,14 @@ struct SearchCommandTests {
             if let quality = expected.quality { #expect(result["quality"] as? String == quality) }
             if let wanted = expected.position { #expect(position == wanted) }
         }
-        // Better matches always come first, and a contact appears once.
+        // Better matches always come first, and a contact appears once for each number it shows.
         let ranks = try results.map { result in
             try #require(Self.qualityOrder.firstIndex(of: result["quality"] as? String ?? ""), "quality of \(result)")
         }
         #expect(ranks == ranks.sorted())
-        let uids = results.compactMap { $0["uid"] as? String }
-        #expect(uids.count == results.count)
-        #expect(Set(uids).count == uids.count)
+        let rows = results.compactMap { result in (result["uid"] as? String).map { $0 + " " + (result["number"] as? String ?? "") } }
+        #expect(rows.count == results.count)
+        #expect(Set(rows).count == rows.count)
     }
 
     @Test func matchAnywhereRanksInsideWordMatchesAfterSmartOnes() throws {
@@ -208,10 +224,10 @@ struct SearchCommandTests {
         #expect(output.status == 0)
         #expect(
             output.lines == [
-                "[Fred S]mith  +44 7700 900123",
+                "[Fred S]mith  +44 7700 900123  mobile | [Fred S]mith  +44 121 496 0000  home",
                 "",
                 "",
-                "Ann Baker  [020 7946 0018] | Bob Baker  [020 7946 0018]",
+                "Ann Baker  [020 7946 0018]  home | Bob Baker  [020 7946 0018]  home",
             ])
         #expect(output.stderr.contains(#""abc""#))
     }

@@ -11,9 +11,30 @@ struct TryCommandTests {
     @Test func typedKeysFindAndDialAContact() throws {
         let output = try T9DialProcess.run(["try", "--contacts", T9DialProcess.sampleContacts], stdin: "5764\r")
         #expect(output.status == 0)
-        #expect(output.lines.contains("> William [J]ohn [Smi]th  +1 201-555-0123"))
+        #expect(output.lines.contains("> William [J]ohn [Smi]th  +1 201-555-0123  work"))
         #expect(output.lines.contains("dial: William John Smith  +1 201-555-0123"))
         #expect(output.stderr.contains("Keys: 0-9 type"))
+    }
+
+    /// Issue 42's proof in `try`: 3733 shows each of Fred Smith's numbers as a row with its
+    /// label, `*` moves to the home number and `#` dials that number, which the history keeps;
+    /// next time the number called comes first.
+    @Test func everyNumberOfFredSmithIsARowAndADialCallsTheRowChosen() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let state = directory + "/state"
+            let config = try T9DialProcess.write("[dial]\nmethod = \"print\"\n", to: directory + "/t9dial.toml")
+            let output = try T9DialProcess.run(
+                ["try", "--contacts", T9DialProcess.sampleContacts], stdin: "3733*#", config: config, stateDirectory: state)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.lines.contains("> [Fred] Smith  +44 7700 900123  mobile"))
+            #expect(output.lines.contains("  [Fred] Smith  +44 121 496 0000  home"))
+            #expect(output.lines.contains("> [Fred] Smith  +44 121 496 0000  home"))
+            #expect(output.lines.contains("dial: Fred Smith  +44 121 496 0000"))
+            let history = try T9DialProcess.run(["history"], stateDirectory: state)
+            #expect(history.lines.first?.contains("+44 121 496 0000") == true)
+            let again = try T9DialProcess.run(["search", "3733", "--contacts", T9DialProcess.sampleContacts], stateDirectory: state)
+            #expect(again.lines == ["1. [Fred] Smith  +44 121 496 0000  home", "2. [Fred] Smith  +44 7700 900123  mobile"])
+        }
     }
 
     @Test func multiTapLettersSettleAtTheEndOfInput() throws {

@@ -20,11 +20,11 @@ struct CommandLineTests {
     }
 
     static let orders: [Parsed] = [
-        Parsed(arguments: ["search", "--contacts", sample, "37337"], shows: "1. [Fred S]mith  +44 7700 900123"),
-        Parsed(arguments: ["search", "37337", "--contacts", sample], shows: "1. [Fred S]mith  +44 7700 900123"),
+        Parsed(arguments: ["search", "--contacts", sample, "37337"], shows: "1. [Fred S]mith  +44 7700 900123  mobile"),
+        Parsed(arguments: ["search", "37337", "--contacts", sample], shows: "1. [Fred S]mith  +44 7700 900123  mobile"),
         Parsed(
             arguments: ["search", "--limit", "1", "--match", "smart", "37337", "--region", "GB", "--contacts", sample],
-            shows: "1. [Fred S]mith  +44 7700 900123"),
+            shows: "1. [Fred S]mith  +44 7700 900123  mobile"),
         Parsed(arguments: ["search", "--json", "--contacts", sample, "--text", "fred"], shows: "Fred Smith"),
         Parsed(arguments: ["query", "--contacts", sample, query], shows: "Fred Smith"),
         Parsed(arguments: ["query", query, "--contacts", sample], shows: "Fred Smith"),
