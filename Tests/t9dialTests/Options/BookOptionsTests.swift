@@ -48,7 +48,7 @@ struct BookOptionsTests {
                 to: directory + "/t9dial.toml")
             let output = try T9DialProcess.run(["search", "0121"], config: config)
             #expect(output.status == 0, "stderr: \(output.stderr)")
-            #expect(output.lines == ["1. Berkeley Hair-Studio  [0121] 507 9010"])
+            #expect(output.lines == ["1. Berkeley Hair-Studio  [0121] 507 9010  work"])
         }
     }
 
