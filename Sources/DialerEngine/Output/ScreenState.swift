@@ -28,12 +28,17 @@ public struct ScreenState: Sendable, Hashable {
     /// The call log, while it is on the screen in place of the query and its results (the
     /// call key on an empty query); nil otherwise.
     public var callLog: CallLogScreen?
+    /// Whether the screen sleeps (blanked after `DialerSettings.sleepAfter` with nothing
+    /// happening): a panel is blanked, a JSON display says `sleep`; the rest is what the
+    /// screen shows once it wakes.
+    public var asleep: Bool
 
     /// `resultCount` is `results.count` unless given.
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
         resultCount: Int? = nil, selection: Int? = nil, calling: DialRequest? = nil,
-        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil, callLog: CallLogScreen? = nil
+        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil, callLog: CallLogScreen? = nil,
+        asleep: Bool = false
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -46,6 +51,7 @@ public struct ScreenState: Sendable, Hashable {
         self.notice = notice
         self.loading = loading
         self.callLog = callLog
+        self.asleep = asleep
     }
 
     /// The line a display shows under the results: the notice, else how far the book has

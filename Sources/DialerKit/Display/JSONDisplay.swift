@@ -27,13 +27,16 @@ import Presentation
 /// `query` includes the pending multi-tap letter, which `pending` repeats (null when none);
 /// `ranges` are Unicode scalar offsets into `text`, as in `t9dial search --json`.
 ///
+/// When the screen sleeps, one line says so, `{"event":"sleep"}`, and when it wakes
+/// `{"event":"wake"}`, so a program drawing its own screen can sleep too.
+///
 /// While the book loads at start, one line says so, `{"event":"loading"}`, and the screens
 /// until it is in have `"loading":true` (false after); a screen is written when what it
 /// shows changes (keys typed meanwhile), not for every percent loaded.
 public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// The last screen written, without its loading percentage.
-    private var lastWritten: ScreenState?
+    var lastWritten: ScreenState?
 
     /// The first write to standard output that failed (`StandardOutputStream.failure`).
     public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
@@ -57,6 +60,10 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     private mutating func write(_ screen: ScreenState) {
         let screen = screen.withoutLoadingPercent.withoutCallClock
         guard screen != lastWritten else { return }
+        if writeSleepChange(screen) {
+            lastWritten = screen
+            return
+        }
         if screen.loading != nil, lastWritten?.loading == nil { output.write(#"{"event":"loading"}"# + "\n") }
         lastWritten = screen
         output.write(Self.json(screen) + "\n")

@@ -76,6 +76,8 @@ public final class DialerDriver {
     /// baresip, opens the modem), and the count of missed calls not seen yet. The first
     /// screen's notice line then says when calls cannot be placed yet, or were missed.
     public func startCalls() {
+        // The screen's idle time starts with the run (`DialerSession+Sleep.swift`).
+        machine.session.wake(at: clock.now())
         showMissedCalls()
         if let recent = recorder?.recentCalls() { showRecentCalls(recent) }
         startLine()

@@ -54,7 +54,8 @@ public struct KeypadSetup: Sendable {
                 multiTapCommit: Microseconds(settings.multitapCommitMilliseconds) * 1000,
                 idleClear: settings.idleClearSeconds == 0 ? nil : Microseconds(settings.idleClearSeconds) * 1_000_000,
                 resultLimit: book.limit,
-                initialMode: initialMode
+                initialMode: initialMode,
+                sleepAfter: book.configuration.screen.sleepAfterMicroseconds
             )
         )
     }
