@@ -29,6 +29,14 @@ extension ScreenSettings {
             sleepAfterSeconds = try checkedSleep(seconds, written: TableReader.quoted(text), table)
         }
         if let name = try table.string("backlight", example: #"backlight = "10-0045""#), !name.isEmpty {
+            let folder = Self.backlightFolder
+            let leaf = name.hasPrefix(folder) ? String(name.dropFirst(folder.count)) : name
+            guard !leaf.isEmpty, !leaf.contains("/"), leaf != ".", leaf != ".." else {
+                throw table.error(
+                    at: "backlight",
+                    "\(table.subject("backlight")) is \(TableReader.quoted(name)), which is not a backlight: write a name of "
+                        + "\(folder) (ls \(folder) lists them) or its path there, or \"\" for none")
+            }
             backlight = name
         }
     }
@@ -61,5 +69,15 @@ extension ScreenSettings {
     /// What the screen's sleep time is to the dialer: nil for never.
     public var sleepAfterMicroseconds: Int64? {
         sleepAfterSeconds == 0 ? nil : Int64(sleepAfterSeconds) * 1_000_000
+    }
+}
+
+extension ScreenSettings {
+    /// Where backlight class devices are, with a slash.
+    public static let backlightFolder = "/sys/class/backlight/"
+
+    /// The folder of the backlight `backlight`, written as NAME or `/sys/class/backlight/NAME`.
+    public static func backlightDirectory(_ backlight: String) -> String {
+        backlight.hasPrefix("/") ? backlight : backlightFolder + backlight
     }
 }

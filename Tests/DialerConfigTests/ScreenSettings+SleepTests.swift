@@ -48,3 +48,21 @@ struct ScreenSettingsSleepTests {
         }
     }
 }
+
+@Suite("[screen] backlight names")
+struct ScreenSettingsBacklightTests {
+    @Test(arguments: [("lcd", "lcd"), ("/sys/class/backlight/lcd", "/sys/class/backlight/lcd")])
+    func aNameOrItsPath(written: String, kept: String) throws {
+        #expect(try ScreenSettingsTests.parse("[screen]\nbacklight = \"\(written)\"\n").backlight == kept)
+        #expect(ScreenSettings.backlightDirectory(kept) == "/sys/class/backlight/lcd")
+    }
+
+    @Test(arguments: ["/sys/class/leds/bell", "../leds/bell", "a/b", ".."])
+    func anythingElseIsRefusedAtItsLine(written: String) {
+        #expect {
+            try ScreenSettingsTests.parse("[screen]\nbacklight = \"\(written)\"\n")
+        } throws: { error in
+            (error as? ConfigError).map { $0.line == 2 && $0.key == "screen.backlight" && $0.message.contains("which is not a backlight") } ?? false
+        }
+    }
+}
