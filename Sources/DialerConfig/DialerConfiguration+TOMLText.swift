@@ -56,6 +56,7 @@ extension DialerConfiguration {
         key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
         key(screen, "sleep_after", .integer(self.screen.sleepAfterSeconds))
         key(screen, "backlight", .string(self.screen.backlight ?? ""))
+        key(screen, "clock", .string(self.screen.clock.rawValue))
 
         // The method, and only the keys it reads: each method says which (`DialSettings`).
         let dial = DialTable.name

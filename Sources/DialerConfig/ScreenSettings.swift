@@ -20,6 +20,8 @@ public struct ScreenSettings: Sendable, Hashable {
     /// The backlight class device switched off while the screen sleeps (a NAME in
     /// /sys/class/backlight); nil for none beyond what FBIOBLANK does.
     public var backlight: String?
+    /// How the status line tells the time (`clock`, `ScreenSettings+Status.swift`).
+    public var clock: ClockFormat = .twentyFourHour
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -37,7 +39,7 @@ extension ScreenSettings {
     /// Equal when the settings are: where the font was written is not a setting.
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
-            && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight
+            && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -46,10 +48,11 @@ extension ScreenSettings {
         hasher.combine(framebuffer)
         hasher.combine(sleepAfterSeconds)
         hasher.combine(backlight)
+        hasher.combine(clock)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -75,5 +78,6 @@ extension ScreenSettings {
             framebuffer = path
         }
         try readSleep(table)
+        try readClock(table)
     }
 }

@@ -62,6 +62,8 @@ public final class DialerSession {
     var emergency = DialerSession.standardEmergencyNumbers
     /// Whether the screen sleeps (`DialerSession+Sleep.swift`).
     var sleep = ScreenSleepState()
+    /// The status line, without the missed calls, which are the session's (`DialerSession+Status.swift`).
+    var status: StatusLine?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -535,7 +537,8 @@ public final class DialerSession {
             notice: speedDial.hint ?? notice,
             loading: loading,
             callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil,
-            asleep: sleep.asleep
+            asleep: sleep.asleep,
+            status: statusLine
         )
     }
 

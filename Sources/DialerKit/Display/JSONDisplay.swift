@@ -37,6 +37,8 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// The last screen written, without its loading percentage.
     var lastWritten: ScreenState?
+    /// The last status line written (`JSONDisplay+Status.swift`).
+    var lastStatus: StatusLine?
 
     /// The first write to standard output that failed (`StandardOutputStream.failure`).
     public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
@@ -58,7 +60,8 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     private mutating func write(_ screen: ScreenState) {
-        let screen = screen.withoutLoadingPercent.withoutCallClock
+        writeStatusChange(screen.status)
+        let screen = screen.withoutLoadingPercent.withoutCallClock.withoutStatus
         guard screen != lastWritten else { return }
         if writeSleepChange(screen) {
             lastWritten = screen

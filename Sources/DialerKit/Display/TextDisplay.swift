@@ -56,7 +56,8 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     private mutating func write(_ screen: ScreenState) {
-        var screen = screen.withoutCallClock
+        // The status line is the panel's: a line a minute here would bury the dialer's.
+        var screen = screen.withoutCallClock.withoutStatus
         if !showsProgress { screen = screen.withoutLoadingPercent }
         // Into a file a screen is written when it changes; on a terminal too while a call is
         // shown, whose clock would otherwise write a line a second.

@@ -12,6 +12,7 @@ public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
 import Sound
+import struct Foundation.Date
 import Tones
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
@@ -58,6 +59,10 @@ public final class DialerDriver {
     /// The clock of the line's deadlines, of what the user does to a followed call, and of the
     /// loading's progress.
     let clock: MonotonicClock
+    /// The idle screen's status line, when the run keeps one (`DialerDriver+Status.swift`).
+    var status: StatusKeeper?
+    /// The time of day, for the status line's clock; tests set their own.
+    var wallClock: @Sendable () -> Date = { Date() }
 
     public init(
         machine: DialerMachine, line: any CallLine = PrintLine(), logger: Logger, recorder: HistoryRecorder? = nil,
@@ -194,7 +199,7 @@ public final class DialerDriver {
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
     /// the loading's percentage to show.
     public var nextDeadline: Microseconds? {
-        [machine.nextDeadline, live?.deadline, startup?.nextProgress, line.nextDeadline].compactMap { $0 }.min()
+        [machine.nextDeadline, live?.deadline, startup?.nextProgress, line.nextDeadline, statusDeadline].compactMap { $0 }.min()
     }
 
     /// Whether work runs on a thread of its own for the driver: a program the line launched,
@@ -222,6 +227,7 @@ public final class DialerDriver {
             }
         }
         apply(machine.advance(to: now), to: &display)
+        refreshStatus(at: now, display: &display)
     }
 
     /// The history was written by another process (`t9dial history` marked the missed calls
