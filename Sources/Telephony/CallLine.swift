@@ -76,6 +76,8 @@ public enum LineEvent: Sendable, Hashable {
     case problem(String?)
     /// A line for the log, at its level.
     case log(LineLogLevel, String)
+    /// Whether the line can place calls changed (registered, signal), for the status line.
+    case lineState(LineState)
 }
 
 /// How much a line's log line matters.

@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+public import DialOutcomes
+
 /// The idle screen's status line, as a phone's: the time of day, the missed calls not seen
 /// yet, and the battery where there is one. A value made outside the engine (which reads no
 /// clock and no battery) and handed to `DialerSession.setStatus(_:)`; the missed calls are
@@ -11,11 +13,14 @@ public struct StatusLine: Sendable, Hashable {
     public var missedCalls: Int
     /// The battery, where the board has one.
     public var battery: Battery?
+    /// Whether the line can place calls, when it says (SIP registered).
+    public var line: LineState?
 
-    public init(clock: String? = nil, missedCalls: Int = 0, battery: Battery? = nil) {
+    public init(clock: String? = nil, missedCalls: Int = 0, battery: Battery? = nil, line: LineState? = nil) {
         self.clock = clock
         self.missedCalls = missedCalls
         self.battery = battery
+        self.line = line
     }
 
     /// A battery's charge.
@@ -45,8 +50,10 @@ public struct StatusLine: Sendable, Hashable {
         [clock, missedCalls > 0 ? "←\(missedCalls)" : nil].compactMap { $0 }.joined(separator: " ")
     }
 
-    /// What the right of the line says: the battery.
-    public var trailing: String { battery?.text ?? "" }
+    /// What the right of the line says: the line's state, then the battery ("SIP 87%").
+    public var trailing: String {
+        [line?.text, battery?.text].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+    }
 
     /// Whether the line says anything.
     public var isEmpty: Bool { leading.isEmpty && trailing.isEmpty }

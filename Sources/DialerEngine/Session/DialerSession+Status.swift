@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
+public import DialOutcomes
+
 /// The idle screen's status line: its clock and battery come from the run, its missed calls
 /// from the session's call log.
 extension DialerSession {
@@ -12,10 +14,20 @@ extension DialerSession {
         return updates
     }
 
-    /// The status line the screen carries: the run's, with the missed calls not seen yet.
+    /// Shows `state` on the status line from now on: what the line last said of itself.
+    public func setLineState(_ state: LineState?) -> [DialerUpdate] {
+        lineState = state
+        var updates: [DialerUpdate] = []
+        publish(into: &updates)
+        return updates
+    }
+
+    /// The status line the screen carries: the run's, with the missed calls not seen yet and
+    /// the line's state.
     var statusLine: StatusLine? {
         guard var line = status else { return nil }
         line.missedCalls = callLog.unseenMissed
+        line.line = lineState
         return line
     }
 }

@@ -64,6 +64,8 @@ public final class DialerSession {
     var sleep = ScreenSleepState()
     /// The status line, without the missed calls, which are the session's (`DialerSession+Status.swift`).
     var status: StatusLine?
+    /// What the line last said of itself, for the status line.
+    var lineState: LineState?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {

@@ -326,6 +326,8 @@ public final class DialerDriver {
                 updates += post(problem, about: .line)
             case .log(let level, let message):
                 logger.log(level: level.loggerLevel, "\(message)")
+            case .lineState(let state):
+                updates += machine.session.setLineState(state)
             }
         }
         takeUpNextLine()

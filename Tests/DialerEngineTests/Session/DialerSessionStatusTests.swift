@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 
+import DialOutcomes
 import DialerEngine
 import Testing
 
@@ -21,6 +22,20 @@ struct DialerSessionStatusTests {
         #expect(!dialing.screen.isIdle)
         // The first key that acts marks the missed calls seen.
         #expect(dialing.screen.status?.missedCalls == 0)
+    }
+
+    /// What the line says of itself stays on the status line as the clock changes.
+    @Test func theLinesStateIsOnTheStatusLine() throws {
+        let dialing = try SessionFixtures.dialer()
+        // Without a status line (a replay) the line's state shows nowhere.
+        _ = dialing.session.setLineState(LineState(registered: true))
+        #expect(dialing.screen.status == nil)
+        _ = dialing.session.setStatus(StatusLine(clock: "14:02", battery: StatusLine.Battery(percent: 5, charging: false)))
+        #expect(dialing.screen.status?.trailing == "SIP 5%")
+        _ = dialing.session.setLineState(LineState(registered: false))
+        _ = dialing.session.setStatus(StatusLine(clock: "14:03"))
+        #expect(dialing.screen.status?.line == LineState(registered: false))
+        #expect(dialing.screen.status?.trailing == "no SIP")
     }
 
     @Test func theSameStatusIsNoNewScreen() throws {
