@@ -56,6 +56,16 @@ public protocol CallLine: AnyObject {
     func sendTones(_ tones: String, at now: Microseconds) -> [LineEvent]
     /// Lets go of everything: hangs up nothing, closes the connection or port.
     func stop()
+    /// Asks the back-end how the line is (a modem's signal and network), for the status line,
+    /// which is read once a minute while the screen is awake; the answer comes as
+    /// `.lineState`. A line that reports its state by itself (baresip's registration) or has
+    /// none asks nothing.
+    func askLineState(at now: Microseconds) -> [LineEvent]
+}
+
+extension CallLine {
+    /// A line whose state comes by itself, or that has none, asks nothing.
+    public func askLineState(at now: Microseconds) -> [LineEvent] { [] }
 }
 
 /// What a line tells the dialer.

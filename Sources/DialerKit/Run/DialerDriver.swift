@@ -309,7 +309,7 @@ public final class DialerDriver {
 
     /// The session's updates for what the line reports; notices and log lines are dealt with
     /// here.
-    private func lineReports(_ events: [LineEvent]) -> [DialerUpdate] {
+    func lineReports(_ events: [LineEvent]) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         let now = clock.now()
         for event in events {

@@ -31,7 +31,10 @@ extension DialerDriver {
             return
         }
         guard let due = statusDeadline, due <= now else { return }
-        let line = keeper.refresh(wall: wallClock(), now: now)
-        apply(machine.session.setStatus(line), to: &display)
+        let status = keeper.refresh(wall: wallClock(), now: now)
+        apply(machine.session.setStatus(status), to: &display)
+        // A modem is asked its signal and network with the clock, so an idle dialer has no
+        // other timer for it.
+        apply(lineReports(line.askLineState(at: now)), to: &display)
     }
 }

@@ -111,6 +111,8 @@ public struct ModemCallTracker: Sendable {
     /// What a command is for: what its answer means.
     enum Purpose: Sendable, Hashable {
         case callerID, dial, listCalls, answer, hangUp, hangUpWithATH, tone, turnAway, abandonDial
+        /// `AT+CSQ` and `AT+COPS?`, for the status line (`ModemCallTracker+LineState.swift`).
+        case signal, operatorName
     }
 
     struct Command: Sendable, Hashable {
@@ -125,7 +127,7 @@ public struct ModemCallTracker: Sendable {
 
     public let timing: Timing
     private(set) var call: Call?
-    private var queue: [Command] = []
+    var queue: [Command] = []
     private(set) var inFlight: InFlight?
     /// The calls listed so far by the `AT+CLCC` in flight.
     private var listed: [ModemListedCall] = []
@@ -133,6 +135,8 @@ public struct ModemCallTracker: Sendable {
     private var nextListing: Microseconds?
     /// The modem answered `AT+CLCC` with an error: calls are followed by its reports alone.
     private(set) var listingRefused = false
+    /// The signal and operator the modem last gave, when last asked, and what was last said.
+    var lineState = ModemLineState()
     /// Commands given up in a row: a modem that stops answering loses its call.
     private var unanswered = 0
     /// `start`'s command went unanswered, and nothing has been answered since.
@@ -228,6 +232,8 @@ public struct ModemCallTracker: Sendable {
         } else if upper.hasPrefix("+CLIP:") {
             ring(now, &step)
             callerNumber(ModemListedCall.fields(of: text.dropFirst(6)).first ?? "", &step)
+        } else if upper.hasPrefix("+CSQ:") || upper.hasPrefix("+COPS:") {
+            takeLineState(text, &step)
         } else {
             step.events.append(.log(.debug, "modem: \(Self.quote(text))"))
         }
@@ -303,7 +309,7 @@ public struct ModemCallTracker: Sendable {
 
     /// Runs `body`, then what is due by `now`: every input ends the same way, so no deadline
     /// is left behind in the past.
-    private mutating func stepping(at now: Microseconds, _ body: (inout ModemCallTracker, inout Step) -> Void) -> Step {
+    mutating func stepping(at now: Microseconds, _ body: (inout ModemCallTracker, inout Step) -> Void) -> Step {
         var step = Step()
         body(&self, &step)
         settle(now, &step)
@@ -367,7 +373,7 @@ public struct ModemCallTracker: Sendable {
             call?.hangingUp = false
         case .listCalls:
             listed = []
-        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial:
+        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial, .signal, .operatorName:
             break
         }
         if unanswered >= Self.unansweredLimit, call != nil {
@@ -446,7 +452,7 @@ public struct ModemCallTracker: Sendable {
             }
         case .tone where !succeeded, .turnAway where !succeeded:
             step.events.append(.log(.warning, "modem: \(command.text) refused (\(code))"))
-        case .callerID, .tone, .turnAway, .abandonDial:
+        case .callerID, .tone, .turnAway, .abandonDial, .signal, .operatorName:
             break
         }
     }
