@@ -77,6 +77,12 @@ static inline int t9dial_fb_pan(int fd, struct fb_var_screeninfo *var) {
     return ioctl(fd, FBIOPAN_DISPLAY, var);
 }
 
+/// ioctl(FBIOBLANK): FB_BLANK_POWERDOWN blanks the panel (and powers it down where the driver
+/// can), FB_BLANK_UNBLANK shows it again; the memory is kept. The mode is the argument itself.
+static inline int t9dial_fb_blank(int fd, int mode) {
+    return ioctl(fd, FBIOBLANK, (unsigned long)mode);
+}
+
 /// mmap of `length` bytes of a device, shared and read-write, from offset 0.
 /// Returns NULL (not MAP_FAILED) on failure, with errno set.
 static inline void *t9dial_mmap_shared(int fd, size_t length) {

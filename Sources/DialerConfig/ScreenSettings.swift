@@ -14,11 +14,24 @@ public struct ScreenSettings: Sendable, Hashable {
     /// ("/dev/fb0"); nil for none. An absolute path, since the service has no working folder
     /// to make a relative one mean anything.
     public var framebuffer: String?
+    /// How long the dialer waits with nothing happening before the screen sleeps, in seconds;
+    /// 0 never (`sleep_after`, `ScreenSettings+Sleep.swift`).
+    public var sleepAfterSeconds: Int
+    /// The backlight class device switched off while the screen sleeps (a NAME in
+    /// /sys/class/backlight); nil for none beyond what FBIOBLANK does.
+    public var backlight: String?
+    /// How the status line tells the time (`clock`, `ScreenSettings+Status.swift`).
+    public var clock: ClockFormat = .twentyFourHour
 
-    public init(font: String? = nil, rotation: Int = 0, framebuffer: String? = nil) {
+    public init(
+        font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
+        sleepAfterSeconds: Int = ScreenSettings.defaultSleepAfterSeconds, backlight: String? = nil
+    ) {
         self.font = font
         self.rotation = rotation
         self.framebuffer = framebuffer
+        self.sleepAfterSeconds = sleepAfterSeconds
+        self.backlight = backlight
     }
 }
 
@@ -26,16 +39,20 @@ extension ScreenSettings {
     /// Equal when the settings are: where the font was written is not a setting.
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
+            && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(font)
         hasher.combine(rotation)
         hasher.combine(framebuffer)
+        hasher.combine(sleepAfterSeconds)
+        hasher.combine(backlight)
+        hasher.combine(clock)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -60,5 +77,7 @@ extension ScreenSettings {
             }
             framebuffer = path
         }
+        try readSleep(table)
+        try readClock(table)
     }
 }

@@ -63,6 +63,16 @@ public protocol CallLine: AnyObject {
     func control(_ control: CallControl, at now: Microseconds) -> [LineEvent]
     /// Lets go of everything: hangs up nothing, closes the connection or port.
     func stop()
+    /// Asks the back-end how the line is (a modem's signal and network), for the status line,
+    /// which is read once a minute while the screen is awake; the answer comes as
+    /// `.lineState`. A line that reports its state by itself (baresip's registration) or has
+    /// none asks nothing.
+    func askLineState(at now: Microseconds) -> [LineEvent]
+}
+
+extension CallLine {
+    /// A line whose state comes by itself, or that has none, asks nothing.
+    public func askLineState(at now: Microseconds) -> [LineEvent] { [] }
 }
 
 /// What a line tells the dialer.
@@ -92,6 +102,8 @@ public enum LineEvent: Sendable, Hashable {
     case problem(String?)
     /// A line for the log, at its level.
     case log(LineLogLevel, String)
+    /// Whether the line can place calls changed (registered, signal), for the status line.
+    case lineState(LineState)
 }
 
 /// How much a line's log line matters.

@@ -4,6 +4,7 @@ import Foundation
 @testable import ScreenOutput
 import Testing
 import SystemCalls
+import struct SystemPackage.FileDescriptor
 
 @Suite("Framebuffer devices")
 struct FramebufferDeviceTests {
@@ -45,5 +46,22 @@ struct FramebufferDeviceTests {
     func temporaryTemplate() {
         #expect(FileBytes.temporaryTemplate(for: "/srv/shots/screen.png") == "/srv/shots/.screen.png.XXXXXX")
         #expect(FileBytes.temporaryTemplate(for: "screen.png") == ".screen.png.XXXXXX")
+    }
+}
+
+@Suite("Framebuffer blanking")
+struct FramebufferBlankTests {
+    /// FBIOBLANK reaches the descriptor: a device that is no framebuffer answers ENOTTY, which
+    /// comes back as the blanking's error (a framebuffer's own answer is the VM test's).
+    @Test(arguments: [true, false])
+    func theBlankIoctlReachesTheDevice(blank: Bool) throws {
+        let descriptor = try #require(try? SystemCall.open("/dev/null", O_RDWR | O_CLOEXEC).get())
+        defer { _ = SystemCall.close(descriptor) }
+        #expect(Syscalls.blankFramebuffer(FileDescriptor(rawValue: descriptor), blank) == .failure(Errno(ENOTTY)))
+    }
+
+    @Test func aBlankingFailureNamesTheDevice() {
+        let error = FramebufferError(path: "/dev/fb1", reason: .system(.blank, Errno(EINVAL)))
+        #expect(error.message == "blanking /dev/fb1 failed: \(Errno(EINVAL).description)")
     }
 }

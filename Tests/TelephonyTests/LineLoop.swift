@@ -35,11 +35,11 @@ final class LineLoop {
         return true
     }
 
-    /// The events about calls: not logs nor problems.
+    /// The events about calls: not logs, problems nor the line's state.
     var callEvents: [LineEvent] {
         events.filter {
             switch $0 {
-            case .log, .problem: false
+            case .log, .problem, .lineState: false
             default: true
             }
         }

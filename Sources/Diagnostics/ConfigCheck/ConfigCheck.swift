@@ -80,6 +80,7 @@ public struct ConfigCheck: Sendable {
         findings += dialFindings(configuration)
         findings += carddavFindings(configuration)
         findings += soundFindings(configuration)
+        findings += screenFindings(configuration)
         let ordered = findings.enumerated().sorted { first, second in
             // Findings in the config file by line; the rest (other files) after, as found.
             let (a, b) = (first.element.error, second.element.error)

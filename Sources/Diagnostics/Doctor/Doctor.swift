@@ -33,9 +33,13 @@ public struct Doctor: Sendable {
         let hook = hookCheck(settings).map { [$0] } ?? []
         // The ringers have a line when one is configured, or calls are followed.
         let ringer = ringerCheck(settings).map { [$0] } ?? []
+        // The backlight has a line only when [screen] names one.
+        let backlight = backlightCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
-                framebufferCheck(settings), configCheck(settings), contactsCheck(settings),
+                framebufferCheck(settings)
+            ] + backlight + [
+                configCheck(settings), contactsCheck(settings),
             ] + dialChecks(settings) + ringer + [serviceCheck()])
     }
 

@@ -191,7 +191,8 @@ public final class DialerMachine {
 
     /// Tells `keyWentDown` of the keys among `gestures` that went down.
     private func tell(_ gestures: [TimedGesture]) {
-        guard let keyWentDown else { return }
+        // The key that wakes the screen does nothing, and sounds like nothing either.
+        guard let keyWentDown, !session.isAsleep else { return }
         for case .pressed(let role) in gestures.map(\.gesture) { keyWentDown(role) }
     }
 
@@ -200,7 +201,9 @@ public final class DialerMachine {
         for gesture in gestures {
             // An emergency number typed is dialled as typed: it waits for no book.
             let emergency = heldBack.isEmpty && session.typedEmergencyNumber != nil
-            if holdsBackDials, !emergency, !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) || Self.mayCallAContact(gesture.gesture) {
+            if holdsBackDials, !session.onlyWakes(gesture.gesture), !emergency,
+                !heldBack.isEmpty || Self.actsOnResults.contains(gesture.gesture.role) || Self.mayCallAContact(gesture.gesture)
+            {
                 heldBack.append(gesture)
             } else {
                 updates += session.handle(gesture)

@@ -39,12 +39,21 @@ public struct ScreenState: Sendable, Hashable {
     /// The keys of the call under way and what they do now ("Enter answer  Bksp reject"), for
     /// the screen's help line; nil with no call.
     public var callKeys: String? = nil
+    /// Whether the screen sleeps (blanked after `DialerSettings.sleepAfter` with nothing
+    /// happening): a panel is blanked, a JSON display says `sleep`; the rest is what the
+    /// screen shows once it wakes.
+    public var asleep: Bool
+    /// The idle screen's status line (the clock, the missed calls, the battery), when the
+    /// run keeps one (`DialerSession.setStatus`); nil otherwise. Every screen carries it; the
+    /// idle one (no query, no call, no call log) shows it.
+    public var status: StatusLine?
 
     /// `resultCount` is `results.count` unless given.
     public init(
         mode: InputMode, modeLabel: String, query: QueryText = QueryText(), results: [ShownResult] = [],
         resultCount: Int? = nil, selection: Int? = nil, calling: DialRequest? = nil,
-        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil, callLog: CallLogScreen? = nil
+        callProgress: CallProgress? = nil, notice: String? = nil, loading: Int? = nil, callLog: CallLogScreen? = nil,
+        asleep: Bool = false, status: StatusLine? = nil
     ) {
         self.mode = mode
         self.modeLabel = modeLabel
@@ -57,6 +66,8 @@ public struct ScreenState: Sendable, Hashable {
         self.notice = notice
         self.loading = loading
         self.callLog = callLog
+        self.asleep = asleep
+        self.status = status
     }
 
     /// The line a display shows under the results: the notice, else how far the book has

@@ -18,6 +18,9 @@ extension DialerSession {
     ///   change: the line says what the call does next.
     public func hookChanged(lifted: Bool, at time: Microseconds) -> [DialerUpdate] {
         var updates = advance(to: time)
+        // The hook wakes the screen, and acts as well: a handset lifted is no key typed.
+        noteActivity(at: time)
+        publish(into: &updates)
         guard let call = followed, call.isLive else { return updates }
         switch (lifted, call.phase) {
         case (true, .incoming):

@@ -48,6 +48,7 @@ extension DialerSession {
         var updates = advance(to: time)
         if let id, var second = other, second.id == id {
             guard second.apply(change, at: time) else { return updates }
+            noteActivity(at: time)
             switch change {
             case .ended:
                 other = nil
@@ -69,6 +70,7 @@ extension DialerSession {
             return updates
         }
         followed = call
+        noteActivity(at: time)
         switch change {
         case .ringing, .connected:
             clearQueryOfDialledCall(call)

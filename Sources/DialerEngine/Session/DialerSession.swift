@@ -77,6 +77,12 @@ public final class DialerSession {
     var speedDial = SpeedDialState()
     /// The numbers dialled as typed (`DialerSession+Emergency.swift`).
     var emergency = DialerSession.standardEmergencyNumbers
+    /// Whether the screen sleeps (`DialerSession+Sleep.swift`).
+    var sleep = ScreenSleepState()
+    /// The status line, without the missed calls, which are the session's (`DialerSession+Status.swift`).
+    var status: StatusLine?
+    /// What the line last said of itself, for the status line.
+    var lineState: LineState?
 
     /// A dialer over `index`, showing an empty query in `settings.initialMode`.
     public init(index: SearchIndex, settings: DialerSettings = DialerSettings()) throws(DialerSessionError) {
@@ -101,7 +107,7 @@ public final class DialerSession {
     /// When `advance(to:)` next has something to do: the earliest of the multi-tap commit and
     /// the idle clear; nil when nothing is pending.
     public var nextDeadline: Microseconds? {
-        [text.pending?.deadline, idleDeadline, followedCallDeadline].compactMap { $0 }.min()
+        [text.pending?.deadline, idleDeadline, followedCallDeadline, sleepDeadline].compactMap { $0 }.min()
     }
 
     /// Acts on one gesture, after the timers due by its time.
@@ -110,6 +116,10 @@ public final class DialerSession {
         // Ignored keys (NumLock) are not keys to the user: they neither act nor keep the query.
         if gesture.gesture.role == .ignore { return updates }
         now = max(now, gesture.time)
+        if takeForSleep(gesture) {
+            publish(into: &updates)
+            return updates
+        }
         speedDial.hint = nil
         if let live = followed, live.isLive {
             callNote = nil
@@ -152,6 +162,7 @@ public final class DialerSession {
     /// can try again or pick another number. A dial the user already left is only reported.
     public func dialFinished(_ request: DialRequest, _ outcome: DialOutcome) -> [DialerUpdate] {
         var updates: [DialerUpdate] = [.dialFinished(request, outcome)]
+        noteUntimedActivity()
         if let shown = call, shown.request == request, shown.progress == .dialling {
             call?.progress = .finished(outcome)
             if outcome.isPlaced {
@@ -167,10 +178,13 @@ public final class DialerSession {
     /// Runs the timers due by `time`, earliest first.
     public func advance(to time: Microseconds) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
+        settleActivity(at: time)
         while let deadline = nextDeadline, deadline <= time {
             let isFollowedCalls = deadline == followedCallDeadline
             now = max(now, deadline)
-            if let pending = text.pending, pending.deadline == deadline {
+            if deadline == sleepDeadline {
+                fallAsleep()
+            } else if let pending = text.pending, pending.deadline == deadline {
                 text.commit()
             } else if isFollowedCalls {
                 // A connected call's clock ticks (the screen is made anew at `now`), or an
@@ -219,6 +233,7 @@ public final class DialerSession {
         callLog.shown = nil
         poundDownOnCall = false
         followed = FollowedCall(incoming: caller(number: number, networkName: networkName), networkName: networkName, at: time)
+        noteActivity(at: time)
         publish(into: &updates)
         return updates
     }
@@ -305,6 +320,7 @@ public final class DialerSession {
     /// that the user must know while it lasts, such as a keypad unplugged or no contacts. The
     /// query and the results stay as they are.
     public func setNotice(_ notice: String?) -> [DialerUpdate] {
+        if let notice, notice != self.notice { noteUntimedActivity() }
         self.notice = notice
         var updates: [DialerUpdate] = []
         publish(into: &updates)
@@ -573,7 +589,9 @@ public final class DialerSession {
             callProgress: followed?.progress(at: now) ?? call?.progress,
             notice: speedDial.hint ?? notice,
             loading: loading,
-            callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil
+            callLog: call == nil && followed == nil ? callLogScreen(at: now) : nil,
+            asleep: sleep.asleep,
+            status: statusLine
         ).withCalls(self)
     }
 

@@ -14,18 +14,23 @@ public struct DialerSettings: Sendable, Hashable {
     public var initialMode: InputMode
     /// How long the end of a followed call stays on the screen before the dialer is back.
     public var endedCallShown: Microseconds
+    /// How long the dialer waits with nothing happening before the screen sleeps (blanks);
+    /// nil never sleeps (`DialerSession+Sleep.swift`).
+    public var sleepAfter: Microseconds?
 
     public init(
         multiTapCommit: Microseconds = 800_000,
         idleClear: Microseconds? = 30_000_000,
         resultLimit: Int = 20,
         initialMode: InputMode = .t9,
-        endedCallShown: Microseconds = 4_000_000
+        endedCallShown: Microseconds = 4_000_000,
+        sleepAfter: Microseconds? = nil
     ) {
         self.multiTapCommit = multiTapCommit
         self.idleClear = idleClear
         self.resultLimit = resultLimit
         self.initialMode = initialMode
         self.endedCallShown = endedCallShown
+        self.sleepAfter = sleepAfter
     }
 }

@@ -29,13 +29,18 @@ import Presentation
 /// is a row: a contact found by name is a row for each of its numbers, each with its `label`
 /// (`"mobile"`, `"home"`, null for a number without one).
 ///
+/// When the screen sleeps, one line says so, `{"event":"sleep"}`, and when it wakes
+/// `{"event":"wake"}`, so a program drawing its own screen can sleep too.
+///
 /// While the book loads at start, one line says so, `{"event":"loading"}`, and the screens
 /// until it is in have `"loading":true` (false after); a screen is written when what it
 /// shows changes (keys typed meanwhile), not for every percent loaded.
 public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     public var output: Output
     /// The last screen written, without its loading percentage.
-    private var lastWritten: ScreenState?
+    var lastWritten: ScreenState?
+    /// The last status line written (`JSONDisplay+Status.swift`).
+    var lastStatus: StatusLine?
 
     /// The first write to standard output that failed (`StandardOutputStream.failure`).
     public var writeFailure: WriteFailure? { (output as? StandardOutputStream)?.failure }
@@ -62,8 +67,13 @@ public struct JSONDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     private mutating func write(_ screen: ScreenState) {
-        let screen = screen.withoutLoadingPercent.withoutCallClock
+        writeStatusChange(screen.status)
+        let screen = screen.withoutLoadingPercent.withoutCallClock.withoutStatus
         guard screen != lastWritten else { return }
+        if writeSleepChange(screen) {
+            lastWritten = screen
+            return
+        }
         if screen.loading != nil, lastWritten?.loading == nil { output.write(#"{"event":"loading"}"# + "\n") }
         lastWritten = screen
         output.write(Self.json(screen) + "\n")

@@ -41,11 +41,15 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     public private(set) var firstPictureFailure: String?
     /// Where problems with an output are reported (a full disk, a framebuffer gone).
     private let logger: Logger
+    /// The backlight switched off while the screen sleeps (`[screen] backlight`), with a
+    /// framebuffer only.
+    private var backlight: Backlight?
 
     /// Opens the outputs. `screen` is the size and depth of PNGs when there is no framebuffer
     /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`.
     public init(
-        outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, logger: Logger
+        outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, logger: Logger,
+        backlight: String? = nil, backlightRoot: String = Backlight.classFolder
     ) throws(DialerError) {
         var framebuffer: FramebufferScreen? = nil
         var format = screen?.format ?? .rgb565
@@ -80,6 +84,11 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         }
         self.scratch = [UInt8](repeating: 0, count: packer.frameBytes)
         self.logger = logger
+        // A backlight that cannot be switched leaves the panel lit, which is no reason not to
+        // draw: said once, as config check and doctor say it.
+        if let backlight, self.framebuffer != nil {
+            do { self.backlight = try Backlight(backlight, root: backlightRoot) } catch { logger.error("\(error); the screen's light stays on") }
+        }
     }
 
     /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts. A font the config
@@ -117,7 +126,11 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
 
     private func draw(_ screen: ScreenState) {
         guard screen != lastState else { return }
+        let wasAsleep = lastState?.asleep ?? false
         lastState = screen
+        if screen.asleep != wasAsleep { setAsleep(screen.asleep) }
+        // Asleep, nothing is drawn: the screen that shows once it wakes is drawn then.
+        if screen.asleep { return }
         let canvas = painter.paint(screen, width: size.width, height: size.height)
         if framebuffer != nil {
             do {
@@ -142,6 +155,13 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
             pictureProblem = problem
             if firstPictureFailure == nil { firstPictureFailure = problem }
         }
+    }
+
+    /// Blanks the panel and switches its backlight off (`asleep`), or shows them again. A
+    /// driver that cannot blank keeps showing the screen; that is logged, not fatal.
+    private func setAsleep(_ asleep: Bool) {
+        do { try framebuffer?.setBlank(asleep) } catch { logger.warning("\(error.description)") }
+        do { try backlight?.set(on: !asleep) } catch { logger.warning("\(error.description)") }
     }
 
     /// The rows under the query line, when no notice takes the last of them.

@@ -39,6 +39,7 @@ public struct ScreenPainter: Sendable {
         } else {
             paintHeader(state, on: &canvas)
             paintResults(state, on: &canvas, reserved: state.noticeLine == nil ? 0 : 1)
+            if state.isIdle, let status = state.status { paintStatus(status, on: &canvas) }
         }
         if let notice = state.noticeLine { paintNotice(notice, on: &canvas) }
         return canvas

@@ -57,11 +57,18 @@ public struct TextDisplay<Output: TextOutputStream>: DialerDisplay {
     }
 
     private mutating func write(_ screen: ScreenState) {
-        var screen = screen.withoutCallClock
+        // The status line is the panel's: a line a minute here would bury the dialer's.
+        var screen = screen.withoutCallClock.withoutStatus
         if !showsProgress { screen = screen.withoutLoadingPercent }
         // Into a file a screen is written when it changes; on a terminal too while a call is
         // shown, whose clock would otherwise write a line a second.
         if !showsProgress || screen.calling != nil, screen == lastWritten { return }
+        if screen.asleep {
+            // One line says so; the screen is written again when it wakes.
+            if lastWritten?.asleep != true { output.write("(screen asleep)\n") }
+            lastWritten = screen
+            return
+        }
         let lines = Self.lines(screen, rows: rows, percent: showsProgress)
         let callLines = screen.calling == nil ? nil : Self.screenLines(screen, rows: rows)
         // The call's line again under a notice that came meanwhile ("1 missed", once the

@@ -12,6 +12,7 @@ public import InputEvents
 public import ProcessLoop
 public import struct SystemPackage.FileDescriptor
 import Sound
+import struct Foundation.Date
 import Tones
 
 /// The dialer at work: passes each update of the machine to the display, and carries out the
@@ -58,6 +59,10 @@ public final class DialerDriver {
     /// The clock of the line's deadlines, of what the user does to a followed call, and of the
     /// loading's progress.
     let clock: MonotonicClock
+    /// The idle screen's status line, when the run keeps one (`DialerDriver+Status.swift`).
+    var status: StatusKeeper?
+    /// The time of day, for the status line's clock; tests set their own.
+    var wallClock: @Sendable () -> Date = { Date() }
 
     public init(
         machine: DialerMachine, line: any CallLine = PrintLine(), logger: Logger, recorder: HistoryRecorder? = nil,
@@ -76,6 +81,8 @@ public final class DialerDriver {
     /// baresip, opens the modem), and the count of missed calls not seen yet. The first
     /// screen's notice line then says when calls cannot be placed yet, or were missed.
     public func startCalls() {
+        // The screen's idle time starts with the run (`DialerSession+Sleep.swift`).
+        machine.session.wake(at: clock.now())
         showMissedCalls()
         if let recent = recorder?.recentCalls() { showRecentCalls(recent) }
         startLine()
@@ -194,7 +201,7 @@ public final class DialerDriver {
     /// When the loop must wake at the latest: the dialer's next timer, a reload or sync due,
     /// the loading's percentage to show.
     public var nextDeadline: Microseconds? {
-        [machine.nextDeadline, live?.deadline, startup?.nextProgress, line.nextDeadline].compactMap { $0 }.min()
+        [machine.nextDeadline, live?.deadline, startup?.nextProgress, line.nextDeadline, statusDeadline].compactMap { $0 }.min()
     }
 
     /// Whether work runs on a thread of its own for the driver: a program the line launched,
@@ -222,6 +229,7 @@ public final class DialerDriver {
             }
         }
         apply(machine.advance(to: now), to: &display)
+        refreshStatus(at: now, display: &display)
     }
 
     /// The history was written by another process (`t9dial history` marked the missed calls
@@ -303,7 +311,7 @@ public final class DialerDriver {
 
     /// The session's updates for what the line reports; notices and log lines are dealt with
     /// here.
-    private func lineReports(_ events: [LineEvent]) -> [DialerUpdate] {
+    func lineReports(_ events: [LineEvent]) -> [DialerUpdate] {
         var updates: [DialerUpdate] = []
         let now = clock.now()
         for event in events {
@@ -330,6 +338,8 @@ public final class DialerDriver {
                 updates += post(problem, about: .line)
             case .log(let level, let message):
                 logger.log(level: level.loggerLevel, "\(message)")
+            case .lineState(let state):
+                updates += machine.session.setLineState(state)
             }
         }
         takeUpNextLine()

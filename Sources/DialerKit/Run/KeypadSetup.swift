@@ -54,7 +54,8 @@ public struct KeypadSetup: Sendable {
                 multiTapCommit: Microseconds(settings.multitapCommitMilliseconds) * 1000,
                 idleClear: settings.idleClearSeconds == 0 ? nil : Microseconds(settings.idleClearSeconds) * 1_000_000,
                 resultLimit: book.limit,
-                initialMode: initialMode
+                initialMode: initialMode,
+                sleepAfter: book.configuration.screen.sleepAfterMicroseconds
             )
         )
     }
@@ -92,6 +93,8 @@ public struct KeypadSetup: Sendable {
         // A replay's long presses dial what the config says too (only printed).
         driver.useSpeedDials(book.configuration)
         driver.useEmergencyNumbers(book.configuration)
+        // A replay's screens are the recording's: no clock of the day on them.
+        if placesCalls { driver.keepStatus(clock: book.configuration.screen.clock) }
         return driver
     }
 

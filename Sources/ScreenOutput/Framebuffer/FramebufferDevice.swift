@@ -123,6 +123,15 @@ public struct FramebufferDevice: ~Copyable {
         }
     }
 
+    /// Blanks the panel (`blank`), powering it down where its driver can, or shows it again;
+    /// what it shows stays in its memory. A driver without blanking says EINVAL.
+    /// (ioctl FBIOBLANK: FB_BLANK_POWERDOWN, FB_BLANK_UNBLANK)
+    public func setBlank(_ blank: Bool) throws(FramebufferError) {
+        if case .failure(let error) = Syscalls.blankFramebuffer(descriptor, blank) {
+            throw FramebufferError(path: path, .blank, error)
+        }
+    }
+
     /// Both screen infos of an open device, as a mode. (ioctl FBIOGET_VSCREENINFO,
     /// FBIOGET_FSCREENINFO)
     static func readMode(_ descriptor: FileDescriptor) -> Result<FramebufferMode, Errno> {

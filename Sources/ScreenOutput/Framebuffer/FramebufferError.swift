@@ -18,6 +18,7 @@ public struct FramebufferError: Error, Sendable, Hashable, CustomStringConvertib
         case map = "mapping the memory of"
         case setColorMap = "setting the colour map of"
         case pan = "panning"
+        case blank = "blanking"
     }
 
     public enum Reason: Sendable, Hashable {

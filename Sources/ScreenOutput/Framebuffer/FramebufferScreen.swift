@@ -50,6 +50,11 @@ public struct FramebufferScreen: ~Copyable {
     }
 
     /// Puts back what the screen showed before t9dial; the next `show` redraws every row.
+    /// Blanks the panel or shows it again (`FramebufferDevice.setBlank`). (ioctl FBIOBLANK)
+    public func setBlank(_ blank: Bool) throws(FramebufferError) {
+        try device.setBlank(blank)
+    }
+
     public mutating func restore() {
         device.restore()
         updater.invalidate()

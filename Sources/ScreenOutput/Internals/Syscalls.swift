@@ -54,6 +54,11 @@ enum Syscalls {
         return lstat(path, &status) == 0 ? .success(status.st_mode) : .failure(.current)
     }
 
+    /// Writes every byte at offset 0, as a sysfs attribute takes a new value. (pwrite)
+    static func writeAtStart(_ descriptor: Int32, _ bytes: [UInt8]) -> Result<Int, Errno> {
+        SystemCall.retryingInterrupts { bytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) } }
+    }
+
     /// Whether this process may write `path`, by its real user's rights. (access)
     static func mayWrite(_ path: String) -> Bool {
         access(path, W_OK) == 0
@@ -122,6 +127,13 @@ extension Syscalls {
             info.activate = UInt32(FB_ACTIVATE_NOW)
             return setFramebufferVariableInfo(descriptor, info)
         }
+    }
+
+    /// Blanks the screen (`blank`: FB_BLANK_POWERDOWN) or shows it again (FB_BLANK_UNBLANK);
+    /// what the memory holds stays. (ioctl FBIOBLANK, through t9dial_fb_blank)
+    static func blankFramebuffer(_ descriptor: FileDescriptor, _ blank: Bool) -> Result<Int32, Errno> {
+        let mode = blank ? FB_BLANK_POWERDOWN : FB_BLANK_UNBLANK
+        return valueOrErrno(t9dial_fb_blank(descriptor.rawValue, Int32(mode)))
     }
 
     /// Maps `length` bytes of a device, shared and read-write. (mmap, through

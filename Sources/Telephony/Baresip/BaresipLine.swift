@@ -95,6 +95,9 @@ public final class BaresipLine: CallLine {
     /// Accounts whose registration failed, and baresip's reason; at most
     /// `maximumRegistrationFailures`.
     private var registrationFailures: [String: String] = [:]
+    /// Whether every account was registered when the line last said (`.lineState`); nil
+    /// before it knew, or once the connection is gone.
+    private var reportedRegistered: Bool?
     /// The problem last reported with `.problem`.
     private var reportedProblem: String?
     /// Commands sent and not answered yet, by token: their names, for the log, and when they
@@ -368,6 +371,11 @@ public final class BaresipLine: CallLine {
         unanswered = [:]
         tonesNotTaken = false
         registrationFailures = [:]
+        // Without baresip the registration is not known: the line's problem says why.
+        if reportedRegistered != nil {
+            reportedRegistered = nil
+            events.append(.lineState(LineState()))
+        }
         awaiting = nil
         if now - connectedAt >= Self.goodConnection { backoff = Self.firstBackoff }
         failedAttempts = 0
@@ -514,6 +522,7 @@ public final class BaresipLine: CallLine {
     /// Reads `reginfo`'s answer, a line per account: `> sip:user@host  OK  Expires 3600s`, with
     /// `ERR` when its registration failed and nothing when it does not register.
     private func readRegistrationInfo(_ data: String, into events: inout [LineEvent]) {
+        defer { if data.split(whereSeparator: \.isNewline).contains(where: { $0.hasPrefix(">") }) { reportRegistration(into: &events) } }
         for line in data.split(whereSeparator: \.isNewline) where line.hasPrefix(">") {
             let words = line.dropFirst().split(separator: " ").map { BaresipCallStatus.withoutTerminalEscapes(String($0)) }
             guard let account = words.first else { continue }
@@ -523,6 +532,14 @@ public final class BaresipLine: CallLine {
                 registrationFailures[account] = nil
             }
         }
+    }
+
+    /// Says whether every account is registered, for the status line, when that changed.
+    private func reportRegistration(into events: inout [LineEvent]) {
+        let registered = registrationFailures.isEmpty
+        guard registered != reportedRegistered else { return }
+        reportedRegistered = registered
+        events.append(.lineState(LineState(registered: registered)))
     }
 
     /// Keeps `reason` as why `account` is not registered, within the table's bound: a failure
@@ -574,11 +591,13 @@ public final class BaresipLine: CallLine {
         switch event.type {
         case "REGISTER_OK":
             registrationFailures[event.accountAOR ?? ""] = nil
+            reportRegistration(into: &events)
             return
         case "REGISTER_FAIL":
             let reason = event.param?.trimmingBlanks() ?? ""
             recordRegistrationFailure(of: event.accountAOR ?? "", reason.isEmpty ? "no reason given" : reason, into: &events)
             events.append(.log(.warning, "baresip could not register \(event.accountAOR ?? "its account"): \(reason)"))
+            reportRegistration(into: &events)
             return
         default: break
         }

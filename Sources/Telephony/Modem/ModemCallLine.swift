@@ -113,6 +113,13 @@ public final class ModemCallLine: CallLine {
         return events
     }
 
+    /// Asks `AT+CSQ` and `AT+COPS?`, at most once a minute and not during a call.
+    public func askLineState(at now: Microseconds) -> [LineEvent] {
+        var events: [LineEvent] = []
+        take(tracker.askLineState(at: now), now, &events)
+        return events
+    }
+
     public func stop() {
         port = nil
         tracker = ModemCallTracker(timing: tracker.timing, callWaiting: true)

@@ -122,6 +122,8 @@ public struct ModemCallTracker: Sendable {
         case control(CallControl)
         /// `AT+CLVL=?`, `AT+CLVL?`, `AT+CLVL=n` for a volume key of `step` (+1, -1).
         case volumeRange(step: Int), volumeRead(step: Int), volumeSet(level: Int)
+        /// `AT+CSQ` and `AT+COPS?`, for the status line (`ModemCallTracker+LineState.swift`).
+        case signal, operatorName
     }
 
     struct Command: Sendable, Hashable {
@@ -154,6 +156,8 @@ public struct ModemCallTracker: Sendable {
     var nextListing: Microseconds?
     /// The modem answered `AT+CLCC` with an error: calls are followed by its reports alone.
     private(set) var listingRefused = false
+    /// The signal and operator the modem last gave, when last asked, and what was last said.
+    var lineState = ModemLineState()
     /// Commands given up in a row: a modem that stops answering loses its call.
     private var unanswered = 0
     /// `start`'s command went unanswered, and nothing has been answered since.
@@ -259,6 +263,8 @@ public struct ModemCallTracker: Sendable {
         } else if upper.hasPrefix("+CLIP:") {
             ring(now, &step)
             callerNumber(ModemListedCall.fields(of: text.dropFirst(6)).first ?? "", &step)
+        } else if upper.hasPrefix("+CSQ:") || upper.hasPrefix("+COPS:") {
+            takeLineState(text, &step)
         } else {
             step.events.append(.log(.debug, "modem: \(Self.quote(text))"))
         }
@@ -403,7 +409,8 @@ public struct ModemCallTracker: Sendable {
             call?.hangingUp = false
         case .listCalls:
             listed = []
-        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial, .callWaitingOn, .control, .volumeRange, .volumeRead, .volumeSet:
+        case .callerID, .dial, .answer, .tone, .turnAway, .abandonDial, .callWaitingOn, .control, .volumeRange, .volumeRead, .volumeSet,
+            .signal, .operatorName:
             break
         }
         if unanswered >= Self.unansweredLimit, call != nil {
@@ -484,7 +491,7 @@ public struct ModemCallTracker: Sendable {
             step.events.append(.log(.warning, "modem: \(command.text) refused (\(code))"))
         case .callWaitingOn, .control, .volumeRange, .volumeRead, .volumeSet:
             answeredControl(command, succeeded: succeeded, code, &step)
-        case .callerID, .tone, .turnAway, .abandonDial:
+        case .callerID, .tone, .turnAway, .abandonDial, .signal, .operatorName:
             break
         }
     }

@@ -71,7 +71,9 @@ struct DisplayOptions: ParsableArguments {
                 let rotation = try Rotation(degrees: settings.rotation)
                 let font = try ScreenDisplay.loadFont(settings, dataDirectory: book.dataDirectory)
                 let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
-                displays.append(try ScreenDisplay(outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger))
+                displays.append(
+                    try ScreenDisplay(
+                        outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger, backlight: settings.backlight))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
             } catch {

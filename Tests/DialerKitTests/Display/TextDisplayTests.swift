@@ -160,3 +160,21 @@ struct TextDisplayTests {
                 """)
     }
 }
+
+@Suite("Text display: the screen's sleep")
+struct TextDisplaySleepTests {
+    /// Asleep is one line, however often the screen comes; awake, the screen is written again.
+    @Test(arguments: [true, false])
+    func asleepIsOneLineAndWakingWritesTheScreen(showsProgress: Bool) throws {
+        var display = TextDisplay(output: "", showsProgress: showsProgress)
+        var screen = try DisplayFixtures.screen("373376")
+        display.show(screen)
+        screen.asleep = true
+        display.show(screen)
+        display.show(screen)
+        screen.asleep = false
+        display.show(screen)
+        let screenText = "T9: 373376\n> [Fred Sm]ith  +44 7700 900123\n"
+        #expect(display.output == screenText + "(screen asleep)\n" + screenText)
+    }
+}

@@ -28,9 +28,19 @@ struct BaresipLiveTests {
             events += new.filter { if case .log(.debug, _) = $0 { false } else { true } }
         }
 
-        /// The events that are not log lines, in order.
+        /// The events that are not log lines nor the line's state, in order.
         var calls: [LineEvent] {
-            events.filter { if case .log = $0 { false } else { true } }
+            events.filter {
+                switch $0 {
+                case .log, .lineState: false
+                default: true
+                }
+            }
+        }
+
+        /// What the line said of its registration, in order.
+        var states: [LineState] {
+            events.compactMap { if case .lineState(let state) = $0 { state } else { nil } }
         }
 
         /// Wakes the line as the loop would until `done` holds or `seconds` pass.
@@ -116,6 +126,8 @@ struct BaresipLiveTests {
         driven.record(driven.line.dial("100", at: SystemCall.monotonicMicroseconds()))
         #expect(driven.wait(for: .ended(.hungUpThere)), Self.context(baresip, sipp, driven))
         #expect(driven.calls == [.ringing, .connected, .ended(.hungUpThere)], Self.context(baresip, sipp, driven))
+        // The account registers with no registrar (regint=0): baresip's reginfo says OK.
+        #expect(driven.states == [LineState(registered: true)], Self.context(baresip, sipp, driven))
         #expect(sipp.wait(upTo: 10) == 0, Self.context(baresip, sipp, driven))
     }
 

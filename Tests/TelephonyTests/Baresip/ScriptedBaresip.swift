@@ -158,10 +158,12 @@ func pump(_ line: BaresipLine, at now: Microseconds) -> [LineEvent] {
     return line.wake(readable: entries.filter { $0.revents != 0 }.map { FileDescriptor(rawValue: $0.fd) }, at: now)
 }
 
-/// The events of `events` that are not log lines.
+/// The events of `events` that are not log lines or the line's state.
 func calls(_ events: [LineEvent]) -> [LineEvent] {
     events.filter {
-        if case .log = $0 { return false }
-        return true
+        switch $0 {
+        case .log, .lineState: return false
+        default: return true
+        }
     }
 }

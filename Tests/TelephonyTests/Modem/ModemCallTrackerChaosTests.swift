@@ -62,7 +62,7 @@ struct ModemCallTrackerChaosTests {
                 said = []
             case .launched:
                 Issue.record("a modem follows its calls: it launches none")
-            case .problem, .log, .waiting, .call, .notOnThisLine, .volume:
+            case .problem, .log, .waiting, .call, .notOnThisLine, .volume, .lineState:
                 break
             }
         }
