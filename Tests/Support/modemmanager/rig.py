@@ -380,9 +380,12 @@ class Rig:
         self.modem.dial_mode = 'ok'
         rules = os.path.join(self.dir, 'rules.d')
         if os.listdir(rules):
-            for name in os.listdir(rules):
-                os.remove(os.path.join(rules, name))
-            self.until_polkit_reads(lambda: None)
+            # Removed inside the change: polkitd may read the rules again before the count
+            # of its loads is taken, and then no later load would come to wait for.
+            def remove():
+                for name in os.listdir(rules):
+                    os.remove(os.path.join(rules, name))
+            self.until_polkit_reads(remove)
 
     def rule(self, path, user):
         with open(path) as source:
