@@ -134,6 +134,9 @@ public final class RealModemManager: @unchecked Sendable {
     /// The modem's calls as `+CLCC` lists them.
     public func calls() throws -> [String] { try command("calls").split(separator: "|").map(String.init) }
 
+    /// The calls ModemManager holds, each as "PATH STATE" (MMCallState's name).
+    public func modemManagerCalls() throws -> [String] { try command("mm-calls").split(separator: "|").map(String.init) }
+
     /// The modem's state as ModemManager says (MMModemState: 3 disabled, 8 registered).
     public func modemState() throws -> Int? { Int(try command("state")) }
 

@@ -25,6 +25,7 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     waiting NUMBER        a call from NUMBER waits during the current one (+CCWA)
     giveup                the callers ringing or waiting here give up (no result code)
     calls                 the calls as +CLCC lists them ("|" between)
+    mm-calls              the calls ModemManager holds, "PATH STATE" each ("|" between)
     stop-mm / start-mm    stops or starts ModemManager (start-mm hands it the modem again)
     state                 the modem's state as ModemManager says (MMModemState's numbers)
     enable yes|no         enables or disables the modem, as root
@@ -339,13 +340,42 @@ class Rig:
     def until_calls_end(self):
         '''Waits until ModemManager has ended every call. A NO CARRIER that comes before
         ModemManager listens for it (just after ATA) is missed, as it would be on a real
-        modem: said again until it is heard.'''
-        deadline = time.monotonic() + 30
-        while not all(self.call_state(call) == 'terminated' for call in self.mm_calls()):
-            if time.monotonic() > deadline:
-                raise RuntimeError('ModemManager did not end its calls')
+        modem: said again until it is heard. ModemManager listens only while a call is
+        dialling, ringing out, active or held, so a call it still has after 10 s (one created
+        but never started, or still ringing here) is hung up over the bus, and deleted if
+        ModemManager cannot hang it up.'''
+        start = time.monotonic()
+        hung_up = set()
+        while True:
+            states = {call: self.call_state(call) for call in self.mm_calls()}
+            up = [call for call, state in states.items() if state != 'terminated']
+            if not up:
+                return
+            if time.monotonic() > start + 30:
+                raise RuntimeError('ModemManager did not end its calls: ' +
+                                   ', '.join('%s %s' % (call, states[call]) for call in up))
+            # A dial that came after the reset looked for one: answered, so ModemManager goes on.
+            self.modem.release()
+            if time.monotonic() > start + 10:
+                for call in up:
+                    if call not in hung_up:
+                        hung_up.add(call)
+                        self.end_over_the_bus(call, states[call])
             self.modem.send('NO CARRIER')
             self.serve_for(0.5)
+
+    def end_over_the_bus(self, call, state):
+        '''Hangs a call up as its owner would (serving the modem while ModemManager asks it),
+        or deletes it when ModemManager refuses: a call never started cannot be hung up.'''
+        process = subprocess.Popen(['dbus-send', '--bus=' + self.address, '--print-reply', '--reply-timeout=10000',
+                                    '--dest=' + SERVICE, call, SERVICE + '.Call.Hangup'],
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=self.env)
+        self.wait('Hangup', lambda: process.poll() is not None, seconds=15, serve=True)
+        if process.returncode != 0:
+            print('rig: Hangup %s (%s): %s; deleting it' % (call, state, process.stdout.read().decode().strip()), flush=True)
+            self.bus('--dest=' + SERVICE, ROOT + '/Modem/0', SERVICE + '.Modem.Voice.DeleteCall', 'objpath:' + call)
+        else:
+            print('rig: hung up %s (%s) over the bus' % (call, state), flush=True)
 
     def until_quiet(self, seconds):
         '''Serves the modem until ModemManager has sent it nothing for `seconds`.'''
@@ -407,12 +437,16 @@ class Rig:
         text = self.bus('--dest=' + SERVICE, ROOT + '/Modem/0', SERVICE + '.Modem.Voice.ListCalls')
         return [word.strip('"') for line in text.splitlines() for word in line.split() if word.strip('"').startswith('/')]
 
+    CALL_STATES = ('unknown', 'dialing', 'ringing-out', 'ringing-in', 'active', 'held', 'waiting', 'terminated')
+
     def call_state(self, path):
+        '''The call's state as MMCallState names it; a call gone from the bus is terminated.'''
         try:
             text = self.bus('--dest=' + SERVICE, path, 'org.freedesktop.DBus.Properties.Get', 'string:' + SERVICE + '.Call', 'string:State')
         except RuntimeError:
             return 'terminated'
-        return 'terminated' if text.split()[-1] == '7' else 'up'
+        number = int(text.split()[-1])
+        return self.CALL_STATES[number] if 0 <= number < len(self.CALL_STATES) else str(number)
 
     def modem_state(self):
         try:
@@ -469,6 +503,8 @@ class Rig:
                 return 'ok'
             if words[0] == 'state':
                 return 'ok %s' % self.modem_state()
+            if words[0] == 'mm-calls':
+                return ('ok ' + '|'.join('%s %s' % (call, self.call_state(call)) for call in self.mm_calls())).rstrip()
             if words[0] == 'enable':
                 self.enable(words[1] == 'yes')
                 return 'ok'

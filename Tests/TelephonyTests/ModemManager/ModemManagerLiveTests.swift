@@ -130,7 +130,7 @@ struct ModemManagerLiveTests {
     }
 
     /// A modem that never answers ATD keeps ModemManager's Start waiting (90 s): the line gives
-    /// up at its deadline, says why, and frees the keypad.
+    /// up at its deadline, says why, frees the keypad and leaves no call in ModemManager.
     @Test func aStartNeverAnsweredEndsAtTheDeadline() throws {
         let rig = try Rig(deadlines: .init(callSetup: 1_000_000, request: 1_000_000))
         rig.runUntilReady()
@@ -141,7 +141,17 @@ struct ModemManagerLiveTests {
             return
         }
         #expect(why.contains("ModemManager did not answer Start"), "\(why)")
-        #expect(rig.line.dial("5551234", at: Rig.now).isEmpty == false)
+        // The keypad is free: a new dial is taken. It is hung up at once, before its CreateCall
+        // is answered, so the call it makes is deleted, never started.
+        let again = rig.line.dial("5551234", at: Rig.now)
+        #expect(!again.contains { if case .ended = $0 { true } else { false } }, "\(again)")
+        rig.events += again + rig.line.hangUp(at: Rig.now)
+        #expect(rig.run { rig.callEvents.filter { if case .ended = $0 { true } else { false } }.count == 2 }, "\(rig.log)")
+        #expect(rig.callEvents.last == .ended(.hungUpHere))
+        // Both calls are gone from ModemManager (a call left there, created and never started,
+        // would wait forever), and the first one's ATD reached the modem, for the next reset.
+        #expect(rig.run { (try? rig.modemManager.modemManagerCalls().isEmpty) == true }, "\((try? rig.modemManager.modemManagerCalls()) ?? [])")
+        #expect(rig.run(untilSent: "ATD5551234;"), "\(rig.modemManager.logs)")
     }
 
     /// ModemManager queues the Hangup behind an ATD the modem does not answer: the hang-up
