@@ -30,8 +30,7 @@ extension ScreenSettings {
         }
         if let name = try table.string("backlight", example: #"backlight = "10-0045""#), !name.isEmpty {
             let folder = Self.backlightFolder
-            let leaf = name.hasPrefix(folder) ? String(name.dropFirst(folder.count)) : name
-            guard !leaf.isEmpty, !leaf.contains("/"), leaf != ".", leaf != ".." else {
+            guard SysfsClassName.isValid(name, in: folder) else {
                 throw table.error(
                     at: "backlight",
                     "\(table.subject("backlight")) is \(TableReader.quoted(name)), which is not a backlight: write a name of "

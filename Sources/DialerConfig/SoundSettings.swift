@@ -217,8 +217,7 @@ extension SoundSettings {
             throw table.error(at: "leds", "\(table.subject("leds")) names \(names.count) LEDs; at most \(ledLimit) ring at once")
         }
         for name in names {
-            let leaf = name.hasPrefix(ledFolder) ? String(name.dropFirst(ledFolder.count)) : name
-            guard !leaf.isEmpty, !leaf.contains("/"), leaf != ".", leaf != ".." else {
+            guard SysfsClassName.isValid(name, in: ledFolder) else {
                 throw table.error(
                     at: "leds",
                     "\(table.subject("leds")) has \(TableReader.quoted(name)), which is not an LED: write a name of "

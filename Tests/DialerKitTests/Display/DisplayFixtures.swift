@@ -2,6 +2,7 @@
 
 import DialOutcomes
 import DialerEngine
+import DialerKit
 import T9Search
 import InputEvents
 import TestFixtures
@@ -55,6 +56,18 @@ enum DisplayFixtures {
             updates += session.dialFinished(request, outcome)
         }
         return updates
+    }
+
+    /// Shows `screen` awake, then asleep twice (the same screen coming again while it sleeps),
+    /// then awake: the sequence each display's sleep test writes.
+    static func showAwakeAsleepAwake<Display: DialerDisplay>(_ screen: ScreenState, on display: inout Display) {
+        var screen = screen
+        display.show(screen)
+        screen.asleep = true
+        display.show(screen)
+        display.show(screen)
+        screen.asleep = false
+        display.show(screen)
     }
 
     static func screen(_ keys: String, mode: InputMode = .t9, shownRows: Int? = nil) throws -> ScreenState {

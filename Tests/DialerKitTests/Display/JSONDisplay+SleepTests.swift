@@ -11,12 +11,7 @@ struct JSONDisplaySleepTests {
     @Test func sleepAndWakeAreEventsOfTheirOwn() throws {
         var display = JSONDisplay(output: "")
         var screen = try DisplayFixtures.screen("37")
-        display.show(screen)
-        screen.asleep = true
-        display.show(screen)
-        display.show(screen)
-        screen.asleep = false
-        display.show(screen)
+        DisplayFixtures.showAwakeAsleepAwake(screen, on: &display)
         screen.asleep = true
         display.show(screen)
         // Woken by a key that cleared nothing, but the query had cleared while it slept.

@@ -167,13 +167,7 @@ struct TextDisplaySleepTests {
     @Test(arguments: [true, false])
     func asleepIsOneLineAndWakingWritesTheScreen(showsProgress: Bool) throws {
         var display = TextDisplay(output: "", showsProgress: showsProgress)
-        var screen = try DisplayFixtures.screen("373376")
-        display.show(screen)
-        screen.asleep = true
-        display.show(screen)
-        display.show(screen)
-        screen.asleep = false
-        display.show(screen)
+        DisplayFixtures.showAwakeAsleepAwake(try DisplayFixtures.screen("373376"), on: &display)
         let screenText = "T9: 373376\n> [Fred Sm]ith  +44 7700 900123\n"
         #expect(display.output == screenText + "(screen asleep)\n" + screenText)
     }
