@@ -48,9 +48,15 @@ public enum CallProgress {
         [ToneSegment(ringFrequencies(country), milliseconds: 300)]
     }
 
+    /// How often the call-waiting tone comes again while the call waits, from the start of one
+    /// to the start of the next: as North American exchanges repeat it, and as often as a
+    /// call can be missed over a conversation.
+    public static let callWaitingRepeatMilliseconds = 10_000
+
     /// The call-waiting tone, heard over a call when a second one rings (ITU-T E.180
     /// Supplement 2): North America 440 Hz 0.3 s; the UK 400 Hz 0.1 s on, 2.5 s off, 0.1 s on;
-    /// Europe (ETSI ES 201 970) 425 Hz 0.2 s on, 0.2 s off, 0.2 s on.
+    /// Europe (ETSI ES 201 970) 425 Hz 0.2 s on, 0.2 s off, 0.2 s on. One burst: it comes
+    /// again every `callWaitingRepeatMilliseconds`.
     public static func callWaiting(_ country: Country) -> [ToneSegment] {
         switch country {
         case .us: [ToneSegment([440], milliseconds: 300)]

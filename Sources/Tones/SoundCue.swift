@@ -2,7 +2,7 @@
 
 /// What the dialer asks to be heard (or seen, on a lamp): the one word the dialer's loop says
 /// to the sound player, which plays it off the loop's thread. Sounds that last (a ring, the
-/// dial tone) play until another cue replaces them or `quiet` stops them; the others play
+/// dial tone, the call-waiting tone) play until another cue replaces them or `quiet` stops them; the others play
 /// once.
 public enum SoundCue: Sendable, Hashable {
     /// A call coming in rings, through every ringer configured (ALSA, beeper, lamps), with the
@@ -16,7 +16,8 @@ public enum SoundCue: Sendable, Hashable {
     case dialTone
     /// A call ended: a short tone.
     case callEnded
-    /// A second call rings during a call (call waiting): the country's call-waiting tone, once.
+    /// A second call rings during a call (call waiting): the country's call-waiting tone, again
+    /// every few seconds, until another cue.
     case callWaiting
     /// The far end is busy: the country's busy tone, a few cycles.
     case busy

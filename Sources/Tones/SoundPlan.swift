@@ -26,7 +26,8 @@ public struct SoundPlan: Sendable, Hashable {
     /// How many times the cycle is played.
     public var cycles: Int
 
-    /// The longest a lasting sound (a ring, the dial tone) plays when no cue stops it, in
+    /// The longest a lasting sound (a ring, the dial tone, the call-waiting tone) plays when no
+    /// cue stops it, in
     /// milliseconds: a lost `quiet` never leaves a phone ringing for ever.
     public static let maxLastingMilliseconds = 300_000
     /// Cycles of the busy and error tones.
@@ -84,8 +85,10 @@ public struct SoundPlan: Sendable, Hashable {
             tones = CallProgress.callEnded(choices.country)
             cycles = 1
         case .callWaiting:
-            tones = CallProgress.callWaiting(choices.country)
-            cycles = 1
+            let burst = CallProgress.callWaiting(choices.country)
+            let rest = CallProgress.callWaitingRepeatMilliseconds - burst.reduce(0) { $0 + $1.milliseconds }
+            tones = burst + (rest > 0 ? [.silence(rest)] : [])
+            cycles = Self.lasting(CallProgress.callWaitingRepeatMilliseconds)
         case .busy:
             tones = CallProgress.busy(choices.country)
             cycles = Self.busyCycles

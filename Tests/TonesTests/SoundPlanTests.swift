@@ -38,9 +38,15 @@ import Tones
         (.failed, .dtmf, .europe, [ToneSegment([425], milliseconds: 250), .silence(250)], 4),
         (.failed, .dtmf, .us, [ToneSegment([480, 620], milliseconds: 250), .silence(250)], 4),
         (.callEnded, .dtmf, .uk, [ToneSegment([400, 450], milliseconds: 300)], 1),
-        (.callWaiting, .dtmf, .us, [ToneSegment([440], milliseconds: 300)], 1),
-        (.callWaiting, .dtmf, .uk, [ToneSegment([400], milliseconds: 100), .silence(2500), ToneSegment([400], milliseconds: 100)], 1),
-        (.callWaiting, .dtmf, .europe, [ToneSegment([425], milliseconds: 200), .silence(200), ToneSegment([425], milliseconds: 200)], 1),
+        (.callWaiting, .dtmf, .us, [ToneSegment([440], milliseconds: 300), .silence(9700)], 30),
+        (
+            .callWaiting, .dtmf, .uk, [ToneSegment([400], milliseconds: 100), .silence(2500), ToneSegment([400], milliseconds: 100), .silence(7300)],
+            30
+        ),
+        (
+            .callWaiting, .dtmf, .europe,
+            [ToneSegment([425], milliseconds: 200), .silence(200), ToneSegment([425], milliseconds: 200), .silence(9400)], 30
+        ),
     ])
     func tonesPlayOnTheSpeaker(cue: SoundCue, keyTone: SoundChoices.KeyTone, country: CallProgress.Country, tones: [ToneSegment], cycles: Int)
         throws

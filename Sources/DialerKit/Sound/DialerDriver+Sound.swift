@@ -50,7 +50,7 @@ extension DialerDriver {
     /// loop's thread, and it does not block.
     ///
     /// A player that replaces another (a reload) takes up what lasts: a call ringing here
-    /// rings on it, the dial tone plays on.
+    /// rings on it, the dial tone and the call-waiting tone play on.
     public func play(on player: any SoundCueing, keyTones: Bool) {
         sound = player
         cues.keyTones = keyTones
@@ -58,6 +58,7 @@ extension DialerDriver {
         switch cues.lasting {
         case .ring: cue([.ring])
         case .dialTone: cue([.dialTone])
+        case .waitingTone: cue([.callWaiting])
         case .nothing, .silencedRing: break
         }
     }

@@ -16,7 +16,8 @@ import Tones
 ///   call rings here.
 /// - The handset lifted with nothing typed and no call plays the dial tone; a key or the
 ///   handset replaced stops it.
-/// - A second call ringing during a call plays the call-waiting tone once.
+/// - A second call ringing during a call plays the call-waiting tone, again every few
+///   seconds, until it is answered, rejected or gone, or a key is pressed.
 /// - A call that ends plays the call-ended tone; busy, the busy tone; a dial that fails, the
 ///   error tone. An incoming call missed or rejected only stops ringing.
 struct SoundCues: Sendable {
@@ -27,6 +28,8 @@ struct SoundCues: Sendable {
         /// A call still rings here, but a key silenced it.
         case silencedRing
         case dialTone
+        /// A second call waits during a call.
+        case waitingTone
     }
 
     private(set) var lasting: Lasting = .nothing
@@ -52,7 +55,7 @@ struct SoundCues: Sendable {
             return [.quiet]
         case .silencedRing:
             return []
-        case .dialTone:
+        case .dialTone, .waitingTone:
             guard role != .ignore else { return [] }
             lasting = .nothing
             return [.quiet] + tone(of: role)
@@ -104,24 +107,33 @@ struct SoundCues: Sendable {
                 lasting = .nothing
                 return stopRinging
             }
+            if lasting == .waitingTone, screen.otherCall?.state != .waiting {
+                // Answered (the first call is held now), rejected, or gone.
+                lasting = .nothing
+                return [.quiet]
+            }
             return []
         case .callEnded(let record):
             if ringing {
                 lasting = .nothing
                 return stopRinging
             }
+            // A cue of the call's end replaces the waiting tone; none stops it.
+            let stopWaitingTone: [SoundCue] = lasting == .waitingTone ? [.quiet] : []
             lasting = .nothing
             switch record.outcome {
             case .busy: return [.busy]
             case .failed: return [.failed]
-            case .missed, .rejected: return []
+            case .missed, .rejected: return stopWaitingTone
             case .answered, .placed, .noAnswer, .cancelled: return [.callEnded]
             }
         case .dialFinished(_, let outcome):
             return outcome.isPlaced ? [] : [.failed]
         case .callWaiting:
             // A call ringing here rings already; the waiting tone is for a call under way.
-            return ringing ? [] : [.callWaiting]
+            guard !ringing else { return [] }
+            lasting = .waitingTone
+            return [.callWaiting]
         case .dial, .hangUp, .answer, .sendTones, .callControl:
             return []
         }

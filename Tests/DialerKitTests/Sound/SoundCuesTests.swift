@@ -124,13 +124,29 @@ struct SoundCuesTests {
             steps: [.tap(.digit(6)), .tap(.dial), .line(.ringing), .line(.ended(.noAnswer))], cues: [.key("6"), .callEnded]
         ),
         Case(
-            name: "a second call during a call plays the call-waiting tone once; answering it plays nothing more",
+            name: "a second call during a call plays the call-waiting tone; answered, it stops",
             steps: [
                 incoming, .tap(.dial), .line(.connected), .line(.call(LineCallID("1"), .connected)),
                 .line(.waiting(LineCallID("2"), number: "+12015550123", name: nil)), .line(.call(LineCallID("1"), .held)),
                 .line(.call(LineCallID("2"), .connected)),
             ],
-            cues: [.ring, .quiet, .callWaiting]
+            cues: [.ring, .quiet, .callWaiting, .quiet]
+        ),
+        Case(
+            name: "the call-waiting tone stops when the waiting caller gives up",
+            steps: [
+                incoming, .tap(.dial), .line(.connected), .line(.call(LineCallID("1"), .connected)),
+                .line(.waiting(LineCallID("2"), number: "+12015550123", name: nil)), .line(.call(LineCallID("2"), .ended(.hungUpThere))),
+            ],
+            cues: [.ring, .quiet, .callWaiting, .quiet]
+        ),
+        Case(
+            name: "a key pressed over the call-waiting tone stops it and plays its own",
+            steps: [
+                incoming, .tap(.dial), .line(.connected), .line(.call(LineCallID("1"), .connected)),
+                .line(.waiting(LineCallID("2"), number: "+12015550123", name: nil)), .tap(.digit(5)),
+            ],
+            cues: [.ring, .quiet, .callWaiting, .quiet, .key("5")]
         ),
         Case(
             name: "a waiting call left ringing when the current call ends rings as a call of its own",
