@@ -7,10 +7,10 @@ public import ScreenRender
 /// The idle screen's status line, on the row under the query line (empty on the idle screen):
 /// the clock and the missed calls on the left, the line and the battery on the right.
 ///
-/// Where the whole line does not fit in the screen's font on a small screen (128x64 in the 8x16
-/// font is 16 columns: "14:02 2 missed" does not fit beside "SIP 87%+"), it is set in the small
-/// font (t9dial-5x8: 25 columns on 128 pixels), centred in the row, with the modem's signal as
-/// bars. What does not fit even there goes in this order: the operator's name is cut, then the
+/// On a small screen the line is set in the small font (t9dial-5x8: 25 columns on 128 pixels,
+/// where the 8x16 font's 16 cannot hold "14:02 2 missed" beside "SIP 87%+"), centred in the
+/// row, with the modem's signal as bars, so it keeps one look as what it says changes. What
+/// does not fit even there goes in this order: the operator's name is cut, then the
 /// missed calls become the call log's arrow and their count ("14:02 ←2"), then the operator
 /// goes; the line's state and the battery stay. Without the small font (not installed, or no
 /// smaller than the screen's), the line is the screen's font's, compacted the same way.
@@ -27,8 +27,7 @@ extension ScreenPainter {
 
     func paintStatus(_ status: StatusLine, on canvas: inout Canvas) {
         guard canvas.height >= 2 * font.height, !status.isEmpty else { return }
-        let whole = font.width(of: status.leading) + font.width + font.width(of: status.trailing)
-        if whole > canvas.width, canvas.width <= Self.smallStatusMaxWidth, let small = smallFont, small.height < font.height {
+        if canvas.width <= Self.smallStatusMaxWidth, let small = smallFont, small.height < font.height {
             let y = font.height + (font.height - small.height) / 2
             paintStatusLine(status, font: small, bars: Self.signalGlyphs(in: small), y: y, on: &canvas)
         } else {

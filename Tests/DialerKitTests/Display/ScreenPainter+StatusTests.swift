@@ -54,10 +54,11 @@ struct ScreenPainterStatusTests {
     static let threeBars = "\u{E006}\u{E007}"
 
     /// 128x64: the line set in the small font, centred in the second row, as the left and the
-    /// right text say. What does not fit goes in order: the operator cut, the missed calls
+    /// right text say, even where the screen's font could hold it. What does not fit goes in order: the operator cut, the missed calls
     /// compacted, the operator dropped; the line's state and the battery stay.
     @Test(arguments: [
         (status, "14:02 2 missed", "SIP 87%+"),
+        (StatusLine(clock: "14:02"), "14:02", ""),
         (StatusLine(clock: "14:02", battery: battery, line: modem.line), "14:02", "Vodafone UK \(threeBars) 87%+"),
         (modem, "14:02 \u{2190}2", "Vodafon\u{2026} \(threeBars) 87%+"),
         (
