@@ -72,7 +72,7 @@ struct DisplayOptions: ParsableArguments {
                 let font = try ScreenDisplay.loadFont(settings, dataDirectory: book.dataDirectory)
                 var smallFont: BitmapFont?
                 do { smallFont = try ScreenDisplay.loadSmallFont(dataDirectory: book.dataDirectory) } catch {
-                    logger.warning("\(error.description); the status line uses the screen's font")
+                    logger.warning("\(error.description); the status line uses the screen's font (reinstall t9dial to mend the file)")
                 }
                 let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
                 displays.append(

@@ -38,6 +38,31 @@ struct DisplayOptionsTests {
         }
     }
 
+    /// A damaged small font in the data folder is a warning, and the screen is drawn all the
+    /// same (the status line then in the screen's font).
+    @Test func aDamagedSmallFontIsAWarning() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let data = directory + "/data"
+            try FileManager.default.createDirectory(atPath: data + "/fonts", withIntermediateDirectories: true)
+            for folder in ["layouts", "keymaps"] {
+                try FileManager.default.createSymbolicLink(atPath: data + "/" + folder, withDestinationPath: T9DialProcess.dataDirectory + "/" + folder)
+            }
+            try FileManager.default.copyItem(
+                atPath: T9DialProcess.dataDirectory + "/fonts/t9dial-8x16.psf", toPath: data + "/fonts/t9dial-8x16.psf")
+            try Data("not a font".utf8).write(to: URL(fileURLWithPath: data + "/fonts/t9dial-5x8.psf"))
+            let png = directory + "/screen.png"
+            let output = try T9DialProcess.run(
+                [
+                    "run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts,
+                    "--output", "png:" + png, "--screen", "128x64x1", "--data-dir", data,
+                ], dataDirectory: false)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(output.stderr.contains(data + "/fonts/t9dial-5x8.psf"), "stderr: \(output.stderr)")
+            #expect(output.stderr.contains("the status line uses the screen's font"), "stderr: \(output.stderr)")
+            #expect(FileManager.default.fileExists(atPath: png))
+        }
+    }
+
     static func inked(_ canvas: Canvas, x: Range<Int>, y: Range<Int>) -> Bool {
         y.contains { row in x.contains { canvas[$0, row] != .black } }
     }
