@@ -466,7 +466,7 @@ install-files:
 	  "$(DESTDIR)$(SYSCONFDIR)/t9dial" "$(DESTDIR)$(UDEVRULESDIR)" "$(DESTDIR)$(UNITDIR)" "$(DESTDIR)$(SYSUSERSDIR)"
 	install -m 755 $(INSTALL_BINARY) "$(DESTDIR)$(BINDIR)/t9dial"
 	find Config/keymaps Config/layouts Config/fonts Config/overlays -type f \
-	    ! -name '*.pp.dts' ! -name .gitignore | \
+	    ! -name '*.pp.dts' ! -name '*.py' ! -name .gitignore | \
 	  while read -r file; do install -D -m 644 "$$file" "$(DESTDIR)$(DATADIR)/$${file#Config/}"; done
 	install -m 644 README.md "$(DESTDIR)$(DOCDIR)/README.md"
 	install -d "$(DESTDIR)$(DOCDIR)/docs"

@@ -34,7 +34,7 @@ paths=$(awk '{ print $NF }' <<<"$contents" | sed 's|^\./|/|')
 for path in /usr/bin/t9dial /usr/lib/udev/rules.d/70-t9dial.rules /usr/lib/systemd/system/t9dial.service \
     /usr/share/polkit-1/rules.d/50-t9dial-modemmanager.rules \
     /usr/lib/sysusers.d/t9dial.conf /etc/t9dial/t9dial.toml /usr/share/t9dial/t9dial.toml \
-    /usr/share/t9dial/keymaps/usb-numpad.toml /usr/share/t9dial/layouts/latin.toml /usr/share/t9dial/fonts/t9dial-8x16.psf \
+    /usr/share/t9dial/keymaps/usb-numpad.toml /usr/share/t9dial/layouts/latin.toml /usr/share/t9dial/fonts/t9dial-8x16.psf /usr/share/t9dial/fonts/t9dial-5x8.psf \
     /usr/share/t9dial/overlays/t9dial-matrix-keypad.dtbo /usr/share/t9dial/overlays/t9dial-gpio-keys.dtbo \
     /usr/share/man/man1/t9dial.1.gz /usr/share/man/man1/t9dial.run.1.gz /usr/share/man/man5/t9dial.toml.5.gz \
     /usr/share/bash-completion/completions/t9dial /usr/share/zsh/vendor-completions/_t9dial \

@@ -21,7 +21,7 @@ install_into() {  # make TARGET into $ROOT, the debug build
 install_into install-files >"$ROOT/install.log" 2>&1 || { cat "$ROOT/install.log"; fail "make install-files"; }
 unit=$ROOT/etc/systemd/system/t9dial.service
 for file in "$PREFIX/bin/t9dial" "$PREFIX/share/t9dial/keymaps/usb-numpad.toml" "$PREFIX/share/t9dial/layouts/latin.toml" \
-    "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
+    "$PREFIX/share/t9dial/fonts/t9dial-8x16.psf" "$PREFIX/share/t9dial/fonts/t9dial-5x8.psf" "$PREFIX/share/t9dial/overlays/t9dial-matrix-keypad.dts" \
     "$PREFIX/share/doc/t9dial/README.md" "$PREFIX/share/doc/t9dial/docs/board.md" "$ROOT/etc/udev/rules.d/70-t9dial.rules" "$unit" \
     "$ROOT/etc/polkit-1/rules.d/50-t9dial-modemmanager.rules" \
     "$ROOT/etc/sysusers.d/t9dial.conf" "$ROOT/etc/t9dial/t9dial.toml" \

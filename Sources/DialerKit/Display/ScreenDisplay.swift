@@ -46,10 +46,11 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     private var backlight: Backlight?
 
     /// Opens the outputs. `screen` is the size and depth of PNGs when there is no framebuffer
-    /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`.
+    /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`, `smallFont` (the
+    /// status line's on a small screen) by `ScreenDisplay.loadSmallFont`.
     public init(
         outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, logger: Logger,
-        backlight: String? = nil, backlightRoot: String = Backlight.classFolder
+        backlight: String? = nil, backlightRoot: String = Backlight.classFolder, smallFont: BitmapFont? = nil
     ) throws(DialerError) {
         var framebuffer: FramebufferScreen? = nil
         var format = screen?.format ?? .rgb565
@@ -76,7 +77,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         self.console = framebuffer == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
         self.framebuffer = framebuffer
         self.size = size
-        self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel))
+        self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel), smallFont: smallFont)
         self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
         self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
         for path in pngPaths {
@@ -106,6 +107,20 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         if let location = settings.fontLocation { throw .config(location.error(fontMessage(problem))) }
         throw .screen(problem)
     }
+
+    /// The small font of the status line, t9dial-5x8 from `dataDirectory`/fonts, whatever font
+    /// the config names for the rest; nil when it is not installed, and the status line is then
+    /// set in the screen's font. A file there that does not load is an error: a damaged install.
+    public static func loadSmallFont(dataDirectory: String) throws(ScreenSetupError) -> BitmapFont? {
+        let path = dataDirectory + "/fonts/" + smallFontName
+        guard SystemCall.exists(path) else { return nil }
+        let bytes: [UInt8]
+        do { bytes = try FontFile.read(path) } catch { throw .fontFile(error) }
+        do { return try BitmapFont.parse(bytes, name: path) } catch { throw .font(error) }
+    }
+
+    /// The small font's file name in the data folder's fonts.
+    public static let smallFontName = "t9dial-5x8.psf"
 
     /// What is wrong with a font, and for a name that is not installed the closest one that is.
     public static func fontMessage(_ problem: ScreenSetupError) -> String {

@@ -20,10 +20,14 @@ import T9Search
 public struct ScreenPainter: Sendable {
     public var font: BitmapFont
     public var theme: ScreenTheme
+    /// The font of the status line on a small screen (t9dial-5x8, `ScreenDisplay.loadSmallFont`);
+    /// nil when it is not installed, and the status line is then set in `font`.
+    public var smallFont: BitmapFont?
 
-    public init(font: BitmapFont, theme: ScreenTheme) {
+    public init(font: BitmapFont, theme: ScreenTheme, smallFont: BitmapFont? = nil) {
         self.font = font
         self.theme = theme
+        self.smallFont = smallFont
     }
 
     /// How many results fit on a canvas `height` pixels high.

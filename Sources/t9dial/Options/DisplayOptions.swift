@@ -70,10 +70,15 @@ struct DisplayOptions: ParsableArguments {
             do {
                 let rotation = try Rotation(degrees: settings.rotation)
                 let font = try ScreenDisplay.loadFont(settings, dataDirectory: book.dataDirectory)
+                var smallFont: BitmapFont?
+                do { smallFont = try ScreenDisplay.loadSmallFont(dataDirectory: book.dataDirectory) } catch {
+                    logger.warning("\(error.description); the status line uses the screen's font (reinstall t9dial to mend the file)")
+                }
                 let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
                 displays.append(
                     try ScreenDisplay(
-                        outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger, backlight: settings.backlight))
+                        outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger, backlight: settings.backlight,
+                        smallFont: smallFont))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
             } catch {

@@ -227,11 +227,16 @@ enum GoldenImage {
     /// `128x64x1`.
     static func name(_ option: ScreenOption) -> String { "\(option.size)x\(option.format.bitsPerPixel)" }
 
-    /// The painter t9dial uses for a screen of `depth` bits: the built-in font, the depth's theme.
+    /// The painter t9dial uses for a screen of `depth` bits: the built-in font and the status
+    /// line's small one, the depth's theme.
     static func painter(depth: Int) throws -> ScreenPainter {
-        let path = TestFiles.dataDirectory + "/fonts/t9dial-8x16.psf"
-        let font = try BitmapFont.parse(try Data(contentsOf: URL(fileURLWithPath: path)), name: "t9dial-8x16.psf")
-        return ScreenPainter(font: font, theme: .forDepth(depth))
+        ScreenPainter(font: try font("t9dial-8x16.psf"), theme: .forDepth(depth), smallFont: try font("t9dial-5x8.psf"))
+    }
+
+    /// The font `name` of `Config/fonts`.
+    static func font(_ name: String) throws -> BitmapFont {
+        let path = TestFiles.dataDirectory + "/fonts/" + name
+        return try BitmapFont.parse(try Data(contentsOf: URL(fileURLWithPath: path)), name: name)
     }
 
     /// `state` as a panel of `option` shows it: painted at the logical size, packed into a

@@ -73,4 +73,24 @@ struct ScreenDisplayTests {
             )
         }
     }
+
+    /// The status line's small font: t9dial-5x8 from the data folder; nil where it is not
+    /// installed (the status line then uses the screen's font); an error where the file is
+    /// there but damaged.
+    @Test func theSmallFontLoadsFromTheDataFolderWhenItIsThere() throws {
+        let font = try #require(try ScreenDisplay.loadSmallFont(dataDirectory: TestFiles.dataDirectory))
+        #expect(font.width == 5 && font.height == 8)
+        try TestFiles.withTemporaryDirectory { directory in
+            #expect(try ScreenDisplay.loadSmallFont(dataDirectory: directory) == nil)
+            try FileManager.default.createDirectory(atPath: directory + "/fonts", withIntermediateDirectories: false)
+            let path = directory + "/fonts/" + ScreenDisplay.smallFontName
+            #expect(FileManager.default.createFile(atPath: path, contents: Data("not a font".utf8)))
+            do {
+                _ = try ScreenDisplay.loadSmallFont(dataDirectory: directory)
+                Issue.record("a damaged small font loaded")
+            } catch {
+                #expect(String(describing: error).contains(path))
+            }
+        }
+    }
 }

@@ -89,4 +89,51 @@ import Testing
         #expect(font.glyphIndex(for: "ж").map { $0 != 0x436 && $0 < 512 } == true)
         #expect(font.replacementGlyph.isVisible)
     }
+
+    static func small() throws -> BitmapFont {
+        let url = repository.appendingPathComponent("Config/fonts/t9dial-5x8.psf")
+        return try BitmapFont.parse(try Data(contentsOf: url), name: url.lastPathComponent)
+    }
+
+    /// The status line's small font: 5x8 with a table, the ellipsis and the replacement.
+    @Test func theSmallFontIsA5x8FontWithATable() throws {
+        let font = try Self.small()
+        #expect(font.width == 5 && font.height == 8 && font.hasUnicodeTable)
+        #expect(font.ellipsis == "\u{2026}")
+        #expect(font.replacementGlyph == font.glyph(for: "\u{FFFD}"))
+    }
+
+    /// ASCII, Latin-1, the arrows, the block elements and the signal bars (U+E000 to U+E009)
+    /// each have a glyph with ink in the small font; its space has none.
+    @Test(arguments: [
+        scalars(0x21...0x7E),
+        scalars(0xA1...0xFF).filter { $0 != "\u{AD}" },
+        "\u{2190}\u{2191}\u{2192}\u{2193}\u{2026}\u{FFFD}\u{2581}\u{2584}\u{2588}жΩ",
+        "\u{E000}\u{E001}\u{E002}\u{E003}\u{E004}\u{E005}\u{E006}\u{E007}\u{E008}\u{E009}",
+    ])
+    func theSmallFontHasVisibleGlyphsFor(_ letters: String) throws {
+        let font = try Self.small()
+        for scalar in letters.unicodeScalars {
+            #expect(font.glyph(for: scalar)?.isVisible == true, "no glyph with ink for U+\(String(scalar.value, radix: 16, uppercase: true))")
+        }
+        #expect(font.glyph(for: " ")?.isVisible == false)
+    }
+
+    /// The characters `values`, in order.
+    static func scalars(_ values: ClosedRange<UInt8>) -> String {
+        var text = ""
+        for value in values { text.unicodeScalars.append(Unicode.Scalar(value)) }
+        return text
+    }
+
+    /// The signal's bars, drawn by Config/fonts/make-small-font.py: n of four bars are as tall
+    /// as their place (2, 3, 5, 6 pixels, one pixel wide, one apart), the others a dot.
+    @Test(arguments: 0...4)
+    func theSignalGlyphsShowTheirBars(_ level: Int) throws {
+        let font = try Self.small()
+        let left = try #require(font.glyph(for: Unicode.Scalar(0xE000 + 2 * UInt32(level))!))
+        let right = try #require(font.glyph(for: Unicode.Scalar(0xE001 + 2 * UInt32(level))!))
+        let heights = [(left, 0), (left, 2), (left, 4), (right, 1)].map { glyph, x in (0..<8).filter { glyph.isSet(x, $0) }.count }
+        #expect(heights == [2, 3, 5, 6].enumerated().map { $0.offset < level ? $0.element : 1 })
+    }
 }
