@@ -34,6 +34,7 @@ extension ConfigCheck {
                 warn("leds", "LED \(led) cannot be switched: \(problem)")
             }
         }
+        findings += mixerFindings(configuration)
         return findings
     }
 }
