@@ -130,7 +130,8 @@ public struct AlsaMixer: ~Copyable {
     static func problem(_ card: String, opening error: Errno) -> SoundProblem {
         let listing = "list the cards with `aplay -l` and set [sound] mixer (\"hw:0\", \"hw:CARD=NAME\"), or mixer = \"none\""
         return switch error.rawValue {
-        case ENOENT, ENODEV, ENXIO:
+        // alsa-lib says EINVAL for a card number that no card has (hw:9).
+        case ENOENT, ENODEV, ENXIO, EINVAL:
             SoundProblem(.mixer(card), reason: "no such card", remedy: listing, errno: error)
         case EACCES, EPERM:
             SoundProblem(

@@ -23,8 +23,8 @@ public struct MixerLevel: Sendable, Hashable {
         return ((value - range.lowerBound) * 100 + span / 2) / span
     }
 
-    /// One key press louder (`up`) or quieter: to the next tenth of the range that way, so
-    /// the percent shown stays on round numbers, clamped to the range.
+    /// One key press louder (`up`) or quieter: to the next tenth of the range that way (the
+    /// nearest whole step to it), clamped to the range; ten presses go from silent to full.
     public func stepped(up: Bool) -> MixerLevel {
         let marks = (0...Self.stepsToFull).map { mark(at: $0) }
         let next = up ? marks.first { $0 > value } : marks.last { $0 < value }
