@@ -8,12 +8,16 @@ import Testing
 /// the line cannot.
 @Suite("t9dial doctor: the mixer")
 struct DoctorMixerTests {
-    static let noCapture = MixerControls.Found.problem(reason: "it has no control with a capture switch (those it has: PCM)", remedy: "set [sound] capture_control")
+    static let noCapture = MixerControls.Found.problem(
+        reason: "it has no control with a capture switch (those it has: PCM)", remedy: "set [sound] capture_control")
 
     @Test(
         "The mixer's line on this machine",
         arguments: [
-            ("[sound]\nmixer = \"hw:0\"\n", MixerControls(volume: .control("Master"), capture: .control("Capture")), DoctorCheck.Status.ok, "hw:0: volume Master, mute Capture"),
+            (
+                "[sound]\nmixer = \"hw:0\"\n", MixerControls(volume: .control("Master"), capture: .control("Capture")), DoctorCheck.Status.ok,
+                "hw:0: volume Master, mute Capture"
+            ),
             (
                 "[sound]\nmixer = \"hw:0\"\n", MixerControls(volume: .control("PCM"), capture: noCapture), .warning,
                 "hw:0: it has no control with a capture switch (those it has: PCM); the mute key says \"not on this line\"; fix: set [sound] capture_control"
@@ -36,7 +40,11 @@ struct DoctorMixerTests {
 
     @Test("No line for a method that follows no calls; not opened in a system in a folder")
     func elsewhere() throws {
-        let readers = RunReaders(fontProblem: RunReaders.dialerKit.fontProblem, mixerControls: { _ in Issue.record("opened"); return MixerControls(volume: .control("x"), capture: .control("y")) })
+        let readers = RunReaders(
+            fontProblem: RunReaders.dialerKit.fontProblem,
+            mixerControls: { _ in
+                Issue.record("opened"); return MixerControls(volume: .control("x"), capture: .control("y"))
+            })
         let printing = try DialerConfiguration.parse(text: "[sound]\nmixer = \"hw:0\"\n", file: "t9dial.toml")
         let here = Doctor(system: CheckedSystem(root: "/", runsAsRoot: false, environment: [:]), readers: readers)
         #expect(here.mixerCheck(Doctor.Settings(configuration: printing)) == nil)
