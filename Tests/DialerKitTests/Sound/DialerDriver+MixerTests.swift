@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 import DialOutcomes
+import Foundation
 import DialerConfig
 import DialerEngine
 @testable import DialerKit
@@ -131,5 +132,53 @@ struct DialerDriverMixerTests {
         #expect(driver.mixer === first)
         driver.useMixer(of: SoundSettings())
         #expect(driver.mixer == nil)
+    }
+}
+
+/// The same through a real card's mixer, on the kernel's driver: run in the VM
+/// (`Tests/VM/run-vm-tests.py --only mixer`, QEMU's intel-hda with hda-duplex), which sets
+/// T9DIAL_MIXER_CARD; the host has no sound card.
+@Suite(
+    "The dialer driver on a real card's mixer",
+    .enabled(if: ProcessInfo.processInfo.environment["T9DIAL_MIXER_CARD"] != nil, "needs T9DIAL_MIXER_CARD: a card, as in the VM"))
+struct DialerDriverMixerCardTests {
+    typealias Calls = DialerDriverCallTests
+    let card = ProcessInfo.processInfo.environment["T9DIAL_MIXER_CARD"] ?? ""
+
+    @Test("Volume keys and mute the line cannot do change the card's controls, read back anew")
+    func keysChangeTheCard() throws {
+        let (volumeName, captureName): (String, String)
+        do {
+            let mixer = try AlsaMixer(card: card)
+            (volumeName, captureName) = (try mixer.volumeControl(nil), try mixer.captureControl(nil))
+            print("mixer \(card): controls \(mixer.controlNames); volume \(volumeName), capture \(captureName)")
+            let level = try mixer.volume(volumeName)
+            try mixer.setVolume(volumeName, to: level.range.lowerBound + (level.range.upperBound - level.range.lowerBound) / 2)
+            try mixer.setCapturing(captureName, true)
+        }
+        let (line, log) = (Calls.ScriptedLine(), RecordedLog())
+        var (driver, display) = try DialerDriverMixerTests.connected(line: line, log: log)
+        driver.useMixer(of: SoundSettings(mixer: card))
+        func read() throws -> (MixerLevel, Bool) {
+            let mixer = try AlsaMixer(card: card)
+            return (try mixer.volume(volumeName), try mixer.isCapturing(captureName))
+        }
+        let before = try read().0
+        DialerDriverMixerTests.press(.volumeUp, on: driver, display: &display)
+        Calls.say([.notOnThisLine(.volumeUp)], on: line, to: driver, display: &display)
+        let louder = try read().0
+        print("volume \(before.value) -> \(louder.value) of \(louder.range)")
+        #expect(louder.value > before.value)
+        #expect(driver.machine.session.screen.callNote == "Volume \(louder.percent)%")
+        Calls.say([.notOnThisLine(.volumeDown)], on: line, to: driver, display: &display)
+        #expect(try read().0.value < louder.value)
+
+        DialerDriverMixerTests.press(.mute, on: driver, display: &display)
+        Calls.say([.notOnThisLine(.mute)], on: line, to: driver, display: &display)
+        #expect(try read().1 == false)
+        #expect(driver.machine.session.screen.muted)
+        Calls.say([.ended(.hungUpThere)], on: line, to: driver, display: &display)
+        #expect(try read().1 == true)
+        #expect(!log.lines.contains { $0.contains("ALSA mixer") }, "\(log.lines)")
     }
 }
