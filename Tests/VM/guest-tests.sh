@@ -103,6 +103,16 @@ mixer_scenarios() {
   status=$?
   check "mixer: volume up and down, mute, and unmute at the call's end change card 0's controls (exit $status: $(grep -aE '^mixer |^volume |✘' "$RW/mixer.log" | tr '\n' ' '))" \
     sh -c "test $status -eq 0 && grep -aq 'Suite \"The dialer driver on a real card.s mixer\" passed' '$RW/mixer.log'"
+  # What config check and doctor say of the card's controls: one it lacks is a warning at its
+  # line; the ones found by themselves are named.
+  printf '[dial]\nmethod = "baresip"\n[sound]\nmixer = "hw:0"\nvolume_control = "Speaker"\n' >"$RW/mixer-speaker.toml"
+  "$T9DIAL" config check --config "$RW/mixer-speaker.toml" >"$RW/mixer-check.out" 2>&1
+  check "mixer: config check warns at volume_control = \"Speaker\", which card 0 lacks ($(grep -a 'sound\.' "$RW/mixer-check.out" | head -1))" \
+    has "$RW/mixer-check.out" "mixer-speaker.toml:5: warning: sound.volume_control: the mixer hw:0 for the volume keys: it has no control \"Speaker\""
+  printf '[dial]\nmethod = "baresip"\n[sound]\nmixer = "hw:0"\n' >"$RW/mixer-found.toml"
+  "$T9DIAL" doctor --config "$RW/mixer-found.toml" >"$RW/mixer-doctor.out" 2>&1
+  check "mixer: doctor names the controls found on card 0 ($(grep -a 'mixer:' "$RW/mixer-doctor.out"))" \
+    grep -aqE '^ok +mixer: hw:0: volume [A-Za-z ]+, mute [A-Za-z ]+$' "$RW/mixer-doctor.out"
 }
 if [ "${ONLY:-}" = mixer ]; then
   mixer_scenarios
