@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // alsa-lib (Debian's libasound2), which the Sound module plays the ring and the tones with.
-// Swift code calls it only through the wrappers in Sound/Internals/Alsa.swift.
+// Swift code calls it only through the wrappers in Sound/Internals/Alsa*.swift.
 #ifndef T9DIAL_CALSA_H
 #define T9DIAL_CALSA_H
 

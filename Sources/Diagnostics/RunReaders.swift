@@ -17,12 +17,51 @@ public struct RunReaders: Sendable {
     /// a folder, or tests). The sound player is in a module above this one, as the screen is.
     public var soundProblem: (@Sendable (SoundOutput) -> String?)?
 
+    /// The controls the mixer of `[sound]` has for a call's volume and mute, as the dialer
+    /// finds them; nil as a whole when mixers are not opened (a system in a folder, or tests).
+    public var mixerControls: (@Sendable (MixerChoice) -> MixerControls)?
+
     public init(
         fontProblem: @escaping @Sendable (DialerConfiguration, String, (String) -> String) -> ConfigCheck.SettingProblem?,
-        soundProblem: (@Sendable (SoundOutput) -> String?)? = nil
+        soundProblem: (@Sendable (SoundOutput) -> String?)? = nil,
+        mixerControls: (@Sendable (MixerChoice) -> MixerControls)? = nil
     ) {
         self.fontProblem = fontProblem
         self.soundProblem = soundProblem
+        self.mixerControls = mixerControls
+    }
+}
+
+/// The mixer `[sound]` names for a call's volume and mute: a card's control device, and the
+/// controls written (nil: found by itself).
+public struct MixerChoice: Sendable, Hashable {
+    public var card: String
+    public var volumeControl: String?
+    public var captureControl: String?
+
+    public init(card: String, volumeControl: String?, captureControl: String?) {
+        self.card = card
+        self.volumeControl = volumeControl
+        self.captureControl = captureControl
+    }
+}
+
+/// What a mixer has for a call: each control as found, or why not.
+public struct MixerControls: Sendable, Hashable {
+    /// A control's name, or what is wrong and what to do.
+    public enum Found: Sendable, Hashable {
+        case control(String)
+        case problem(reason: String, remedy: String)
+    }
+
+    /// The playback volume control the volume keys change.
+    public var volume: Found
+    /// The capture switch the mute key switches.
+    public var capture: Found
+
+    public init(volume: Found, capture: Found) {
+        self.volume = volume
+        self.capture = capture
     }
 }
 

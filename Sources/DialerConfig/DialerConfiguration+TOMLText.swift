@@ -95,6 +95,15 @@ extension DialerConfiguration {
         key(sound, "country", .string(self.sound.country.rawValue))
         key(sound, "beeper", path(self.sound.beeper))
         key(sound, "leds", .strings(self.sound.leds))
+        // The mixer's keys left out choose by themselves; a comment says what they chose.
+        if let mixer = self.sound.mixer {
+            key(sound, "mixer", .string(mixer == SoundSettings.noDevice ? "" : mixer))
+        } else {
+            lines.append("# mixer: not set, so \(self.sound.mixerCard.map { "\"\($0)\", from device" } ?? "none (no device)")")
+        }
+        for (name, control) in [("volume_control", self.sound.volumeControl), ("capture_control", self.sound.captureControl)] {
+            if let control { key(sound, name, .string(control)) } else { lines.append("# \(name): not set, so found on the card") }
+        }
 
         if !speedDial.targets.isEmpty {
             let speedDialTable = SpeedDialSettings.tableName

@@ -53,6 +53,14 @@ public struct SoundSettings: Sendable, Hashable {
     /// LED class devices (`/sys/class/leds/NAME`, or NAME) switched on and off with the
     /// cadence: a bell relay, a buzzer or a lamp on a GPIO line.
     public var leds: [String]
+    /// The ALSA control device whose mixer a call's volume and mute keys change when the line
+    /// cannot (`default`, `hw:1`); nil: the card of `alsaDevice`, if any; `"none"`: no mixer
+    /// (`mixerCard`).
+    public var mixer: String?
+    /// The mixer's playback volume control (`Master`, `PCM`, `Speaker`); nil: found by itself.
+    public var volumeControl: String?
+    /// The mixer's capture switch (`Capture`, `Mic`); nil: found by itself.
+    public var captureControl: String?
 
     public init(
         alsaDevice: String? = nil,
@@ -63,7 +71,10 @@ public struct SoundSettings: Sendable, Hashable {
         keyTones: KeyTones = .dtmf,
         country: Country = .us,
         beeper: String? = nil,
-        leds: [String] = []
+        leds: [String] = [],
+        mixer: String? = nil,
+        volumeControl: String? = nil,
+        captureControl: String? = nil
     ) {
         self.alsaDevice = alsaDevice
         self.ringtone = ringtone
@@ -74,13 +85,17 @@ public struct SoundSettings: Sendable, Hashable {
         self.country = country
         self.beeper = beeper
         self.leds = leds
+        self.mixer = mixer
+        self.volumeControl = volumeControl
+        self.captureControl = captureControl
     }
 }
 
 extension SoundSettings {
     static let tableName = "sound"
     static let keys = [
-        "device", "ringtone", "ring", "ring_volume", "tone_volume", "key_tones", "country", "beeper", "leds",
+        "device", "ringtone", "ring", "ring_volume", "tone_volume", "key_tones", "country", "beeper", "leds", "mixer", "volume_control",
+        "capture_control",
     ]
 
     /// What `device` is written as for no ALSA output; `""` says the same.
@@ -164,6 +179,7 @@ extension SoundSettings {
         if let names = try table.strings("leds", example: #"leds = ["bell"]"#) {
             leds = try Self.leds(names, table: table)
         }
+        try readMixer(table)
     }
 
     /// The ALSA PCM `name` names, nil for none (`"none"` or `""`).

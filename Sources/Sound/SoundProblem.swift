@@ -17,6 +17,8 @@ public struct SoundProblem: Error, Sendable, Hashable, CustomStringConvertible {
         case ringtone(String)
         /// The ring's cadence, as configured.
         case cadence
+        /// An ALSA mixer (a card's controls), by its control device's name.
+        case mixer(String)
 
         public var description: String {
             switch self {
@@ -25,6 +27,7 @@ public struct SoundProblem: Error, Sendable, Hashable, CustomStringConvertible {
             case .lamp(let path): "LED \(path)"
             case .ringtone(let path): "ringtone \(path)"
             case .cadence: "ring cadence"
+            case .mixer(let card): "ALSA mixer \(card)"
             }
         }
     }

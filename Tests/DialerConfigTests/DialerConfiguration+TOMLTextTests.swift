@@ -26,6 +26,8 @@ struct DialerConfigurationTOMLTextTests {
             "[sound]\ndevice = \"plughw:1,0\"\nringtone = \"ring.wav\"\nring = [400, 200, 400, 2000]\nring_volume = 35\ntone_volume = 0\nkey_tones = \"off\"\ncountry = \"uk\"\nbeeper = \"/dev/input/event9\"\nleds = [\"bell\"]\n"
         ),
         ("sound with a country's ring", "[sound]\ndevice = \"default\"\nring = \"uk\"\n"),
+        ("sound with a mixer", "[sound]\nmixer = \"hw:1\"\nvolume_control = \"Speaker\"\ncapture_control = \"Mic\"\n"),
+        ("sound without a mixer", "[sound]\ndevice = \"default\"\nmixer = \"none\"\n"),
     ]
 
     @Test("Read back, the text gives the same settings", arguments: configs)

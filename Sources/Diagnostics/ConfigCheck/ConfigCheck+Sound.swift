@@ -16,8 +16,10 @@ extension ConfigCheck {
         if let ringtone = sound.ringtone, !isReadableFile(ringtone) {
             warn("ringtone", "\(ringtone) does not exist or cannot be read; the ring is made of tones until it can")
         }
+        var deviceOpens = true
         if let device = sound.alsaDevice, let problem = readers.soundProblem?(.alsa(device)) {
             warn("device", "ALSA device \(device) does not open now: \(problem)")
+            deviceOpens = false
         }
         if let beeper = sound.beeper {
             if !exists(beeper) {
@@ -34,6 +36,8 @@ extension ConfigCheck {
                 warn("leds", "LED \(led) cannot be switched: \(problem)")
             }
         }
+        // The mixer found from a device that does not open is the device's warning already.
+        if deviceOpens || sound.mixer != nil { findings += mixerFindings(configuration) }
         return findings
     }
 }

@@ -15,7 +15,9 @@ extension Doctor {
 
     /// The keys of the findings doctor's own lines report (contacts, keypad, framebuffer,
     /// dial), left out of its config line.
-    static let keysCheckedElsewhere = ["contacts", "keypad.device", "screen.framebuffer", "dial.", "carddav."]
+    static let keysCheckedElsewhere = [
+        "contacts", "keypad.device", "screen.framebuffer", "dial.", "carddav.", "sound.mixer", "sound.volume_control", "sound.capture_control",
+    ]
 
     /// 6. The config file loads, with its layouts, keymap and font: the checks of `t9dial
     /// config check` (`ConfigCheck`) but those of the lines below.
@@ -27,7 +29,10 @@ extension Doctor {
         }
         // Sound outputs are opened on this machine only, not in a system in a folder.
         var readers = self.readers
-        if !(system.root == "/" || system.root.isEmpty) { readers.soundProblem = nil }
+        if !(system.root == "/" || system.root.isEmpty) {
+            readers.soundProblem = nil
+            readers.mixerControls = nil
+        }
         var check = ConfigCheck(
             file: settings.file, readers: readers, dataDirectory: dataDirectory, environment: system.environment, systemPath: { [system] in system.path($0) }
         )

@@ -33,6 +33,8 @@ public struct Doctor: Sendable {
         let hook = hookCheck(settings).map { [$0] } ?? []
         // The ringers have a line when one is configured, or calls are followed.
         let ringer = ringerCheck(settings).map { [$0] } ?? []
+        // The mixer has a line when calls are followed.
+        let mixer = mixerCheck(settings).map { [$0] } ?? []
         // The backlight has a line only when [screen] names one.
         let backlight = backlightCheck(settings).map { [$0] } ?? []
         return DoctorReport(
@@ -40,7 +42,7 @@ public struct Doctor: Sendable {
                 framebufferCheck(settings)
             ] + backlight + [
                 configCheck(settings), contactsCheck(settings),
-            ] + dialChecks(settings) + ringer + [serviceCheck()])
+            ] + dialChecks(settings) + ringer + mixer + [serviceCheck()])
     }
 
     /// The settings as the checks need them, with what went wrong reading them.

@@ -30,10 +30,10 @@ extension ConfigCheck {
 
 extension RunReaders {
     /// The readers of t9dial's runs: the screen's font (`ScreenDisplay.loadFont`), and the
-    /// sound outputs as the player opens them (`SoundOutputProbe`).
+    /// sound outputs as the player opens them and the mixer's controls (`SoundOutputProbe`).
     public static let dialerKit = RunReaders(
         fontProblem: { configuration, dataDirectory, systemPath in
             ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
         },
-        soundProblem: SoundOutputProbe.problem)
+        soundProblem: SoundOutputProbe.problem, mixerControls: SoundOutputProbe.mixerControls)
 }

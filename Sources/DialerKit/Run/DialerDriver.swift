@@ -134,6 +134,7 @@ public final class DialerDriver {
                 pending += lineReports(line.sendTones(tones, at: clock.now()))
             case .callEnded(let record):
                 logger.info("\(Self.logLine(record))")
+                captureAfterCall()
             case .callControl(let control):
                 pending += lineReports(line.control(control, at: clock.now()))
             case .dialFinished, .screen, .callWaiting:
@@ -154,6 +155,11 @@ public final class DialerDriver {
     var player: SoundPlayer?
     /// What the dialer's events sound like.
     var cues = SoundCues(keyTones: true)
+    /// Changes the volume and mutes for a line that cannot (DialerDriver+Mixer.swift); nil:
+    /// nothing does.
+    var mixer: (any CallMixer)?
+    /// Whether the mixer's capture is off for the call under way, to be switched on after it.
+    var mixerMuted = false
 
     /// Dials `request` on the line: its number prepared once, as every method dials it
     /// (`DialNumber`), and refused here when it has nothing a phone dials.
@@ -330,6 +336,10 @@ public final class DialerDriver {
             case .call(let id, let change):
                 updates += machine.session.callChanged(FollowedCall.Change(change), call: id, at: now)
             case .notOnThisLine(let control):
+                if let mixed = mixerInstead(of: control) {
+                    updates += mixed
+                    continue
+                }
                 logger.info("\(control.rawValue) is not on the \(line.methodName) line")
                 updates += machine.session.notOnThisLine(control)
             case .volume(let percent):

@@ -144,6 +144,7 @@ public final class DialerService {
                 // just ended is written before the process goes.
                 try driver.stop(display: &display)
                 driver.stopSound()
+                driver.useMixer(nil)
                 return stop
             }
         }

@@ -15,6 +15,7 @@ extension DialerDriver {
     public func startSound(_ settings: SoundSettings, device: String? = nil) {
         stopSound()
         let settings = settings.overriding(device: device)
+        useMixer(of: settings)
         guard settings.hasRinger else { return }
         do {
             let reports = try SoundReports()

@@ -17,4 +17,17 @@ enum SoundOutputProbe {
         }
         return SoundPlayer.check(settings: settings).first.map { "\($0.reason); \($0.remedy)" }
     }
+
+    /// Opens the mixer of `choice` as the volume and mute keys open it (`AlsaCallMixer`), and
+    /// finds its controls.
+    @Sendable static func mixerControls(_ choice: MixerChoice) -> MixerControls {
+        let found = AlsaCallMixer(card: choice.card, volumeControl: choice.volumeControl, captureControl: choice.captureControl).check()
+        func control(_ result: Result<String, SoundProblem>) -> MixerControls.Found {
+            switch result {
+            case .success(let name): .control(name)
+            case .failure(let problem): .problem(reason: problem.reason, remedy: problem.remedy)
+            }
+        }
+        return MixerControls(volume: control(found.volume), capture: control(found.capture))
+    }
 }

@@ -11,7 +11,7 @@ enum Alsa {
     typealias ConfigHandle = OpaquePointer
 
     /// A negative alsa-lib return code as an error, anything else as the value.
-    private static func check(_ code: Int32) -> Result<Int32, Errno> {
+    static func check(_ code: Int32) -> Result<Int32, Errno> {
         code < 0 ? .failure(Errno(-code)) : .success(code)
     }
 

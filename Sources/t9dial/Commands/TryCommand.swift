@@ -46,7 +46,10 @@ struct TryCommand: ParsableCommand {
             let driver = try KeypadSetup.load(for: contactBook, mode: mode).makeDriver(for: contactBook, placesCalls: true, logger: logger)
             try driver.loadInBackground(contactBook)
             driver.startSound(contactBook.configuration.sound, device: sound.sound)
-            defer { driver.stopSound() }
+            defer {
+                driver.stopSound()
+                driver.useMixer(nil)
+            }
             StandardError.write(TerminalKeypad.legend)
             var shown = try display.makeDisplay(for: contactBook, logger: logger)
             defer { shown.restore() }

@@ -320,8 +320,9 @@ struct DoctorTests {
         let fake = try scenario.make()
         let report = fake.doctor.examine()
         let sound = scenario.isBaresip ? ["sound"] : []
-        // A method that follows calls has a ringer line (DoctorSoundTests has its cases).
-        let ringer = scenario.isBaresip || scenario.rawValue.hasPrefix("modem") ? ["ringer"] : []
+        // A method that follows calls has a ringer line and a mixer line (DoctorSoundTests and
+        // DoctorMixerTests have their cases).
+        let ringer = scenario.isBaresip || scenario.rawValue.hasPrefix("modem") ? ["ringer", "mixer"] : []
         #expect(
             report.checks.map(\.subject)
                 == ["udev rule", "systemd unit", "group t9dial", "keypad", "framebuffer", "config", "contacts", "dial"] + sound + ringer
