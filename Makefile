@@ -21,8 +21,9 @@
 #                   month (Tests/SoakTests/README.md)
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer, the sound
-#                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED); a run
-#                   whose kernel dropped keypad events fails (Tests/VM/README.md)
+#                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED), the
+#                   volume and mute keys on a card's mixer; a run whose kernel dropped keypad
+#                   events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
@@ -381,6 +382,11 @@ test-vm: vm-deps release
 	@$(MAKE) --no-print-directory install-data INSTALL_BUILD=release TRAITS=$(TRAITS)
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
 	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS)
+	@# The mixer's check boots again, with a card that has a mixer (hda-duplex), and runs the
+	@# debug test binary's DialerDriverMixerCardTests there (make test has built it already).
+	$(SWIFT) build --build-tests
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
+	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only mixer
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
 # package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).
