@@ -102,6 +102,12 @@ public final class FakeModemManager {
     /// A call from `number` rings here; its object path.
     public func addIncomingCall(from number: String) throws -> String { try mock("AddIncomingCall", "string:\(number)") }
 
+    /// ModemManager read the modem's signal (`percent`) and network (`operatorName`) anew:
+    /// they change, with `PropertiesChanged`.
+    public func setSignal(_ percent: Int, operatorName: String) throws {
+        _ = try mock("SetSignal", "uint32:\(percent)", "string:\(operatorName)")
+    }
+
     /// What was done to `call`, in order: "Start SendDtmf:1 Hangup Deleted".
     public func callLog(_ call: String) throws -> String { try mock("CallLog", "objpath:\(call)") }
 

@@ -188,6 +188,23 @@ struct ModemManagerLineTests {
         #expect(rig.line.problem?.contains("ModemManager is not running") == true)
     }
 
+    /// The modem's signal and network for the status line: read with the modems, followed
+    /// through `PropertiesChanged`, said once each time they change, and nothing once
+    /// ModemManager is gone. The line asks for nothing, and idle it has no deadline.
+    @Test func theSignalAndNetworkAreReadThenFollowed() throws {
+        let rig = try Rig()
+        rig.runUntilReady()
+        let states = { rig.events.compactMap { if case .lineState(let state) = $0 { state } else { nil } } }
+        #expect(states() == [LineState(signalBars: 4, operatorName: "t9dial net")])
+        #expect(rig.line.askLineState(at: Rig.now).isEmpty)
+        #expect(rig.line.nextDeadline == nil)
+        try rig.fake.setSignal(10, operatorName: "Other net")
+        #expect(rig.run { states().last == LineState(signalBars: 1, operatorName: "Other net") }, "\(states())")
+        rig.fake.stopModemManager()
+        #expect(rig.run { states().last == LineState() }, "\(states())")
+        #expect(Set(states()).count == states().count, "each said once: \(states())")
+    }
+
     @Test func aModemWithoutVoiceIsAProblem() throws {
         let rig = try Rig(voice: false)
         #expect(rig.run { rig.line.problem?.contains("no voice calls") == true }, "\(rig.line.problem ?? "")")

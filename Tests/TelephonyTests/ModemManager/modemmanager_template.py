@@ -1,8 +1,10 @@
 # SPDX-License-Identifier: Apache-2.0
 '''A fake ModemManager for t9dial's tests, as a python-dbusmock template.
 
-One modem, /org/freedesktop/ModemManager1/Modem/0, with the Modem and Modem.Voice
-interfaces (parameter "voice": False leaves Voice out). Voice.CreateCall makes a Call
+One modem, /org/freedesktop/ModemManager1/Modem/0, with the Modem, Modem.Modem3gpp and
+Modem.Voice interfaces (parameter "voice": False leaves Voice out), registered with 64 % of
+signal on "t9dial net" (SetSignal changes them, with PropertiesChanged as ModemManager says
+it). Voice.CreateCall makes a Call
 object whose Start moves it DIALING, then RINGING_OUT; Accept makes it ACTIVE, Hangup
 TERMINATED; SendDtmf takes one tone of an ACTIVE call, as ModemManager 1.20 does. The
 test drives the far end through the mock interface (org.freedesktop.DBus.Mock) of
@@ -24,6 +26,8 @@ IS_OBJECT_MANAGER = True
 MODEM = MAIN_OBJ + '/Modem/0'
 MODEM_IFACE = 'org.freedesktop.ModemManager1.Modem'
 VOICE_IFACE = 'org.freedesktop.ModemManager1.Modem.Voice'
+MODEM_3GPP_IFACE = 'org.freedesktop.ModemManager1.Modem.Modem3gpp'
+REGISTERED = 8
 CALL_IFACE = 'org.freedesktop.ModemManager1.Call'
 
 # MMCallState, MMCallStateReason, MMCallDirection (ModemManager-enums.h)
@@ -42,8 +46,12 @@ def load(mock, parameters):
     mock.AddObject(MODEM, MODEM_IFACE, {
         'Manufacturer': dbus.String('t9dial', variant_level=1),
         'Model': dbus.String('fake voice modem', variant_level=1),
+        'State': dbus.Int32(REGISTERED, variant_level=1),
+        'StateFailedReason': dbus.UInt32(0, variant_level=1),
+        'SignalQuality': dbus.Struct((dbus.UInt32(64), dbus.Boolean(True)), signature='ub', variant_level=1),
     }, [])
     modem = mockobject.objects[MODEM]
+    modem.AddProperties(MODEM_3GPP_IFACE, {'OperatorName': dbus.String('t9dial net', variant_level=1)})
     if parameters.get('voice', True):
         modem.AddProperties(VOICE_IFACE, {
             'Calls': dbus.Array([], signature='o', variant_level=1),
@@ -171,3 +179,15 @@ def CallState(self, path):
     '''The call's state; -1 once it was deleted.'''
     call = mockobject.objects.get(str(path))
     return -1 if call is None else state_of(call)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='us', out_signature='')
+def SetSignal(self, percent, operator):
+    '''ModemManager read the modem's signal (`percent`, recent) and network anew.'''
+    modem = mockobject.objects[MODEM]
+    # Not UpdateProperties, which cannot wrap a structure in a variant (dbusmock 0.28).
+    quality = dbus.Struct((dbus.UInt32(percent), dbus.Boolean(True)), signature='ub', variant_level=1)
+    modem.props[MODEM_IFACE]['SignalQuality'] = quality
+    modem.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as',
+                     [MODEM_IFACE, dbus.Dictionary({'SignalQuality': quality}, signature='sv'), dbus.Array([], signature='s')])
+    modem.UpdateProperties(MODEM_3GPP_IFACE, {'OperatorName': dbus.String(operator, variant_level=1)})
