@@ -23,6 +23,12 @@ import TerminalText
 /// ModemManager makes no call object for a call ringing on a disabled modem. When polkit
 /// refuses, the problem says so with the command that enables it.
 ///
+/// The modem's signal (`SignalQuality`) and network (`Modem3gpp.OperatorName`) come with the
+/// modems and then in `PropertiesChanged`, for the status line (`.lineState`): ModemManager
+/// reads the modem itself, so the line asks nothing. A modem failed for want of a SIM is
+/// dialled on all the same: ModemManager (1.20) keeps its Voice interface for emergency calls,
+/// and refuses any other number itself (`ModemManagerModemFacts`).
+///
 /// A second call ringing here during a connected call is reported waiting, and followed
 /// (`ModemManagerLine+Control.swift`: `HoldAndAccept`, `HangupAndAccept`, `Hangup` on the
 /// right call). Any more are left waiting, and only logged. Once the current call ends, a
