@@ -416,6 +416,8 @@ class Rig:
 
     def restart_mm(self):
         self.stop('modemmanager')
+        # A dial the modem left unanswered went with the ModemManager that waited on it.
+        self.modem.silent_dial = False
         self.start_mm()
 
     def sim(self, present):
