@@ -87,6 +87,24 @@ indirect enum DBusValue: Sendable, Hashable {
         }
     }
 
+    /// The fields of a structure (or of the structure in a variant).
+    var fields: [DBusValue]? {
+        switch self {
+        case .structure(let fields): fields
+        case .variant(_, let inner): inner.fields
+        default: nil
+        }
+    }
+
+    /// A boolean (or the boolean in a variant).
+    var boolean: Bool? {
+        switch self {
+        case .bool(let value): value
+        case .variant(_, let inner): inner.boolean
+        default: nil
+        }
+    }
+
     /// An array of dictionary entries keyed by strings or object paths, as a dictionary; the
     /// last of repeated keys wins.
     var dictionary: [String: DBusValue]? {

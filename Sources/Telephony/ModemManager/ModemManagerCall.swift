@@ -11,6 +11,7 @@ enum ModemManagerNames {
     static let modemPrefix = root + "/Modem/"
     static let modem = "org.freedesktop.ModemManager1.Modem"
     static let voice = "org.freedesktop.ModemManager1.Modem.Voice"
+    static let modem3gpp = "org.freedesktop.ModemManager1.Modem.Modem3gpp"
     static let call = "org.freedesktop.ModemManager1.Call"
     static let objectManager = "org.freedesktop.DBus.ObjectManager"
     static let properties = "org.freedesktop.DBus.Properties"

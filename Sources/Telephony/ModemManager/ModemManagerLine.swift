@@ -23,6 +23,12 @@ import TerminalText
 /// ModemManager makes no call object for a call ringing on a disabled modem. When polkit
 /// refuses, the problem says so with the command that enables it.
 ///
+/// The modem's signal (`SignalQuality`) and network (`Modem3gpp.OperatorName`) come with the
+/// modems and then in `PropertiesChanged`, for the status line (`.lineState`): ModemManager
+/// reads the modem itself, so the line asks nothing. A modem failed for want of a SIM is
+/// dialled on all the same: ModemManager (1.20) keeps its Voice interface for emergency calls,
+/// and refuses any other number itself (`ModemManagerModemFacts`).
+///
 /// A second call ringing here during a connected call is reported waiting, and followed
 /// (`ModemManagerLine+Control.swift`: `HoldAndAccept`, `HangupAndAccept`, `Hangup` on the
 /// right call). Any more are left waiting, and only logged. Once the current call ends, a
@@ -95,6 +101,10 @@ public final class ModemManagerLine: CallLine {
     private var modems: [String: Set<String>] = [:]
     /// The modems' states (MMModemState), as their `State` property and `StateChanged` say.
     private var modemStates: [String: ModemManagerModemState] = [:]
+    /// What the modems' properties say of their signal, network and SIM, by modem.
+    private var facts: [String: ModemManagerModemFacts] = [:]
+    /// The line's state last reported with `.lineState`.
+    private var reportedLineState = LineState()
     /// The modem an `Enable` is on its way to.
     private var enabling: String?
     /// Why ModemManager refused to enable a modem, by modem: not asked again until its state
@@ -251,15 +261,19 @@ public final class ModemManagerLine: CallLine {
     private func modemStateProblem(_ path: String) -> String? {
         switch modemStates[path] {
         case .enabled?, .searching?: return "the modem has no network yet (searching)"
+        case .failed? where facts[path]?.hasNoSIM == true: return Self.noSIMProblem
         default: return modemBlocked(path)
         }
     }
 
     /// What keeps the modem at `path` from dialling at all, from its state: not what the
-    /// network does (an emergency call needs no registration).
+    /// network does (an emergency call needs no registration), nor a missing SIM
+    /// (ModemManager keeps the Voice interface of a modem failed for want of one, for
+    /// emergency calls, and refuses the others itself).
     private func modemBlocked(_ path: String) -> String? {
         let index = Self.index(path).map(String.init) ?? path
         switch modemStates[path] {
+        case .failed? where facts[path]?.hasNoSIM == true: return nil
         case .disabled?, .disabling?:
             guard enablesModem else { return "the modem is disabled (t9dial enables it when it starts; by hand: sudo mmcli -m \(index) -e)" }
             guard let refused = enableRefused[path] else { return "the modem is disabled; enabling it" }
@@ -403,6 +417,7 @@ public final class ModemManagerLine: CallLine {
         second = nil
         resumingAfterHangUp = false
         modemStates = [:]
+        facts = [:]
         enabling = nil
         enableRefused = [:]
     }
@@ -443,6 +458,9 @@ public final class ModemManagerLine: CallLine {
             "type='signal',sender='\(service)',interface='\(ModemManagerNames.voice)'",
             "type='signal',sender='\(service)',interface='\(ModemManagerNames.call)',member='StateChanged'",
             "type='signal',sender='\(service)',interface='\(ModemManagerNames.modem)',member='StateChanged'",
+            // The signal, network and SIM: ModemManager reads them, and says when they change.
+            "type='signal',sender='\(service)',interface='\(ModemManagerNames.properties)',member='PropertiesChanged',arg0='\(ModemManagerNames.modem)'",
+            "type='signal',sender='\(service)',interface='\(ModemManagerNames.properties)',member='PropertiesChanged',arg0='\(ModemManagerNames.modem3gpp)'",
         ]
         for rule in rules {
             if case .failure(let error) = connection?.addMatch(rule) {
@@ -462,6 +480,7 @@ public final class ModemManagerLine: CallLine {
         askAgainAt = nil
         modems = [:]
         modemStates = [:]
+        facts = [:]
         enabling = nil
         waiting = []
         released = []
@@ -526,9 +545,11 @@ public final class ModemManagerLine: CallLine {
     private func takeModems(_ body: [DBusValue], _ now: Microseconds, _ events: inout [LineEvent]) {
         modems = [:]
         modemStates = [:]
+        facts = [:]
         for (path, interfaces) in body.first?.dictionary ?? [:] where path.hasPrefix(ModemManagerNames.modemPrefix) {
             modems[path] = Set((interfaces.dictionary ?? [:]).keys)
             takeModemState(path, interfaces.dictionary?[ModemManagerNames.modem]?.dictionary?["State"]?.integer)
+            takeFacts(path, interfaces.dictionary ?? [:])
         }
         manager = .running
         events.append(.log(.info, "modemmanager: ModemManager has \(modems.isEmpty ? "no modem" : modems.keys.sorted().joined(separator: ", "))"))
@@ -577,6 +598,14 @@ public final class ModemManagerLine: CallLine {
     /// A modem's index, the number its path ends with.
     private static func index(_ path: String) -> Int? {
         Int(path.dropFirst(ModemManagerNames.modemPrefix.count))
+    }
+
+    /// Takes what the interfaces `interfaces` of the modem at `path` say of its signal,
+    /// network and SIM.
+    private func takeFacts(_ path: String, _ interfaces: [String: DBusValue]) {
+        for (interface, properties) in interfaces {
+            facts[path, default: .init()].take(interface, properties.dictionary ?? [:])
+        }
     }
 
     private func takeModemState(_ path: String, _ state: Int64?) {
@@ -664,6 +693,8 @@ public final class ModemManagerLine: CallLine {
                         .hungUpHere
                     } else if busy {
                         .busy
+                    } else if failure.name.hasSuffix(".Unauthorized"), !failure.text.contains("PolicyKit") {
+                        .failed(emergencyOnly(current.modem, failure.text))
                     } else if current.endedBeforeStartAnswered != nil, failure.name.hasSuffix(".Connection.NoDialtone") {
                         // The modem ended the dial with BUSY, NO CARRIER, NO ANSWER or NO DIALTONE:
                         // ModemManager (1.20, and its sources in 2026) takes each as the call's end, then
@@ -744,6 +775,7 @@ public final class ModemManagerLine: CallLine {
             } else {
                 manager = .notRunning
                 modems = [:]
+                facts = [:]
                 askAgainAt = nil
                 events.append(.log(.warning, "modemmanager: ModemManager stopped; waiting for it"))
                 checkCallModem(now, &events)
@@ -753,12 +785,17 @@ public final class ModemManagerLine: CallLine {
             let added = arguments.dropFirst().first?.dictionary ?? [:]
             modems[path, default: []].formUnion(added.keys)
             takeModemState(path, added[ModemManagerNames.modem]?.dictionary?["State"]?.integer)
+            takeFacts(path, added)
             enableIfDisabled(now, &events)
         } else if message.isSignal(ModemManagerNames.objectManager, "InterfacesRemoved") {
             guard manager == .running, let path = arguments.first?.text, modems[path] != nil else { return }
             let removed = (arguments.dropFirst().first?.elements ?? []).compactMap(\.text)
             modems[path]?.subtract(removed)
-            if modems[path]?.isEmpty == true { modems[path] = nil }
+            if removed.contains(ModemManagerNames.modem3gpp) { facts[path]?.operatorName = nil }
+            if modems[path]?.isEmpty == true {
+                modems[path] = nil
+                facts[path] = nil
+            }
             checkCallModem(now, &events)
         } else if message.isSignal(ModemManagerNames.voice, "CallAdded") {
             guard case .success(let modemPath) = chosenModem, message.path == modemPath, let path = arguments.first?.text else { return }
@@ -772,6 +809,9 @@ public final class ModemManagerLine: CallLine {
                 let end = CallEnd(modemManagerReason: nil, direction: current.direction, wasConnected: current.connected, hungUpHere: current.hangingUp)
                 endCall(end, now, &events, delete: false)
             }
+        } else if message.isSignal(ModemManagerNames.properties, "PropertiesChanged") {
+            guard manager == .running, modems[message.path] != nil, let interface = arguments.first?.text else { return }
+            facts[message.path, default: .init()].take(interface, arguments.dropFirst().first?.dictionary ?? [:])
         } else if message.isSignal(ModemManagerNames.modem, "StateChanged") {
             guard manager == .running, modems[message.path] != nil, arguments.count >= 2 else { return }
             takeModemState(message.path, arguments[1].integer)
@@ -965,11 +1005,34 @@ public final class ModemManagerLine: CallLine {
         "is \(polkitRuleName) in /usr/share/polkit-1/rules.d (the .deb, make install PREFIX=/usr) or /etc/polkit-1/rules.d (make install), and does it name your user?"
     public static let polkitRuleName = "50-t9dial-modemmanager.rules"
 
-    /// `events`, with a `.problem` event when the problem changed.
+    /// `events`, with a `.problem` event when the problem changed, and a `.lineState` event
+    /// when the modem's signal or network did.
     func finish(_ events: [LineEvent]) -> [LineEvent] {
+        var events = events
+        let state = lineState
+        if state != reportedLineState {
+            reportedLineState = state
+            events.append(.lineState(state))
+        }
         let current = problem
         guard current != reportedProblem else { return events }
         reportedProblem = current
         return events + [.problem(current)]
     }
+
+    /// The chosen modem's signal and network; nothing known without ModemManager or a modem.
+    var lineState: LineState {
+        guard connection != nil, manager == .running, case .success(let path) = chosenModem else { return LineState() }
+        return facts[path]?.lineState ?? LineState()
+    }
+
+    /// Why ModemManager refused to start a call that is not an emergency one (its words:
+    /// `text`): it allows only emergency calls on a modem without a SIM, or not registered.
+    private func emergencyOnly(_ modem: String, _ text: String) -> String {
+        let why = facts[modem]?.hasNoSIM == true ? "no SIM" : "the modem is not registered on a network"
+        return "\(why): only emergency numbers can be dialled (ModemManager: \(text))"
+    }
+
+    /// The line's problem on a modem without a SIM, which dials only emergency numbers.
+    public static let noSIMProblem = "no SIM in the modem: only emergency numbers can be dialled"
 }

@@ -32,12 +32,14 @@ public final class FakeModemManager {
     private var bus: LiveProcess?
     private var modemManager: LiveProcess?
     private let voice: Bool
+    private let sim: Bool
 
     /// Starts the bus, and ModemManager on it when `running` (with a modem that has voice
-    /// calls unless `voice` is false).
-    public init(running: Bool = true, voice: Bool = true) throws {
+    /// calls unless `voice` is false, and a SIM unless `sim` is false).
+    public init(running: Bool = true, voice: Bool = true, sim: Bool = true) throws {
         directory = try PackagePaths.temporaryDirectory("t9dial-mm")
         self.voice = voice
+        self.sim = sim
         let started = try LiveProcess(
             executable: Self.daemon, arguments: ["--session", "--nofork", "--nopidfile", "--address=\(address)"],
             outputPath: directory + "/dbus-daemon.log")
@@ -60,7 +62,7 @@ public final class FakeModemManager {
         let started = try LiveProcess(
             executable: "/usr/bin/env",
             arguments: [
-                "DBUS_SYSTEM_BUS_ADDRESS=\(address)", Self.python, "-m", "dbusmock", "--system", "-t", template, "-p", "{\"voice\": \(voice)}",
+                "DBUS_SYSTEM_BUS_ADDRESS=\(address)", Self.python, "-m", "dbusmock", "--system", "-t", template, "-p", "{\"voice\": \(voice), \"sim\": \(sim)}",
             ],
             outputPath: directory + "/modemmanager.log")
         modemManager = started
@@ -101,6 +103,12 @@ public final class FakeModemManager {
 
     /// A call from `number` rings here; its object path.
     public func addIncomingCall(from number: String) throws -> String { try mock("AddIncomingCall", "string:\(number)") }
+
+    /// ModemManager read the modem's signal (`percent`) and network (`operatorName`) anew:
+    /// they change, with `PropertiesChanged`.
+    public func setSignal(_ percent: Int, operatorName: String) throws {
+        _ = try mock("SetSignal", "uint32:\(percent)", "string:\(operatorName)")
+    }
 
     /// What was done to `call`, in order: "Start SendDtmf:1 Hangup Deleted".
     public func callLog(_ call: String) throws -> String { try mock("CallLog", "objpath:\(call)") }

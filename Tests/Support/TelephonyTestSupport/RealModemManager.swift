@@ -79,6 +79,27 @@ public final class RealModemManager: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// The tests of every suite share the one rig, and suites run at once: a test holds the
+    /// rig from its reset to its end, so that no other test resets the modem, or starts
+    /// ModemManager again, under it.
+    private let turn = DispatchSemaphore(value: 1)
+
+    /// The rig held by one test until this is released.
+    public final class Turn: @unchecked Sendable {
+        let rig: RealModemManager
+        init(_ rig: RealModemManager) { self.rig = rig }
+        deinit { rig.turn.signal() }
+    }
+
+    /// Waits until no other test holds the rig, resets it, and holds it until the turn is
+    /// released.
+    public func take() throws -> Turn {
+        turn.wait()
+        let held = Turn(self)
+        try command("reset")
+        return held
+    }
+
     /// Stops ModemManager, polkitd and the bus.
     public func stop() {
         guard process.isRunning else { return }

@@ -28,10 +28,19 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     mm-calls              the calls ModemManager holds, "PATH STATE" each ("|" between)
     stop-mm / start-mm    stops or starts ModemManager (start-mm hands it the modem again)
     state                 the modem's state as ModemManager says (MMModemState's numbers)
+    signal RSSI           AT+CSQ answers RSSI (20 at first); ModemManager reads it every 30 s
+    operator NAME         AT+COPS? answers NAME ("t9dial net" at first)
+    refresh               starts ModemManager again, which reads the signal and network as
+                          the modem is enabled (by the line, or reset); 1.20 reads the signal
+                          again only every 30 s, and never after a disable and enable
+    sim yes|no            puts the SIM in or takes it out (AT+CPIN? answers +CME ERROR: 10,
+                          SIM not inserted), and starts ModemManager again, which sees the
+                          SIM only when it takes the modem
     enable yes|no         enables or disables the modem, as root
     rule PATH USER        installs the polkit rule at PATH, for USER instead of t9dial-service,
                           and waits until polkitd has read it
-    reset                 back to an enabled modem with no call, an empty log and no polkit rule
+    reset                 back to an enabled modem with its SIM, its first signal and network,
+                          no call, an empty log and no polkit rule
 
 The rig ends when its standard input does (the test process holds the other end of a pipe),
 and takes its daemons with it, on an error too (ModemManager also dies with it:
@@ -70,6 +79,12 @@ class Modem:
         self.conn = None
         self.buffer = b''
         self.silent_dial = False
+        self.sim = True
+        self.rssi = self.FIRST_RSSI
+        self.operator = self.FIRST_OPERATOR
+
+    FIRST_RSSI = 20
+    FIRST_OPERATOR = 't9dial net'
 
     def release(self):
         '''Answers a dial left unanswered, so that ModemManager can go on; whether there was one.'''
@@ -142,10 +157,13 @@ class Modem:
             'AT+CFUN?': ['+CFUN: 1'],
             'AT+CREG?': ['+CREG: 0,1'],
             'AT+CGREG?': ['+CGREG: 0,1'],
-            'AT+COPS?': ['+COPS: 0,0,"t9dial net",0'],
-            'AT+CSQ': ['+CSQ: 20,99'],
+            'AT+COPS?': ['+COPS: 0,0,"%s",0' % self.operator],
+            'AT+CSQ': ['+CSQ: %d,99' % self.rssi],
             'AT+CLCC=?': [],
         }
+        if not self.sim and upper in ('AT+CPIN?', 'AT+CIMI', 'AT+CCID', 'AT^ICCID?'):
+            # 27.007: +CME ERROR 10, SIM not inserted.
+            return [], '+CME ERROR: 10'
         if upper in fixed:
             return fixed[upper], 'OK'
         if upper == 'AT+CLCC':
@@ -228,6 +246,10 @@ class Modem:
             self.send('+CCWA: "%s",%d,1' % (words[1], 145 if words[1].startswith('+') else 129))
         elif words[0] == 'giveup':
             self.calls = [c for c in self.calls if c['stat'] not in (4, 5)]
+        elif words[0] == 'signal':
+            self.rssi = int(words[1])
+        elif words[0] == 'operator':
+            self.operator = ' '.join(words[1:])
         elif words[0] == 'log':
             return '|'.join(self.log)
         elif words[0] == 'calls':
@@ -392,10 +414,28 @@ class Rig:
         while time.monotonic() < end:
             self.serve(end - time.monotonic())
 
-    def reset(self):
-        if 'modemmanager' not in self.children:
-            self.start_mm()
+    def restart_mm(self):
+        self.stop('modemmanager')
+        # A dial the modem left unanswered went with the ModemManager that waited on it.
+        self.modem.silent_dial = False
+        self.start_mm()
+
+    def sim(self, present):
+        self.modem.sim = present
         self.modem.calls = []
+        self.restart_mm()
+
+
+    def reset(self):
+        self.modem.calls = []
+        first = (self.modem.sim, self.modem.rssi, self.modem.operator) == (True, Modem.FIRST_RSSI, Modem.FIRST_OPERATOR)
+        self.modem.sim, self.modem.rssi, self.modem.operator = True, Modem.FIRST_RSSI, Modem.FIRST_OPERATOR
+        if not first:
+            # ModemManager reads the SIM only when it takes the modem, and the signal when it
+            # enables it; the calls it had go with it.
+            self.restart_mm()
+        elif 'modemmanager' not in self.children:
+            self.start_mm()
         if self.modem.release():
             # What ModemManager queued behind the dial (a Hangup's AT+CHUP) comes now: it must
             # not reach the next test's call.
@@ -507,6 +547,12 @@ class Rig:
                 return ('ok ' + '|'.join('%s %s' % (call, self.call_state(call)) for call in self.mm_calls())).rstrip()
             if words[0] == 'enable':
                 self.enable(words[1] == 'yes')
+                return 'ok'
+            if words[0] == 'sim':
+                self.sim(words[1] == 'yes')
+                return 'ok'
+            if words[0] == 'refresh':
+                self.restart_mm()
                 return 'ok'
             if words[0] == 'reset':
                 self.reset()

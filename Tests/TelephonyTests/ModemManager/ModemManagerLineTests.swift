@@ -19,8 +19,8 @@ struct ModemManagerLineTests {
         let line: ModemManagerLine
         let loop: LineLoop
 
-        init(running: Bool = true, voice: Bool = true) throws {
-            fake = try FakeModemManager(running: running, voice: voice)
+        init(running: Bool = true, voice: Bool = true, sim: Bool = true) throws {
+            fake = try FakeModemManager(running: running, voice: voice, sim: sim)
             line = ModemManagerLine(bus: .address(fake.address))
             loop = LineLoop(line: line)
             events += line.start(at: Self.now)
@@ -186,6 +186,39 @@ struct ModemManagerLineTests {
         rig.fake.stopModemManager()
         #expect(rig.run(untilSaid: .ended(.failed("the modem went away"))))
         #expect(rig.line.problem?.contains("ModemManager is not running") == true)
+    }
+
+    /// The modem's signal and network for the status line: read with the modems, followed
+    /// through `PropertiesChanged`, said once each time they change, and nothing once
+    /// ModemManager is gone. The line asks for nothing, and idle it has no deadline.
+    @Test func theSignalAndNetworkAreReadThenFollowed() throws {
+        let rig = try Rig()
+        rig.runUntilReady()
+        let states = { rig.events.compactMap { if case .lineState(let state) = $0 { state } else { nil } } }
+        #expect(states() == [LineState(signalBars: 4, operatorName: "t9dial net")])
+        #expect(rig.line.askLineState(at: Rig.now).isEmpty)
+        #expect(rig.line.nextDeadline == nil)
+        try rig.fake.setSignal(10, operatorName: "Other net")
+        #expect(rig.run { states().last == LineState(signalBars: 1, operatorName: "Other net") }, "\(states())")
+        rig.fake.stopModemManager()
+        #expect(rig.run { states().last == LineState() }, "\(states())")
+        #expect(Set(states()).count == states().count, "each said once: \(states())")
+    }
+
+    /// A modem without a SIM, failed as ModemManager 1.20 leaves it: the problem says only
+    /// emergency numbers go, yet the line dials; ModemManager's refusal of another number
+    /// says why, and an emergency number goes out.
+    @Test func aModemWithoutASIMDialsOnlyEmergencyNumbers() throws {
+        let rig = try Rig(sim: false)
+        #expect(rig.run { rig.line.problem == ModemManagerLine.noSIMProblem }, "\(rig.line.problem ?? "")")
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        #expect(rig.run { rig.callEvents.count == 1 }, "\(rig.log)")
+        let refused = "no SIM: only emergency numbers can be dialled (ModemManager: only emergency calls allowed)"
+        #expect(rig.callEvents == [.ended(.failed(refused))])
+        rig.events += rig.line.dial("112", at: Rig.now)
+        #expect(rig.run(untilSaid: .ringing), "\(rig.log)")
+        #expect(try rig.fake.callLog(try rig.fake.lastCall()) == "Start")
+        #expect(!rig.events.contains { if case .lineState(let state) = $0 { state != LineState() } else { false } }, "no signal, no network")
     }
 
     @Test func aModemWithoutVoiceIsAProblem() throws {

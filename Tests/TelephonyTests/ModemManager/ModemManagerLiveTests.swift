@@ -19,6 +19,8 @@ struct ModemManagerLiveTests {
 
     final class Rig: LineRig {
         let modemManager: RealModemManager
+        /// The rig, held until the test ends.
+        let turn: RealModemManager.Turn
         let line: ModemManagerLine
         let loop: LineLoop
         /// ModemManager polls the modem's calls every 2 s while one is being set up.
@@ -29,7 +31,7 @@ struct ModemManagerLiveTests {
         /// given to nobody.
         init(enabled: Bool = true, asUser uid: Int? = nil, rule: String? = nil, deadlines: ModemManagerLine.Deadlines = .init()) throws {
             modemManager = try RealModemManager.shared.get()
-            try modemManager.command("reset")
+            turn = try modemManager.take()
             if !enabled { try modemManager.command("enable", "no") }
             if let rule { try modemManager.command("rule", rule, "nobody") }
             line = ModemManagerLine(bus: .address(uid.map(modemManager.address(asUser:)) ?? modemManager.address), deadlines: deadlines)
@@ -256,7 +258,8 @@ struct ModemManagerLiveTests {
     /// What `t9dial doctor` asks: the survey only looks, so a disabled modem stays disabled.
     @Test func theSurveySaysTheModemIsDisabledAndLeavesIt() throws {
         let modemManager = try RealModemManager.shared.get()
-        try modemManager.command("reset")
+        let turn = try modemManager.take()
+        defer { withExtendedLifetime(turn) {} }
         #expect(ModemManagerLine.survey(bus: .address(modemManager.address)) == nil)
         try modemManager.command("enable", "no")
         let problem = ModemManagerLine.survey(bus: .address(modemManager.address)) ?? ""

@@ -1,8 +1,12 @@
 # SPDX-License-Identifier: Apache-2.0
 '''A fake ModemManager for t9dial's tests, as a python-dbusmock template.
 
-One modem, /org/freedesktop/ModemManager1/Modem/0, with the Modem and Modem.Voice
-interfaces (parameter "voice": False leaves Voice out). Voice.CreateCall makes a Call
+One modem, /org/freedesktop/ModemManager1/Modem/0, with the Modem, Modem.Modem3gpp and
+Modem.Voice interfaces (parameter "voice": False leaves Voice out; "sim": False makes it a modem
+without a SIM, failed as ModemManager 1.20 leaves it, whose Start refuses what is not an
+emergency number), registered with 64 % of
+signal on "t9dial net" (SetSignal changes them, with PropertiesChanged as ModemManager says
+it). Voice.CreateCall makes a Call
 object whose Start moves it DIALING, then RINGING_OUT; Accept makes it ACTIVE, Hangup
 TERMINATED; SendDtmf takes one tone of an ACTIVE call, as ModemManager 1.20 does. The
 test drives the far end through the mock interface (org.freedesktop.DBus.Mock) of
@@ -24,6 +28,12 @@ IS_OBJECT_MANAGER = True
 MODEM = MAIN_OBJ + '/Modem/0'
 MODEM_IFACE = 'org.freedesktop.ModemManager1.Modem'
 VOICE_IFACE = 'org.freedesktop.ModemManager1.Modem.Voice'
+MODEM_3GPP_IFACE = 'org.freedesktop.ModemManager1.Modem.Modem3gpp'
+REGISTERED = 8
+FAILED = -1
+FAILED_REASON_SIM_MISSING = 2
+# ModemManager 1.20's emergency numbers without a SIM (mm_iface_modem_voice_authorize_outgoing_call).
+NO_SIM_EMERGENCY_NUMBERS = ('112', '911', '000', '08', '110', '999', '118', '119')
 CALL_IFACE = 'org.freedesktop.ModemManager1.Call'
 
 # MMCallState, MMCallStateReason, MMCallDirection (ModemManager-enums.h)
@@ -38,16 +48,23 @@ def wrong_state(text):
 
 def load(mock, parameters):
     mock.next_call = 1
+    mock.t9dial_sim = parameters.get('sim', True)
     mock.t9dial_log = {}
     mock.AddObject(MODEM, MODEM_IFACE, {
         'Manufacturer': dbus.String('t9dial', variant_level=1),
         'Model': dbus.String('fake voice modem', variant_level=1),
+        'State': dbus.Int32(REGISTERED if mock.t9dial_sim else FAILED, variant_level=1),
+        'StateFailedReason': dbus.UInt32(0 if mock.t9dial_sim else FAILED_REASON_SIM_MISSING, variant_level=1),
+        # ModemManager clears the signal of a modem it does not enable: 0, not recent.
+        'SignalQuality': dbus.Struct((dbus.UInt32(64 if mock.t9dial_sim else 0), dbus.Boolean(mock.t9dial_sim)), signature='ub', variant_level=1),
     }, [])
     modem = mockobject.objects[MODEM]
+    if mock.t9dial_sim:
+        modem.AddProperties(MODEM_3GPP_IFACE, {'OperatorName': dbus.String('t9dial net', variant_level=1)})
     if parameters.get('voice', True):
         modem.AddProperties(VOICE_IFACE, {
             'Calls': dbus.Array([], signature='o', variant_level=1),
-            'EmergencyOnly': dbus.Boolean(False, variant_level=1),
+            'EmergencyOnly': dbus.Boolean(not mock.t9dial_sim, variant_level=1),
         })
         modem.AddMethods(VOICE_IFACE, [
             ('CreateCall', 'a{sv}', 'o', lambda self, properties: add_call(mock, DIRECTION_OUTGOING, UNKNOWN, 0, properties['number'])),
@@ -104,6 +121,9 @@ def start(mock, call):
     log(mock, call.path, 'Start')
     if state_of(call) != UNKNOWN or int(call.Get(CALL_IFACE, 'Direction')) != DIRECTION_OUTGOING:
         raise wrong_state('This call was not in unknown state, cannot start')
+    if not mock.t9dial_sim and str(call.Get(CALL_IFACE, 'Number')) not in NO_SIM_EMERGENCY_NUMBERS:
+        set_state(call, TERMINATED, 0)
+        raise dbus.exceptions.DBusException('only emergency calls allowed', name='org.freedesktop.ModemManager1.Error.Core.Unauthorized')
     set_state(call, DIALING, REASON_OUTGOING_STARTED)
     set_state(call, RINGING_OUT, REASON_OUTGOING_STARTED)
 
@@ -171,3 +191,15 @@ def CallState(self, path):
     '''The call's state; -1 once it was deleted.'''
     call = mockobject.objects.get(str(path))
     return -1 if call is None else state_of(call)
+
+
+@dbus.service.method(MOCK_IFACE, in_signature='us', out_signature='')
+def SetSignal(self, percent, operator):
+    '''ModemManager read the modem's signal (`percent`, recent) and network anew.'''
+    modem = mockobject.objects[MODEM]
+    # Not UpdateProperties, which cannot wrap a structure in a variant (dbusmock 0.28).
+    quality = dbus.Struct((dbus.UInt32(percent), dbus.Boolean(True)), signature='ub', variant_level=1)
+    modem.props[MODEM_IFACE]['SignalQuality'] = quality
+    modem.EmitSignal('org.freedesktop.DBus.Properties', 'PropertiesChanged', 'sa{sv}as',
+                     [MODEM_IFACE, dbus.Dictionary({'SignalQuality': quality}, signature='sv'), dbus.Array([], signature='s')])
+    modem.UpdateProperties(MODEM_3GPP_IFACE, {'OperatorName': dbus.String(operator, variant_level=1)})

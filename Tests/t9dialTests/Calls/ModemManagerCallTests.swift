@@ -15,7 +15,9 @@ struct ModemManagerCallTests {
     @Test("a call coming in through ModemManager rings 2 s on, then stops when the caller gives up")
     func incomingCallRings() throws {
         let modemManager = try RealModemManager.shared.get()
-        try modemManager.command("reset")
+        // Held for the test: the live suites of TelephonyTests share the rig.
+        let turn = try modemManager.take()
+        defer { withExtendedLifetime(turn) {} }
         try T9DialProcess.withTemporaryDirectory { directory in
             let (alsa, wav) = try T9DialProcess.recordingALSA(in: directory)
             let config = try T9DialProcess.write(
@@ -37,6 +39,22 @@ struct ModemManagerCallTests {
             let sounding = runs.filter(\.sounding)
             #expect(sounding.count == 1, "\(runs)")
             #expect(abs((sounding.first?.milliseconds ?? 0) - 2000) <= 50, "\(runs)")
+        }
+    }
+
+    /// The status line's line through ModemManager: its OperatorName and SignalQuality (the
+    /// rig's `+CSQ: 20,99`, 4 bars as the AT modem shows it), in `--json`'s status event.
+    @Test func theStatusLineShowsTheModemsNetworkAndSignal() throws {
+        let modemManager = try RealModemManager.shared.get()
+        let turn = try modemManager.take()
+        defer { withExtendedLifetime(turn) {} }
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let config = try T9DialProcess.write("[dial]\nmethod = \"modemmanager\"\n", to: directory + "/t9dial.toml")
+            let t9dial = try InteractiveT9Dial(
+                ["try", "--json", "--contacts", T9DialProcess.sampleContacts, "--config", config], stateDirectory: directory + "/state",
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": modemManager.address])
+            #expect(t9dial.waitForLine(containing: #""line":{"registered":null,"signal":4,"operator":"t9dial net"}"#), "\(t9dial.report)")
+            #expect(t9dial.quit() == 0, "\(t9dial.report)")
         }
     }
 }
