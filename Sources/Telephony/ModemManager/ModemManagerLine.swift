@@ -262,14 +262,15 @@ public final class ModemManagerLine: CallLine {
         switch modemStates[path] {
         case .enabled?, .searching?: return "the modem has no network yet (searching)"
         case .failed? where facts[path]?.hasNoSIM == true: return Self.noSIMProblem
+        case .locked?: return Self.lockedSIMProblem
         default: return modemBlocked(path)
         }
     }
 
     /// What keeps the modem at `path` from dialling at all, from its state: not what the
-    /// network does (an emergency call needs no registration), nor a missing SIM
-    /// (ModemManager keeps the Voice interface of a modem failed for want of one, for
-    /// emergency calls, and refuses the others itself).
+    /// network does (an emergency call needs no registration), nor a missing or locked SIM
+    /// (ModemManager keeps the Voice interface of a modem failed for want of one, or locked,
+    /// for emergency calls, and refuses the others itself).
     private func modemBlocked(_ path: String) -> String? {
         let index = Self.index(path).map(String.init) ?? path
         switch modemStates[path] {
@@ -279,7 +280,7 @@ public final class ModemManagerLine: CallLine {
             guard let refused = enableRefused[path] else { return "the modem is disabled; enabling it" }
             return "the modem is disabled and t9dial could not enable it (\(refused)): enable it with sudo mmcli -m \(index) -e"
         case .enabling?: return "the modem is being enabled"
-        case .locked?: return "the modem's SIM is locked: unlock it with sudo mmcli -i any --pin=PIN"
+        case .locked?: return nil
         case .failed?: return "the modem failed (mmcli -m \(index) says why)"
         case .initializing?: return "ModemManager is still setting the modem up"
         default: return nil
@@ -1027,12 +1028,22 @@ public final class ModemManagerLine: CallLine {
     }
 
     /// Why ModemManager refused to start a call that is not an emergency one (its words:
-    /// `text`): it allows only emergency calls on a modem without a SIM, or not registered.
+    /// `text`): it allows only emergency calls on a modem without a SIM, with its SIM locked,
+    /// or not registered.
     private func emergencyOnly(_ modem: String, _ text: String) -> String {
-        let why = facts[modem]?.hasNoSIM == true ? "no SIM" : "the modem is not registered on a network"
+        let why =
+            if facts[modem]?.hasNoSIM == true {
+                "no SIM"
+            } else if modemStates[modem] == .locked {
+                "the SIM is locked (unlock it with sudo mmcli -i any --pin=PIN)"
+            } else {
+                "the modem is not registered on a network"
+            }
         return "\(why): only emergency numbers can be dialled (ModemManager: \(text))"
     }
 
     /// The line's problem on a modem without a SIM, which dials only emergency numbers.
     public static let noSIMProblem = "no SIM in the modem: only emergency numbers can be dialled"
+    /// The line's problem on a modem whose SIM waits for its PIN: emergency numbers only too.
+    public static let lockedSIMProblem = "the modem's SIM is locked: only emergency numbers can be dialled; unlock it with sudo mmcli -i any --pin=PIN"
 }

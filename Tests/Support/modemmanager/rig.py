@@ -33,9 +33,10 @@ The test drives the far end through DIR/control.sock: one command a connection, 
     refresh               starts ModemManager again, which reads the signal and network as
                           the modem is enabled (by the line, or reset); 1.20 reads the signal
                           again only every 30 s, and never after a disable and enable
-    sim yes|no            puts the SIM in or takes it out (AT+CPIN? answers +CME ERROR: 10,
-                          SIM not inserted), and starts ModemManager again, which sees the
-                          SIM only when it takes the modem
+    sim yes|no|pin        puts the SIM in, takes it out (AT+CPIN? answers +CME ERROR: 10,
+                          SIM not inserted) or puts in one locked by its PIN (+CPIN: SIM PIN),
+                          and starts ModemManager again, which sees the SIM only when it takes
+                          the modem
     enable yes|no         enables or disables the modem, as root
     rule PATH USER        installs the polkit rule at PATH, for USER instead of t9dial-service,
                           and waits until polkitd has read it
@@ -164,6 +165,11 @@ class Modem:
         if not self.sim and upper in ('AT+CPIN?', 'AT+CIMI', 'AT+CCID', 'AT^ICCID?'):
             # 27.007: +CME ERROR 10, SIM not inserted.
             return [], '+CME ERROR: 10'
+        if self.sim == 'pin' and upper == 'AT+CPIN?':
+            return ['+CPIN: SIM PIN'], 'OK'
+        if self.sim == 'pin' and upper in ('AT+CIMI', 'AT+CCID', 'AT^ICCID?'):
+            # 27.007: +CME ERROR 11, SIM PIN required.
+            return [], '+CME ERROR: 11'
         if upper in fixed:
             return fixed[upper], 'OK'
         if upper == 'AT+CLCC':
@@ -549,7 +555,7 @@ class Rig:
                 self.enable(words[1] == 'yes')
                 return 'ok'
             if words[0] == 'sim':
-                self.sim(words[1] == 'yes')
+                self.sim({'yes': True, 'no': False, 'pin': 'pin'}[words[1]])
                 return 'ok'
             if words[0] == 'refresh':
                 self.restart_mm()

@@ -34,21 +34,26 @@ extension ModemManagerLiveTests {
         #expect(rig.log.contains("is disabled; enabling it"), "\(rig.log)")
     }
 
-    /// A modem without a SIM: ModemManager 1.20 fails it ("sim-missing") and keeps its Voice
-    /// interface for emergency calls. The line says so, refuses an ordinary number with why
+    /// A modem without a SIM, or with its SIM locked by its PIN: ModemManager 1.20 fails the
+    /// first ("sim-missing") and keeps the second locked, and keeps the Voice interface of
+    /// both for emergency calls. The line says so, refuses an ordinary number with why
     /// (ModemManager's own refusal), and dials an emergency number.
-    @Test func withoutASIMOnlyAnEmergencyNumberIsDialled() throws {
+    @Test(arguments: [
+        ("no", -1, ModemManagerLine.noSIMProblem, "no SIM: only emergency numbers can be dialled"),
+        ("pin", 2, ModemManagerLine.lockedSIMProblem, "the SIM is locked (unlock it with sudo mmcli -i any --pin=PIN): only emergency"),
+    ])
+    func withoutASIMOrWithItLockedOnlyAnEmergencyNumberIsDialled(sim: String, state: Int, problem: String, refusal: String) throws {
         let rig = try Rig()
-        try rig.modemManager.command("sim", "no")
-        #expect(try rig.modemManager.modemState() == -1, "failed")
-        #expect(rig.run { rig.line.problem == ModemManagerLine.noSIMProblem }, "\(rig.line.problem ?? "")\n\(rig.log)")
+        try rig.modemManager.command("sim", sim)
+        #expect(try rig.modemManager.modemState() == state, "-1 failed, 2 locked")
+        #expect(rig.run { rig.line.problem == problem }, "\(rig.line.problem ?? "")\n\(rig.log)")
 
         rig.events += rig.line.dial("5551234", at: Rig.now)
         guard case .failed(let why)? = rig.end() else {
             Issue.record("not refused: \(rig.callEvents)\n\(rig.log)")
             return
         }
-        #expect(why.hasPrefix("no SIM: only emergency numbers can be dialled"), "\(why)")
+        #expect(why.hasPrefix(refusal), "\(why)")
         #expect(try !rig.modemManager.sentCommands().contains { $0.hasPrefix("ATD") })
 
         rig.events += rig.line.dial("112", at: Rig.now)
