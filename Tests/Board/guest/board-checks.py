@@ -520,8 +520,10 @@ def sip_ring(host):
 
 
 def reloaded(since, times):
-    """Whether the service has logged `times` reloads since `since`."""
-    return journal("--since", since).count("reloaded: ") >= times
+    """Whether `systemctl reload` (SIGHUP) has been taken `times` times since `since`, the last
+    one done (a write to the config may reload it by itself, before the SIGHUP's)."""
+    text = journal("--since", since)
+    return text.count("SIGHUP: reloading") >= times and text.rfind("reloaded: ") > text.rfind("SIGHUP: reloading")
 
 
 def newest_call(number):
@@ -605,7 +607,7 @@ def call_waiting(host):
         check("waiting: Enter answers it: Ann's SIPp got the 200 and sent its ACK",
               wait_for(30, lambda: re.search(r"^ACK sip:", read(STATE + "/sipp-ann-messages.log"), re.M)),
               tail(journal()) + " || " + tail(read(STATE + "/sipp-ann.log")))
-        time.sleep(1)  # baresip tells the service the call is established after the ACK
+        time.sleep(2)  # baresip tells the service the call is established once the ACK is in
         bob = start_sipp("uac-held.xml", "sipp-bob", 5090, to=BARESIP_SIP,
                          keys={"callername": "Bob", "callernumber": "5091", "rtpport": "5092"})
         check("waiting: Bob's call during it waits: the journal says call waiting from 5091 (Bob)",
