@@ -158,7 +158,8 @@ ln -s /lib/systemd/system/systemd-networkd.socket "$WORK/etc/systemd/system/sock
 # The checks: a unit that runs them at every boot, and what they use.
 install -d "$WORK/opt/t9test" "$WORK/etc/systemd/system/multi-user.target.wants"
 install -m 755 Tests/Board/guest/board-checks.py Tests/Board/guest/dial-recorder "$WORK/opt/t9test/"
-install -m 644 Tests/Calls/sipp/uas-answer-wait-bye.xml Tests/Calls/sipp/uac-rejected.xml "$WORK/opt/t9test/"
+install -m 644 Tests/Calls/sipp/uas-answer-wait-bye.xml Tests/Calls/sipp/uas-answer-then-bye.xml \
+  Tests/Calls/sipp/uac-rejected.xml Tests/Calls/sipp/uac-held.xml "$WORK/opt/t9test/"
 install -m 644 Tests/Board/guest/t9test.service "$WORK/etc/systemd/system/"
 ln -s ../t9test.service "$WORK/etc/systemd/system/multi-user.target.wants/t9test.service"
 # A framebuffer, the serial port the checks talk to the host through, and the ringers: QEMU's

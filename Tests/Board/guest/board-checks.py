@@ -185,6 +185,69 @@ def read(path):
         return ""
 
 
+def start_sipp(scenario, name, port, to=None, timeout_s=120, calls=1, keys=None):
+    """Starts SIPp on 127.0.0.1:port with a scenario of Tests/Calls/sipp (copied into
+    /opt/t9test): a UAC calls baresip's t9dial account when `to` is given, else a UAS answers.
+    It ends after `calls` calls, exiting 0, or 1 after timeout_s. What it sent and got goes
+    to STATE/NAME-messages.log, its errors to NAME-errors.log, its screen to NAME.log."""
+    command = ["/usr/bin/sipp", "-sf", "/opt/t9test/" + scenario, "-i", "127.0.0.1", "-p", str(port), "-m", str(calls),
+               "-timeout", f"{timeout_s}s", "-timeout_error", "-nostdin", "-trace_msg",
+               "-message_file", f"{STATE}/{name}-messages.log", "-trace_err", "-error_file", f"{STATE}/{name}-errors.log"]
+    for key, value in (keys or {}).items():
+        command += ["-key", key, value]
+    if to:
+        command += ["-s", "t9dial", to]
+    return subprocess.Popen(command, cwd=STATE, stdin=subprocess.DEVNULL, stdout=open(f"{STATE}/{name}.log", "w"),
+                            stderr=subprocess.STDOUT)
+
+
+def sipp_ended(sipp, seconds=60):
+    """SIPp's exit status once it ends, or None if it is still running after `seconds`."""
+    try:
+        return sipp.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def stop_sipp(*processes):
+    for sipp in processes:
+        if sipp is not None and sipp.poll() is None:
+            sipp.kill()
+            sipp.wait()
+
+
+def sipp_got(name):
+    """The SIP messages SIPp `name` received, in order, each as its text (from -trace_msg's log,
+    where each message follows a line of dashes and says whether it was sent or received)."""
+    blocks = re.split(r"^-{20,}.*$", read(f"{STATE}/{name}-messages.log"), flags=re.M)
+    return [block.split("\n\n", 1)[-1] for block in blocks if "message received" in block]
+
+
+def invites_got(name):
+    """The request URIs of the INVITEs SIPp `name` received, in order (re-INVITEs included)."""
+    return [found.group(1) for message in sipp_got(name) if (found := re.match(r"INVITE (\S+) SIP/2\.0", message))]
+
+
+def reinvite_directions(name):
+    """The SDP direction of each INVITE SIPp `name`, a caller, received: baresip's re-INVITEs,
+    "sendonly" or "inactive" holding its call, "sendrecv" resuming it (SDP's default when the
+    offer has no direction attribute)."""
+    directions = []
+    for message in sipp_got(name):
+        if message.startswith("INVITE "):
+            found = re.search(r"^a=(sendonly|inactive|recvonly|sendrecv)\s*$", message, re.M)
+            directions.append(found.group(1) if found else "sendrecv")
+    return directions
+
+
+def history_calls():
+    """The calls `t9dial history --json`, run as root, lists (the service's), newest first."""
+    try:
+        return json.loads(run("/usr/bin/t9dial", "history", "--json").stdout)
+    except ValueError:
+        return []
+
+
 def phase_one(host):
     check = host.check
     check("board: systemd is PID 1", os.readlink("/proc/1/exe").endswith("systemd"))
@@ -326,6 +389,8 @@ def phase_two(host):
     check("watchdog: the new process reads the keypad", wait_for(60, lambda: "reading /dev/input/event" in status_text()), status_text())
     sip_call(host)
     sip_ring(host)
+    speed_dial_and_redial(host)
+    call_waiting(host)
     doctor = run("/usr/bin/t9dial", "doctor")
     check("reboot: t9dial doctor finds no problem", doctor.returncode == 0, doctor.stdout.strip().replace("\n", " | ")[:400])
     # Last, the package goes as an administrator removes it: its prerm stops the service, and a
@@ -354,11 +419,7 @@ def sip_call(host):
           tail(enable.stderr + run("journalctl", "-u", "baresip.service", "-o", "cat", "--no-pager").stdout))
     # The far end: SIPp answers one call, waits for its BYE and exits 0, or 1 after 180 s.
     messages = STATE + "/sipp-messages.log"
-    sipp = subprocess.Popen(
-        ["/usr/bin/sipp", "-sf", "/opt/t9test/uas-answer-wait-bye.xml", "-i", "127.0.0.1", "-p", "5070", "-m", "1",
-         "-timeout", "180s", "-timeout_error", "-nostdin", "-key", "rtpport", "5072",
-         "-trace_msg", "-message_file", messages, "-trace_err", "-error_file", STATE + "/sipp-errors.log"],
-        cwd=STATE, stdin=subprocess.DEVNULL, stdout=open(STATE + "/sipp.log", "w"), stderr=subprocess.STDOUT)
+    sipp = start_sipp("uas-answer-wait-bye.xml", "sipp", 5070, timeout_s=180, keys={"rtpport": "5072"})
     try:
         # t9dial switches to baresip: a contact numbered 5070, [dial] method = "baresip", reload.
         with open("/etc/t9dial/sip.vcf", "w") as file:
@@ -396,19 +457,13 @@ def sip_call(host):
               logged.group(0) if logged else tail(journal()))
 
         def last_call():
-            listing = run("/usr/bin/t9dial", "history", "--json")
-            try:
-                calls = json.loads(listing.stdout)
-            except ValueError:
-                return None
+            calls = history_calls()
             return calls[0] if calls and calls[0].get("number") == "5070" else None
         call = wait_for(30, last_call) or {}
         check("sip: t9dial history --json, as root, has it: out, answered, connected for a while",
               call.get("direction") == "out" and call.get("outcome") == "answered" and (call.get("duration") or 0) > 0,
               json.dumps(call))
-        check("sip: nothing was denied or logged at error priority",
-              "Operation not permitted" not in journal("--since", since) and journal("-p", "err", "--since", since).strip() == "",
-              tail(journal("-p", "err", "--since", since)))
+        check("sip: nothing was denied or logged at error priority", *nothing_denied(since))
     finally:
         if sipp.poll() is None:
             sipp.kill()
@@ -436,12 +491,8 @@ def sip_ring(host):
     check("ring: the service is connected to baresip", wait_for(60, lambda: "connected to baresip's ctrl_tcp" in journal()), tail(journal()))
     messages = STATE + "/sipp-in-messages.log"
     host.ask("mark", name="sip-ring")
-    sipp = subprocess.Popen(
-        ["/usr/bin/sipp", "-sf", "/opt/t9test/uac-rejected.xml", "-i", "127.0.0.1", "-p", "5080", "-m", "1", "-s", "t9dial",
-         "-timeout", "120s", "-timeout_error", "-nostdin", "-key", "callername", "Sam Sipp", "-key", "callernumber", "5070",
-         "-key", "rtpport", "5082", "-trace_msg", "-message_file", messages,
-         "-trace_err", "-error_file", STATE + "/sipp-in-errors.log", BARESIP_SIP],
-        cwd=STATE, stdin=subprocess.DEVNULL, stdout=open(STATE + "/sipp-in.log", "w"), stderr=subprocess.STDOUT)
+    sipp = start_sipp("uac-rejected.xml", "sipp-in", 5080, to=BARESIP_SIP,
+                      keys={"callername": "Sam Sipp", "callernumber": "5070", "rtpport": "5082"})
     try:
         incoming = wait_for(60, lambda: "incoming call from 5070 (Sam Sipp)" in journal("--since", since), step=0.25)
         check("ring: SIPp's call through baresip reaches the service: incoming call from 5070 (Sam Sipp)", incoming,
@@ -464,6 +515,144 @@ def sip_ring(host):
         if sipp.poll() is None:
             sipp.kill()
             sipp.wait()
+
+
+def nothing_denied(since):
+    """Whether the service's journal since `since` has no denial and nothing at error priority;
+    with its errors, for the check's detail."""
+    errors = journal("-p", "err", "--since", since)
+    return "Operation not permitted" not in journal("--since", since) and errors.strip() == "", tail(errors)
+
+
+def reloaded(since, times):
+    """Whether `systemctl reload` (SIGHUP) has been taken `times` times since `since`, the last
+    one done (a write to the config may reload it by itself, before the SIGHUP's)."""
+    text = journal("--since", since)
+    return text.count("SIGHUP: reloading") >= times and text.rfind("reloaded: ") > text.rfind("SIGHUP: reloading")
+
+
+def newest_call(number):
+    """The newest call of the service's history if it is to or from `number`, else None."""
+    calls = history_calls()
+    return calls[0] if calls and calls[0].get("number") == number else None
+
+
+def speed_dial_and_redial(host):
+    """Speed dial and redial on the keypad, through baresip to SIPp on 127.0.0.1:5070 (the
+    account's domain, so every number reaches it, and its request URI names the number), which
+    answers each of three calls and hangs up 2 s later (uas-answer-then-bye.xml). Key 2 is set
+    with `t9dial speed-dial set`, as root (it keeps it in the service's history, as `t9dial
+    history` reads it), then in the config's [speed_dial], which wins; each is taken up by
+    `systemctl reload` and called by a long press of 2 on the empty query. Then the call key
+    twice calls the last number again."""
+    check = host.check
+    since = time.strftime("%Y-%m-%d %H:%M:%S")
+    far = start_sipp("uas-answer-then-bye.xml", "sipp-speed", 5070, calls=3, keys={"rtpport": "5072"})
+    answered = r"call to {}: answered, connected \d+:\d\d"
+
+    def went_out(number, name=None, count=1):
+        """The call to `number` reached SIPp and ended answered, `count` times since `since`,
+        and the history's newest call is it: out, answered, connected for a while."""
+        whom = f"{name} \\({number}\\)" if name else number
+        reached = wait_for(30, lambda: sum(uri.startswith(f"sip:{number}@") for uri in invites_got("sipp-speed")) >= count)
+        logged = wait_for(30, lambda: len(re.findall(answered.format(whom), journal("-p", "info", "--since", since))) >= count)
+        call = wait_for(30, lambda: newest_call(number)) or {}
+        ok = reached and logged and call.get("direction") == "out" and call.get("outcome") == "answered" and (call.get("duration") or 0) > 0
+        return ok, f"INVITEs {invites_got('sipp-speed')}; newest {json.dumps(call)}; " + ("" if ok else tail(journal()))
+
+    try:
+        kept = run("/usr/bin/t9dial", "speed-dial", "set", "2", "5072")
+        check("speed dial: t9dial speed-dial set 2 5072, as root, keeps it in the service's history",
+              kept.returncode == 0 and "/var/lib/t9dial/" in kept.stdout, (kept.stdout + kept.stderr).strip()[:200])
+        run("systemctl", "reload", "t9dial.service")
+        check("speed dial: systemctl reload takes it up", wait_for(60, lambda: reloaded(since, 1)), tail(journal()))
+        type_keys(host, "kp_2", hold_ms=1000)
+        check("speed dial: 2 held on the empty query calls 5072: SIPp gets the INVITE to sip:5072@, "
+              "and the history has the call, out and answered", *went_out("5072"))
+
+        with open(CONFIG + ".new", "w") as file:
+            file.write(read(CONFIG) + '\n[speed_dial]\n2 = "Sam Sipp"\n')
+        os.rename(CONFIG + ".new", CONFIG)
+        run("systemctl", "reload", "t9dial.service")
+        check("speed dial: reloaded with [speed_dial] 2 = \"Sam Sipp\" in the config", wait_for(60, lambda: reloaded(since, 2)),
+              tail(journal()))
+        type_keys(host, "kp_2", hold_ms=1000)
+        check("speed dial: the config's key 2 wins over the kept one: 2 held calls Sam Sipp at 5070 (INVITE to sip:5070@)",
+              *went_out("5070", "Sam Sipp"))
+
+        time.sleep(1)  # the service reads its call log again once the history has the call
+        type_keys(host, "kp_enter", "kp_enter")
+        ok, detail = went_out("5070", "Sam Sipp", count=2)
+        newest = history_calls()[:2]
+        check("redial: Enter twice on the empty query calls Sam Sipp at 5070 again, and the history has both calls",
+              ok and [call.get("number") for call in newest] == ["5070", "5070"], detail)
+        status = sipp_ended(far)
+        check("speed dial: SIPp answered its three calls and ended its scenario (exit 0)", status == 0,
+              f"exit {status}; " + tail(read(STATE + "/sipp-speed-errors.log") + read(STATE + "/sipp-speed.log")))
+    finally:
+        stop_sipp(far)
+
+
+def call_waiting(host):
+    """A second SIP call during one, through the service's keys: Ann calls (uac-held.xml, which
+    takes re-INVITEs and shows their SDP) and Enter answers; Bob calls during it and waits;
+    Enter answers him and holds Ann, * held swaps them, # held ends Ann's call and Bob comes
+    back, # held ends his. What baresip did to each call is seen at its far end: a re-INVITE
+    with a=sendonly (or inactive) holds it, one with a=sendrecv resumes it."""
+    check = host.check
+    since = time.strftime("%Y-%m-%d %H:%M:%S")
+    held = ("sendonly", "inactive")
+    ann = start_sipp("uac-held.xml", "sipp-ann", 5080, to=BARESIP_SIP,
+                     keys={"callername": "Ann", "callernumber": "5081", "rtpport": "5082"})
+    bob = None
+    try:
+        check("waiting: Ann's call rings here (incoming call from 5081 (Ann))",
+              wait_for(60, lambda: "incoming call from 5081 (Ann)" in journal("--since", since), step=0.25), tail(journal()))
+        type_keys(host, "kp_enter")
+        check("waiting: Enter answers it: Ann's SIPp got the 200 and sent its ACK",
+              wait_for(30, lambda: re.search(r"^ACK sip:", read(STATE + "/sipp-ann-messages.log"), re.M)),
+              tail(journal()) + " || " + tail(read(STATE + "/sipp-ann.log")))
+        time.sleep(2)  # baresip tells the service the call is established once the ACK is in
+        bob = start_sipp("uac-held.xml", "sipp-bob", 5090, to=BARESIP_SIP,
+                         keys={"callername": "Bob", "callernumber": "5091", "rtpport": "5092"})
+        check("waiting: Bob's call during it waits: the journal says call waiting from 5091 (Bob)",
+              wait_for(60, lambda: "call waiting from 5091 (Bob)" in journal("--since", since), step=0.25),
+              tail(journal()) + " || " + tail(read(STATE + "/sipp-bob.log")))
+        check("waiting: Ann's call goes on meanwhile", ann.poll() is None and reinvite_directions("sipp-ann") == [],
+              f"SIPp exited {ann.returncode}, re-INVITEs {reinvite_directions('sipp-ann')}")
+
+        type_keys(host, "kp_enter")
+        answered = wait_for(30, lambda: re.search(r"^ACK sip:", read(STATE + "/sipp-bob-messages.log"), re.M)
+                            and reinvite_directions("sipp-ann")[:1] in ([held[0]], [held[1]]))
+        check("waiting: Enter answers Bob (his SIPp got the 200) and holds Ann (a re-INVITE with a=sendonly or inactive)",
+              answered, f"Ann's re-INVITEs {reinvite_directions('sipp-ann')}; " + tail(journal()))
+        type_keys(host, "kp_multiply", hold_ms=1000)
+        swapped = wait_for(30, lambda: reinvite_directions("sipp-ann")[1:] == ["sendrecv"]
+                           and reinvite_directions("sipp-bob")[:1] in ([held[0]], [held[1]]))
+        check("waiting: * held swaps: Ann comes back (a=sendrecv) and Bob is held", swapped,
+              f"Ann's re-INVITEs {reinvite_directions('sipp-ann')}, Bob's {reinvite_directions('sipp-bob')}")
+
+        type_keys(host, "kp_decimal", hold_ms=1500)
+        status = sipp_ended(ann, 30)
+        check("waiting: # held ends Ann's call: her SIPp got the BYE and ended its scenario (exit 0)", status == 0,
+              f"exit {status}; " + tail(read(STATE + "/sipp-ann-errors.log") + read(STATE + "/sipp-ann.log")))
+        back = wait_for(30, lambda: reinvite_directions("sipp-bob")[-1:] == ["sendrecv"])
+        check("waiting: and Bob comes back, resumed (a=sendrecv), still connected", back and bob.poll() is None,
+              f"Bob's re-INVITEs {reinvite_directions('sipp-bob')}, SIPp {bob.returncode}")
+        type_keys(host, "kp_decimal", hold_ms=1500)
+        status = sipp_ended(bob, 30)
+        check("waiting: # held ends Bob's call: his SIPp got the BYE (exit 0)", status == 0,
+              f"exit {status}; " + tail(read(STATE + "/sipp-bob-errors.log") + read(STATE + "/sipp-bob.log")))
+
+        def both_recorded():
+            calls = {call.get("number"): call for call in history_calls()[:2]}
+            return all(calls.get(number, {}).get("direction") == "in" and calls[number].get("outcome") == "answered"
+                       and (calls[number].get("duration") or 0) > 0 for number in ("5081", "5091")) and calls
+        recorded = wait_for(30, both_recorded)
+        check("waiting: the history has both calls, in and answered", bool(recorded), json.dumps(history_calls()[:2]))
+        check("waiting: nothing was denied or logged at error priority", *nothing_denied(since))
+    finally:
+        stop_sipp(ann, bob)
 
 
 def main():
