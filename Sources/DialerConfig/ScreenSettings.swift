@@ -22,6 +22,11 @@ public struct ScreenSettings: Sendable, Hashable {
     public var backlight: String?
     /// How the status line tells the time (`clock`, `ScreenSettings+Status.swift`).
     public var clock: ClockFormat = .twentyFourHour
+    /// The character display drawn on besides the framebuffer ("/dev/lcd", the kernel's
+    /// charlcd); nil for none (`ScreenSettings+LCD.swift`).
+    public var lcd: String? = nil
+    /// How many characters that display shows (`lcd_size`).
+    public var lcdSize: LCDSize = .sixteenByTwo
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -40,6 +45,7 @@ extension ScreenSettings {
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
+            && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -49,10 +55,12 @@ extension ScreenSettings {
         hasher.combine(sleepAfterSeconds)
         hasher.combine(backlight)
         hasher.combine(clock)
+        hasher.combine(lcd)
+        hasher.combine(lcdSize)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "lcd", "lcd_size"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -79,5 +87,6 @@ extension ScreenSettings {
         }
         try readSleep(table)
         try readClock(table)
+        try readLCD(table)
     }
 }
