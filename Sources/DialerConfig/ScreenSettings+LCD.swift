@@ -51,7 +51,7 @@ public struct LCDSize: Sendable, Hashable, CustomStringConvertible {
     /// "16x2", "20x4": columns by rows.
     public init?(parsing text: String) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { ("0"..."9").contains($0) } }),
             let columns = Int(parts[0]), let rows = Int(parts[1])
         else { return nil }
         self.init(columns: columns, rows: rows)
