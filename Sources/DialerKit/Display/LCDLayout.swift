@@ -44,7 +44,11 @@ public struct LCDLayout: Sendable, Hashable {
         }
         lines += Array(repeating: "", count: max(0, rows - lines.count))
         lines = Array(lines.prefix(rows))
-        if let notice = screen.noticeLine { lines[rows - 1] = notice }
+        if let notice = screen.noticeLine {
+            // "Loading contacts... 42%" is longer than a 16-column line: the percentage stays.
+            let short = screen.notice == nil && Self.ascii(notice).count > columns ? screen.loading.map { "Loading \($0)%" } : nil
+            lines[rows - 1] = short ?? notice
+        }
         return lines.map { pad(Self.ascii($0)) }
     }
 

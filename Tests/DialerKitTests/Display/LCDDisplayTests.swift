@@ -192,6 +192,25 @@ struct LCDDisplayTests {
         }
     }
 
+    @Test func theBooksLoadingKeepsItsPercentageOnSixteenColumns() throws {
+        var screen = try DisplayFixtures.screen("")
+        screen.loading = 42
+        let narrow = try Rig("16x2")
+        narrow.show(screen)
+        #expect(narrow.lines() == ["T9              ", "Loading 42%     "])
+        let wide = try Rig("40x2")
+        wide.show(screen)
+        #expect(wide.lines()[1] == "Loading contacts... 42%                 ")
+    }
+
+    @Test func asTheRunStopsTheDisplayIsClearedAndDark() throws {
+        let rig = try Rig("16x2")
+        rig.show(try DisplayFixtures.screen("3733"))
+        DisplayGroup([rig.display]).restore()
+        #expect(rig.lines() == ["                ", "                "])
+        #expect(!rig.decoder.backlightOn)
+    }
+
     @Test func theResultRowsAreTheLinesUnderTheQuery() throws {
         #expect(try Rig("16x2").display.resultRows == 1)
         #expect(try Rig("20x4").display.resultRows == 3)
