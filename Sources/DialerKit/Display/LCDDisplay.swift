@@ -85,7 +85,8 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
         }
         // Asleep, nothing is drawn: the screen that shows once it wakes is drawn then.
         if state.asleep { return }
-        let bytes = screen.update(to: layout.lines(state))
+        let cursor = layout.pendingLetter(state).map { CharacterLCDScreen.Cell(column: $0.column, row: $0.row) }
+        let bytes = screen.update(to: layout.lines(state), cursor: cursor)
         guard !bytes.isEmpty else { return }
         write(bytes)
         writePictures()

@@ -52,6 +52,16 @@ public struct LCDLayout: Sendable, Hashable {
         return lines.map { pad(Self.ascii($0)) }
     }
 
+    /// The cell of the multi-tap letter still being chosen, which the display underlines with
+    /// its cursor, as the painter underlines it; nil when there is none or a call, the call
+    /// log or a notice covers the query line.
+    public func pendingLetter(_ screen: ScreenState) -> (column: Int, row: Int)? {
+        guard screen.query.pending != nil, screen.calling == nil, screen.callLog == nil, screen.noticeLine == nil || rows > 1 else { return nil }
+        let shown = min(Self.ascii(screen.query.text).count, max(0, columns - screen.modeLabel.count - 1))
+        let column = screen.modeLabel.count + shown
+        return shown > 0 && column < columns ? (column, 0) : nil
+    }
+
     // MARK: Screens
 
     private func queryLines(_ screen: ScreenState, reserved: Int) -> [String] {

@@ -6,7 +6,8 @@ public import ScreenRender
 /// codes written, and which character each of its 8 custom glyphs (CGRAM) holds. It turns
 /// lines of text into the charlcd bytes that draw them (drivers/auxdisplay/charlcd.c): the
 /// glyphs the lines need defined (`ESC[LG<n><16 hex>;`), then each run of changed cells after
-/// a cursor move (`ESC[LxNyN;`). Lines that did not change write nothing.
+/// a cursor move (`ESC[LxNyN;`), then the underline cursor where it shows (`ESC[LC`, off with
+/// `ESC[Lc`). Lines that did not change write nothing.
 ///
 /// Characters: the A00 ROM of most modules is ASCII (but `\` is ¥ and `~` is →) with
 /// katakana above. Every other character on the screen (an accented letter, Cyrillic, `\` and
@@ -25,6 +26,19 @@ public struct CharacterLCDScreen: Sendable {
     public private(set) var cells: [[UInt8]]?
     /// The character each custom glyph slot holds; nil for a slot not defined yet.
     public private(set) var slots: [Character?] = Array(repeating: nil, count: glyphSlots)
+    /// Where the underline cursor shows (a multi-tap letter still being chosen); nil while it
+    /// is off.
+    public private(set) var cursor: Cell? = nil
+
+    /// A cell of the display.
+    public struct Cell: Sendable, Hashable {
+        public var column: Int
+        public var row: Int
+        public init(column: Int, row: Int) {
+            self.column = column
+            self.row = row
+        }
+    }
 
     /// How many custom glyphs an HD44780 holds (CGRAM, 5x8).
     public static let glyphSlots = 8
@@ -65,12 +79,14 @@ public struct CharacterLCDScreen: Sendable {
     /// Forgets what the display shows: the next `update` clears it and writes every cell.
     public mutating func forget() {
         cells = nil
+        cursor = nil
         slots = Array(repeating: nil, count: Self.glyphSlots)
     }
 
     /// The bytes that make the display show `lines` (each cut or padded to `columns`; rows past
-    /// `lines` blank), and takes them as shown. Empty when nothing changes.
-    public mutating func update(to lines: [String]) -> [UInt8] {
+    /// `lines` blank) with the underline cursor at `cursor` (nil: off), and takes them as
+    /// shown. Empty when nothing changes.
+    public mutating func update(to lines: [String], cursor wantedCursor: Cell? = nil) -> [UInt8] {
         var bytes: [UInt8] = []
         if cells == nil {
             bytes += Self.startBytes
@@ -90,6 +106,14 @@ public struct CharacterLCDScreen: Sendable {
             bytes += changes(in: row, to: wanted)
             cells![row] = wanted
         }
+        let wantedCursor = wantedCursor.flatMap { $0.column < columns && $0.row < rows ? $0 : nil }
+        // Writing cells moves the cursor: it is put back where it shows after any.
+        if let wantedCursor, wantedCursor != cursor || !bytes.isEmpty {
+            bytes += Self.move(x: wantedCursor.column, y: wantedCursor.row) + (cursor == nil ? Self.command("C") : [])
+        } else if wantedCursor == nil, cursor != nil {
+            bytes += Self.command("c")
+        }
+        cursor = wantedCursor
         return bytes
     }
 

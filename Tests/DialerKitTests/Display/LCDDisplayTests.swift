@@ -192,6 +192,22 @@ struct LCDDisplayTests {
         }
     }
 
+    @Test func theMultiTapLetterStillBeingChosenIsUnderlinedByTheCursor() throws {
+        let rig = try Rig("16x2")
+        rig.show(try DisplayFixtures.screen("333", mode: .multiTap(layout: "latin")))
+        #expect(rig.lines()[0] == "abc f           ")
+        #expect(rig.decoder.cursorOn && rig.decoder.x == 4 && rig.decoder.y == 0)
+        rig.show(try DisplayFixtures.screen("3334", mode: .multiTap(layout: "latin")))
+        #expect(rig.lines()[0] == "abc fg          ")
+        #expect(rig.decoder.cursorOn && rig.decoder.x == 5 && rig.decoder.y == 0)
+        // The same screen again writes nothing, the cursor included.
+        let count = rig.writes.count
+        rig.show(try DisplayFixtures.screen("3334", mode: .multiTap(layout: "latin")))
+        #expect(rig.writes.count == count)
+        rig.show(try DisplayFixtures.screen("3733"))
+        #expect(!rig.decoder.cursorOn)
+    }
+
     @Test func theBooksLoadingKeepsItsPercentageOnSixteenColumns() throws {
         var screen = try DisplayFixtures.screen("")
         screen.loading = 42
