@@ -96,18 +96,15 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
         guard let writer else { return }
         do {
             try writer(bytes)
-            if writeProblem != nil { logger.notice("\(screenName) is written again") }
+            if writeProblem != nil { logger.notice("the character display is written again") }
             writeProblem = nil
         } catch {
             // Said once while it lasts; the display is drawn whole once a write goes through.
             if writeProblem == nil { logger.error("\(error.description); the dialer goes on without it") }
             writeProblem = error
             screen.forget()
-            if asleep { return }
         }
     }
-
-    private var screenName: String { "the character display" }
 
     private func writePictures() {
         guard !pngPaths.isEmpty else { return }
@@ -132,7 +129,7 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
 }
 
 /// Holds the open device for the writer that the display keeps.
-private final class DeviceHolder: @unchecked Sendable {
+private final class DeviceHolder {
     let device: CharacterLCDDevice
     init(_ device: consuming CharacterLCDDevice) { self.device = device }
 }

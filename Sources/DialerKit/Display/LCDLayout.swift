@@ -110,8 +110,8 @@ public struct LCDLayout: Sendable, Hashable {
                 return fitted(leading, columns - trailing.count) + trailing
             }
         }
-        let leading = Self.ascii(status.compactLeading)
-        return fitted(leading, columns - trailing.count - 1) + " " + String(trailing.prefix(max(0, columns - leading.count - 1)))
+        // Neither fits: the clock first, what follows cut at the line's end.
+        return Self.ascii(status.compactLeading) + " " + trailing
     }
 
     private func callLogLines(_ log: CallLogScreen, reserved: Int) -> [String] {
