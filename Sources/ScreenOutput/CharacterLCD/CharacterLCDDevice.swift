@@ -8,9 +8,8 @@ import struct SystemPackage.FileDescriptor
 /// device that takes text and escape codes (drivers/auxdisplay/charlcd.c). It owns the
 /// descriptor and closes it when it goes; charlcd lets one program have it open at a time.
 ///
-/// A write blocks for as long as the driver takes to clock the bytes out to the module (over
-/// I2C, most of a millisecond a character), which is why `CharacterLCDScreen` writes only the
-/// cells that changed.
+/// A write blocks for as long as the driver takes to clock the bytes out to the module, slow
+/// over an I2C backpack, which is why `CharacterLCDScreen` writes only the cells that changed.
 public struct CharacterLCDDevice: ~Copyable {
     /// The path it was opened at.
     public let path: String
