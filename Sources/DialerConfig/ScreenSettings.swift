@@ -22,6 +22,9 @@ public struct ScreenSettings: Sendable, Hashable {
     public var backlight: String?
     /// How the status line tells the time (`clock`, `ScreenSettings+Status.swift`).
     public var clock: ClockFormat = .twentyFourHour
+    /// Whether the panel is drawn black and white whatever its depth: nil to tell from the
+    /// framebuffer (`monochrome`, `ScreenSettings+Monochrome.swift`).
+    public var monochrome: Bool? = nil
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -40,6 +43,7 @@ extension ScreenSettings {
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
+            && lhs.monochrome == rhs.monochrome
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -49,10 +53,11 @@ extension ScreenSettings {
         hasher.combine(sleepAfterSeconds)
         hasher.combine(backlight)
         hasher.combine(clock)
+        hasher.combine(monochrome)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -79,5 +84,6 @@ extension ScreenSettings {
         }
         try readSleep(table)
         try readClock(table)
+        try readMonochrome(table)
     }
 }
