@@ -22,6 +22,9 @@ public struct ScreenSettings: Sendable, Hashable {
     public var backlight: String?
     /// How the status line tells the time (`clock`, `ScreenSettings+Status.swift`).
     public var clock: ClockFormat = .twentyFourHour
+    /// Whether the panel is drawn black and white whatever its depth: nil to tell from the
+    /// framebuffer (`monochrome`, `ScreenSettings+Monochrome.swift`).
+    public var monochrome: Bool? = nil
     /// The character display drawn on besides the framebuffer ("/dev/lcd", the kernel's
     /// charlcd); nil for none (`ScreenSettings+LCD.swift`).
     public var lcd: String? = nil
@@ -45,7 +48,7 @@ extension ScreenSettings {
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
-            && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
+            && lhs.monochrome == rhs.monochrome && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -55,12 +58,13 @@ extension ScreenSettings {
         hasher.combine(sleepAfterSeconds)
         hasher.combine(backlight)
         hasher.combine(clock)
+        hasher.combine(monochrome)
         hasher.combine(lcd)
         hasher.combine(lcdSize)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "lcd", "lcd_size"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome", "lcd", "lcd_size"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -87,6 +91,7 @@ extension ScreenSettings {
         }
         try readSleep(table)
         try readClock(table)
+        try readMonochrome(table)
         try readLCD(table)
     }
 }

@@ -81,6 +81,7 @@ public struct ConfigCheck: Sendable {
         findings += carddavFindings(configuration)
         findings += soundFindings(configuration)
         findings += screenFindings(configuration)
+        findings += monochromeFindings(configuration)
         let ordered = findings.enumerated().sorted { first, second in
             // Findings in the config file by line; the rest (other files) after, as found.
             let (a, b) = (first.element.error, second.element.error)

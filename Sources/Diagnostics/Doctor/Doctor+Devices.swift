@@ -35,7 +35,7 @@ extension Doctor {
                 fix: "sudo chgrp video \(node.path) && sudo chmod g+rw \(node.path) (a udev rule makes it last)"
             )
         }
-        return DoctorCheck(.ok, subject, found)
+        return DoctorCheck(.ok, subject, found + monochromeNote(framebuffer: path, device: node.path, configuration.screen))
     }
 
     /// 8. `[dial]`: the method's own checks, in its folder of Telephony

@@ -44,18 +44,24 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     /// The backlight switched off while the screen sleeps (`[screen] backlight`), with a
     /// framebuffer only.
     private var backlight: Backlight?
+    /// Whether the screen is drawn black and white, and why (`[screen] monochrome`, or what
+    /// the framebuffer says).
+    public let monochrome: MonochromeChoice
 
     /// Opens the outputs. `screen` is the size and depth of PNGs when there is no framebuffer
     /// (default 320x240x16); `font` is loaded by `ScreenDisplay.loadFont`, `smallFont` (the
-    /// status line's on a small screen) by `ScreenDisplay.loadSmallFont`.
+    /// status line's on a small screen) by `ScreenDisplay.loadSmallFont`. `monochrome` is
+    /// `[screen] monochrome`: nil tells from the framebuffer.
     public init(
         outputs: [Output], screen: ScreenOption?, rotation: Rotation, font: BitmapFont, logger: Logger,
-        backlight: String? = nil, backlightRoot: String = Backlight.classFolder, smallFont: BitmapFont? = nil
+        backlight: String? = nil, backlightRoot: String = Backlight.classFolder, smallFont: BitmapFont? = nil,
+        monochrome configuredMonochrome: Bool? = nil
     ) throws(DialerError) {
         var framebuffer: FramebufferScreen? = nil
         var format = screen?.format ?? .rgb565
         var size = screen?.size ?? ScreenSize(width: 320, height: 240)
         var bitsPerPixel = format.bitsPerPixel
+        var monochrome = MonochromeChoice(driver: "", bitsPerPixel: bitsPerPixel, configured: configuredMonochrome)
         for output in outputs {
             guard case .framebuffer(let path) = output else { continue }
             guard framebuffer == nil else { throw .screen(.secondFramebuffer(path: path)) }
@@ -64,6 +70,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
                 format = opened.format
                 size = opened.logicalSize
                 bitsPerPixel = opened.format.bitsPerPixel
+                monochrome = MonochromeChoice(opened.device.mode, configured: configuredMonochrome)
                 framebuffer = consume opened
             } catch {
                 throw .screen(.framebuffer(error))
@@ -77,8 +84,9 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         self.console = framebuffer == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
         self.framebuffer = framebuffer
         self.size = size
-        self.painter = ScreenPainter(font: font, theme: .forDepth(bitsPerPixel), smallFont: smallFont)
-        self.pngFormat = bitsPerPixel == 1 ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
+        self.painter = ScreenPainter(font: font, theme: .forPanel(bitsPerPixel: bitsPerPixel, monochrome: monochrome), smallFont: smallFont)
+        self.monochrome = monochrome
+        self.pngFormat = bitsPerPixel == 1 || monochrome.isMonochrome ? .mono1 : format.kind == .grayscale ? .gray8 : .rgb
         self.pngPaths = outputs.compactMap { if case .png(let path) = $0 { path } else { nil } }
         for path in pngPaths {
             do { try PNGFile.checkWritable(path) } catch { throw .screen(.png(error)) }
@@ -90,6 +98,8 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         if let backlight, self.framebuffer != nil {
             do { self.backlight = try Backlight(backlight, root: backlightRoot) } catch { logger.error("\(error); the screen's light stays on") }
         }
+        // Said once, as doctor says it: a panel drawn otherwise than its depth suggests.
+        if self.framebuffer != nil, monochrome.reason != nil, monochrome.reason != .oneBit { logger.info("screen: \(monochrome)") }
     }
 
     /// The font `settings` names, or t9dial's own from `dataDirectory`/fonts. A font the config

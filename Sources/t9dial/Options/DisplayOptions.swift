@@ -101,7 +101,7 @@ struct DisplayOptions: ParsableArguments {
                 displays.append(
                     try ScreenDisplay(
                         outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger, backlight: settings.backlight,
-                        smallFont: smallFont))
+                        smallFont: smallFont, monochrome: settings.monochrome))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
             } catch {
