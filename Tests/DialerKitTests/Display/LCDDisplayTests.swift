@@ -9,6 +9,7 @@ import InputEvents
 import ScreenOutput
 import ScreenRender
 import SystemCalls
+import Synchronization
 import T9Search
 import TestFixtures
 import Testing
@@ -176,10 +177,40 @@ struct LCDDisplayTests {
 
     @Test func aDeviceThatFailsEveryWriteLeavesTheDialerRunning() throws {
         let log = RecordedLog()
-        var display: any DialerDisplay = try LCDDisplay(device: "/dev/full", size: .sixteenByTwo, font: nil, logger: log.logger)
-        for keys in ["3", "37", "373", "3733"] { display.show(try DisplayFixtures.screen(keys)) }
+        let display = try LCDDisplay(device: "/dev/full", size: .sixteenByTwo, font: nil, logger: log.logger)
+        for keys in ["3", "37", "373", "3733"] {
+            display.take(.screen(try DisplayFixtures.screen(keys)))
+            display.waitUntilWritten()
+        }
         #expect(log.lines.count == 1)
         #expect(log.lines.first?.hasPrefix("error: writing to /dev/full failed") == true)
+        display.restore()
+    }
+
+    /// The device's bytes go through a thread of their own, in order: the grid is the same as
+    /// when they are written at once, and a failure there is said once, then mended.
+    @Test func onTheirOwnThreadTheBytesComeInOrderAndAFailureIsMended() throws {
+        let kernel = ThreadedKernel(width: 20, height: 4)
+        let log = RecordedLog()
+        let display = try LCDDisplay.writingOnAThread(size: LCDSize(columns: 20, rows: 4)!, font: try LCDFixtures.font(), logger: log.logger) {
+            bytes throws(CharacterLCDError) in try kernel.write(bytes)
+        }
+        for keys in ["3", "37", "373", "3733"] { display.take(.screen(try DisplayFixtures.screen(keys))) }
+        display.waitUntilWritten()
+        #expect(kernel.lines[0...1] == ["T9 3733             ", ">Fred Sanders       "])
+        kernel.failing = true
+        display.take(.screen(try DisplayFixtures.screen("373")))
+        display.waitUntilWritten()
+        display.take(.screen(try DisplayFixtures.screen("37")))
+        display.waitUntilWritten()
+        #expect(log.lines.count == 1 && log.lines.first?.contains("(ENODEV)") == true, "\(log.lines)")
+        kernel.failing = false
+        display.take(.screen(try DisplayFixtures.screen("3")))
+        display.waitUntilWritten()
+        #expect(kernel.lines[0] == "T9 3                ")
+        #expect(log.lines.last == "notice: the character display is written again")
+        display.restore()
+        #expect(kernel.lines[0] == "                    " && !kernel.backlightOn)
     }
 
     @Test func aDeviceThatCannotBeOpenedIsARunError() throws {
@@ -262,6 +293,29 @@ struct LCDDisplayTests {
             #expect(litDots > 5)
             #expect(picture[0, 0] == CharacterLCDScreen.backlightColor)
         }
+    }
+}
+
+/// A decoder fed from the writing thread, and a switch that makes its writes fail.
+final class ThreadedKernel: Sendable {
+    private let state: Mutex<(decoder: CharLCDDecoder, failing: Bool)>
+
+    init(width: Int, height: Int) {
+        state = Mutex((CharLCDDecoder(width: width, height: height), false))
+    }
+
+    var failing: Bool {
+        get { state.withLock { $0.failing } }
+        set { state.withLock { $0.failing = newValue } }
+    }
+
+    var lines: [String] { state.withLock { $0.decoder.lines() } }
+    var backlightOn: Bool { state.withLock { $0.decoder.backlightOn } }
+
+    func write(_ bytes: [UInt8]) throws(CharacterLCDError) {
+        let failing = state.withLock { $0.failing }
+        if failing { throw CharacterLCDError(path: "/dev/lcd", reason: .system(.write, Errno(ENODEV))) }
+        state.withLock { $0.decoder.feed(bytes) }
     }
 }
 
