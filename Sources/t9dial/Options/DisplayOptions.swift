@@ -69,7 +69,8 @@ struct DisplayOptions: ParsableArguments {
         // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
         // --output names a framebuffer; text stays the default either way.
         let settings = book.configuration.screen
-        // --screen lcdWxH draws the PNGs as a character LCD; [screen] lcd draws on one.
+        // --screen lcdWxH draws the PNGs as a character LCD; [screen] lcd draws on one, and
+        // the PNGs then mirror it at its lcd_size, as they mirror a framebuffer.
         let lcdSize = screen.flatMap(Self.lcdSize)
         let lcdPictures: [String] = lcdSize == nil ? [] : choices.compactMap { if case .screen(.png(let path)) = $0 { path } else { nil } }
         if settings.lcd != nil || !lcdPictures.isEmpty {
@@ -78,7 +79,8 @@ struct DisplayOptions: ParsableArguments {
                 if font == nil { logger.warning("\(ScreenDisplay.smallFontName) is not installed: the character display folds accented letters") }
                 displays.append(
                     try LCDDisplay(
-                        device: settings.lcd, size: lcdSize ?? settings.lcdSize, font: font, logger: logger, pngPaths: lcdPictures))
+                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, font: font, logger: logger,
+                        pngPaths: lcdPictures))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
             } catch {

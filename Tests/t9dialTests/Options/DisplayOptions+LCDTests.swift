@@ -51,6 +51,23 @@ struct DisplayOptionsLCDTests {
         }
     }
 
+    /// With a module configured, the pictures mirror it at its size, whatever --screen says.
+    @Test func thePicturesMirrorTheConfiguredModule() throws {
+        try T9DialProcess.withTemporaryDirectory { folder in
+            let config = try T9DialProcess.write("[screen]\nlcd = \"/dev/null\"\nlcd_size = \"20x4\"\n", to: folder + "/t9dial.toml")
+            let png = folder + "/lcd.png"
+            let output = try T9DialProcess.run(
+                [
+                    "run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts,
+                    "--output", "png:" + png, "--screen", "lcd16x2",
+                ], config: config)
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            let picture = try PNGFile.read(png)
+            let size = CharacterLCDScreen.pictureSize(columns: 20, rows: 4)
+            #expect(picture.width == size.width && picture.height == size.height)
+        }
+    }
+
     /// /dev/null stands in for /dev/lcd: a character device the run writes to and ends well.
     @Test func aConfiguredLCDIsDrawnOnBesidesText() throws {
         try T9DialProcess.withTemporaryDirectory { folder in
