@@ -350,7 +350,7 @@ enum LCDFixtures {
     }
 
     enum Case: String, CaseIterable, Sendable, CustomTestStringConvertible {
-        case idle, typing, accents, noMatch, call, callWithDetails, callLog
+        case idle, typing, labels, accents, noMatch, call, callWithDetails, callLog
 
         var testDescription: String { rawValue }
 
@@ -361,6 +361,7 @@ enum LCDFixtures {
                 screen.status = StatusLine(clock: "14:02", missedCalls: 2, battery: StatusLine.Battery(percent: 87, charging: false))
                 return screen
             case .typing: return try DisplayFixtures.screen("3733")
+            case .labels: return try DisplayFixtures.labelledScreen("3733")
             case .accents: return try accentedScreen("7")
             case .noMatch: return try DisplayFixtures.screen("999")
             case .call:
@@ -398,6 +399,11 @@ enum LCDFixtures {
                 [
                     ("16x2", ["T9 3733         ", ">Fred Sanders   "]),
                     ("20x4", ["T9 3733             ", ">Fred Sanders       ", " Fred Smith         ", "                    "]),
+                ]
+            case .labels:
+                [
+                    ("16x2", ["T9 3733         ", ">Fred Smith home"]),
+                    ("20x4", ["T9 3733             ", ">Fred Smith     home", " Fred Smith     Boat", "                    "]),
                 ]
             case .accents:
                 [
