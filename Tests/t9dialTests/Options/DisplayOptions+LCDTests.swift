@@ -25,6 +25,20 @@ struct DisplayOptionsLCDTests {
         }
     }
 
+    /// The picture docs/board.md shows is the demo's last screen as t9dial draws it now (make
+    /// demo-lcd draws it again).
+    @Test func theDocumentedPictureIsTheDemosLastScreen() throws {
+        try T9DialProcess.withTemporaryDirectory { directory in
+            let png = directory + "/lcd.png"
+            let output = try T9DialProcess.run([
+                "run", "--replay", "Config/samples/demo-session.evemu", "--contacts", T9DialProcess.sampleContacts,
+                "--output", "png:" + png, "--screen", "lcd20x4",
+            ])
+            #expect(output.status == 0, "stderr: \(output.stderr)")
+            #expect(try PNGFile.read(png) == PNGFile.read("Config/samples/demo-lcd.png"))
+        }
+    }
+
     @Test(arguments: [
         ("lcd17", "a character LCD's size must be COLUMNSxROWS"),
         ("lcd20x5", "1 to 4 rows"),
