@@ -126,7 +126,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-search test check-format check-layers test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-lcd demo-search test check-format check-layers test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -158,6 +158,12 @@ demo: build
 	  | awk '/^(T9|abc|абв|αβγ):/ && NR > 1 { print "" } { print "  " $$0 }'
 	@echo
 	@echo "The last screen, as a 320x240 RGB565 panel shows it: $(SAMPLES)/demo-screen.png"
+
+# The demo's last screen on a 20x4 character LCD, the picture docs/board.md shows.
+demo-lcd: build
+	@$(T9DIAL) run --contacts $(SAMPLES)/contacts.vcf --replay $(SAMPLES)/demo-session.evemu --config /dev/null \
+	    --output png:$(SAMPLES)/demo-lcd.png --screen lcd20x4 >/dev/null
+	@echo "The last screen on a 20x4 HD44780: $(SAMPLES)/demo-lcd.png"
 
 # The search command alone, over a scripted list of queries.
 demo-search: build

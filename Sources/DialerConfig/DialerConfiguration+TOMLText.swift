@@ -57,6 +57,8 @@ extension DialerConfiguration {
         key(screen, "sleep_after", .integer(self.screen.sleepAfterSeconds))
         key(screen, "backlight", .string(self.screen.backlight ?? ""))
         key(screen, "clock", .string(self.screen.clock.rawValue))
+        key(screen, "lcd", .string(self.screen.lcd ?? ""))
+        key(screen, "lcd_size", .string(self.screen.lcdSize.description))
 
         // The method, and only the keys it reads: each method says which (`DialSettings`).
         let dial = DialTable.name

@@ -25,6 +25,11 @@ public struct ScreenSettings: Sendable, Hashable {
     /// Whether the panel is drawn black and white whatever its depth: nil to tell from the
     /// framebuffer (`monochrome`, `ScreenSettings+Monochrome.swift`).
     public var monochrome: Bool? = nil
+    /// The character display drawn on besides the framebuffer ("/dev/lcd", the kernel's
+    /// charlcd); nil for none (`ScreenSettings+LCD.swift`).
+    public var lcd: String? = nil
+    /// How many characters that display shows (`lcd_size`).
+    public var lcdSize: LCDSize = .sixteenByTwo
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -43,7 +48,7 @@ extension ScreenSettings {
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
-            && lhs.monochrome == rhs.monochrome
+            && lhs.monochrome == rhs.monochrome && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -54,10 +59,12 @@ extension ScreenSettings {
         hasher.combine(backlight)
         hasher.combine(clock)
         hasher.combine(monochrome)
+        hasher.combine(lcd)
+        hasher.combine(lcdSize)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome", "lcd", "lcd_size"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -85,5 +92,6 @@ extension ScreenSettings {
         try readSleep(table)
         try readClock(table)
         try readMonochrome(table)
+        try readLCD(table)
     }
 }

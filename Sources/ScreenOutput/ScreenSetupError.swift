@@ -14,6 +14,8 @@ public enum ScreenSetupError: Error, Sendable, CustomStringConvertible {
     case fontFile(FontFileError)
     /// The font file is read but is not a PSF font t9dial can draw with.
     case font(FontError)
+    /// The character display (`[screen] lcd`) cannot be opened.
+    case characterLCD(CharacterLCDError)
 
     public var description: String {
         switch self {
@@ -23,6 +25,7 @@ public enum ScreenSetupError: Error, Sendable, CustomStringConvertible {
         case .png(let error): error.description
         case .fontFile(let error): error.description
         case .font(let error): String(describing: error)
+        case .characterLCD(let error): error.description
         }
     }
 }

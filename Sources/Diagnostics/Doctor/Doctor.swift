@@ -37,10 +37,12 @@ public struct Doctor: Sendable {
         let mixer = mixerCheck(settings).map { [$0] } ?? []
         // The backlight has a line only when [screen] names one.
         let backlight = backlightCheck(settings).map { [$0] } ?? []
+        // The character display has a line only when [screen] names one.
+        let lcd = characterLCDCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
                 framebufferCheck(settings)
-            ] + backlight + [
+            ] + backlight + lcd + [
                 configCheck(settings), contactsCheck(settings),
             ] + dialChecks(settings) + ringer + mixer + [serviceCheck()])
     }

@@ -231,6 +231,7 @@ public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
     /// Puts back what the framebuffers showed before t9dial drew on them, and the console.
     public func restore() {
         for display in displays { (display as? ScreenDisplay)?.restore() }
+        for display in displays { (display as? LCDDisplay)?.restore() }
     }
 
     /// The first failed write of the first display whose write failed.
@@ -240,6 +241,6 @@ public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
 
     /// Why a picture of the run could not be written, when one could not.
     public var pictureFailure: String? {
-        displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure }.first
+        displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure ?? ($0 as? LCDDisplay)?.firstPictureFailure }.first
     }
 }

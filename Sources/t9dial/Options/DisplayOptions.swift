@@ -18,7 +18,10 @@ struct DisplayOptions: ParsableArguments {
     )
     var outputs: [String] = []
 
-    @Option(help: ArgumentHelp("Size and depth of PNG output when no framebuffer is drawn on, e.g. 128x64x1 or 320x240x16.", valueName: "WxHxD"))
+    @Option(
+        help: ArgumentHelp(
+            "Size and depth of PNG output when no framebuffer is drawn on, e.g. 128x64x1 or 320x240x16; lcd16x2 or lcd20x4 draws a character LCD.",
+            valueName: "WxHxD"))
     var screen: String?
 
     @Flag(help: "Same as --output json: one JSON object per change, and {\"event\":\"dial\",...} for a dial.")
@@ -28,7 +31,11 @@ struct DisplayOptions: ParsableArguments {
         for output in outputs where Self.parse(output) == nil {
             throw ValidationError("--output \(output): expected text, json, fb, fb:/dev/fbN or png:FILE")
         }
-        if let screen {
+        if let screen, screen.hasPrefix(Self.lcdPrefix) {
+            guard Self.lcdSize(screen) != nil else {
+                throw ValidationError("--screen \(screen): a character LCD's size \(LCDSize.expectation), after lcd (lcd16x2)")
+            }
+        } else if let screen {
             do { _ = try ScreenOption(parsing: screen) } catch { throw ValidationError(error.description) }
         }
     }
@@ -62,8 +69,26 @@ struct DisplayOptions: ParsableArguments {
         // The config's [screen] framebuffer is drawn on too (the service's panel), unless an
         // --output names a framebuffer; text stays the default either way.
         let settings = book.configuration.screen
+        // --screen lcdWxH draws the PNGs as a character LCD; [screen] lcd draws on one, and
+        // the PNGs then mirror it at its lcd_size, as they mirror a framebuffer.
+        let lcdSize = screen.flatMap(Self.lcdSize)
+        let lcdPictures: [String] = lcdSize == nil ? [] : choices.compactMap { if case .screen(.png(let path)) = $0 { path } else { nil } }
+        if settings.lcd != nil || !lcdPictures.isEmpty {
+            do {
+                let font = try ScreenDisplay.loadSmallFont(dataDirectory: book.dataDirectory)
+                if font == nil { logger.warning("\(ScreenDisplay.smallFontName) is not installed: the character display folds accented letters") }
+                displays.append(
+                    try LCDDisplay(
+                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, font: font, logger: logger,
+                        pngPaths: lcdPictures))
+            } catch let error as DialerError {
+                throw CommandFailure(message: error.description)
+            } catch {
+                throw CommandFailure(message: String(describing: error))
+            }
+        }
         let pictures = ScreenDisplay.outputs(
-            requested: choices.compactMap { if case .screen(let output) = $0 { output } else { nil } },
+            requested: choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } },
             configuredFramebuffer: settings.framebuffer
         )
         if !pictures.isEmpty {
@@ -74,7 +99,7 @@ struct DisplayOptions: ParsableArguments {
                 do { smallFont = try ScreenDisplay.loadSmallFont(dataDirectory: book.dataDirectory) } catch {
                     logger.warning("\(error.description); the status line uses the screen's font (reinstall t9dial to mend the file)")
                 }
-                let option = try screen.map { text throws(ScreenOptionError) in try ScreenOption(parsing: text) }
+                let option = try screen.flatMap { text throws(ScreenOptionError) in lcdSize != nil ? nil : try ScreenOption(parsing: text) }
                 displays.append(
                     try ScreenDisplay(
                         outputs: pictures, screen: option, rotation: rotation, font: font, logger: logger, backlight: settings.backlight,
@@ -92,6 +117,20 @@ struct DisplayOptions: ParsableArguments {
         if let problem = book.historyProblem { logger.warning("\(problem)") }
         return DisplayGroup(displays)
     }
+}
+
+extension DisplayOptions {
+    /// How --screen names a character LCD: lcd16x2.
+    static let lcdPrefix = "lcd"
+
+    /// The character LCD's size `--screen` names (lcd16x2), or nil when it names none.
+    static func lcdSize(_ screen: String) -> LCDSize? {
+        screen.hasPrefix(lcdPrefix) ? LCDSize(parsing: String(screen.dropFirst(lcdPrefix.count))) : nil
+    }
+}
+
+extension ScreenDisplay.Output {
+    fileprivate var isPNG: Bool { if case .png = self { true } else { false } }
 }
 
 extension DisplayGroup {
