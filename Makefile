@@ -62,7 +62,9 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
 # libasound2-dev: the ringer and the tones play through alsa-lib (CAlsa); the sound tests play
 # into its file plugin, no card needed.
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+# libdrm-dev: the screen draws through DRM/KMS dumb buffers with libdrm (CDRM) where there is no
+# /dev/fb.
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev libdrm-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
