@@ -84,7 +84,8 @@ query_lines() { grep -E '^(T9|abc):' "$1" | tr '\n' '|'; }
 
 say "modules"
 for module in xhci_pci usbhid hid_generic evdev uinput; do modprobe "$module"; done
-modprobe vfb vfb_enable=1 videomemorysize=4194304
+# DRM's run (--only drm) has no framebuffer at all.
+[ "${ONLY:-}" = drm ] || modprobe vfb vfb_enable=1 videomemorysize=4194304
 udevadm settle -t 30
 
 # --- 9. The mixer: a call's volume and mute keys on the card's controls ------------------------
@@ -137,7 +138,7 @@ drm_scenarios() {
   local groups; groups=$(getent group video | cut -d: -f3),$(getent group input | cut -d: -f3)
   mkdir -p "$RUN/drm-state" && chmod 777 "$RUN/drm-state"
   cp "$CONFIG" "$RUN/drm.toml" && chmod 644 "$RUN/drm.toml"
-  local png=$RUN/drm.png
+  local png=$RUN/drm-state/drm.png
   # fb asks for /dev/fb0: with no framebuffer at all, the card is drawn on instead.
   "$T9DIAL" doctor --config "$RUN/drm.toml" >"$RW/drm-doctor.out" 2>&1
   check "drm: doctor lists the card, its connector and mode ($(grep -a 'dri/card0' "$RW/drm-doctor.out" | head -2 | tr '\n' ' '))" \

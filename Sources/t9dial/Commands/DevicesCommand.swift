@@ -3,6 +3,8 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Diagnostics
+import Telephony
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +39,12 @@ struct DevicesCommand: ParsableCommand {
                 inputDirectory: inputDir, device: device, keymap: keymap, configFile: settings.config, dataDirectory: settings.dataDir)
         }
         try StandardOutput.writeLine(report.text)
+        // The screens too, as the config's [screen] chooses among them.
+        if let survey = RunReaders.dialerKit.screens {
+            let loaded = try? settings.config.map { path throws(ConfigError) in try DialerConfiguration.load(path: path) } ?? DialerConfiguration.loadDefault()
+            let screen = loaded?.screen ?? ScreenSettings()
+            try StandardOutput.writeLine("\n" + survey(screen).text)
+        }
         if !report.readsSomething { throw ExitCode.failure }
     }
 }
