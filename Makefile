@@ -22,8 +22,8 @@
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer, the sound
 #                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED), the
-#                   volume and mute keys on a card's mixer; a run whose kernel dropped keypad
-#                   events fails (Tests/VM/README.md)
+#                   volume and mute keys on a card's mixer, DRM/KMS with no /dev/fb (QMP screendump);
+#                   a run whose kernel dropped keypad events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
@@ -389,6 +389,10 @@ test-vm: vm-deps release
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
 	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only mixer
+	@# DRM/KMS's check boots again, with a bochs-display and no fbdev emulation (no /dev/fb):
+	@# QEMU's screendump of /dev/dri/card0 against t9dial's PNG.
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
+	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only drm
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
 # package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).
