@@ -28,6 +28,8 @@ public struct DRMError: Error, Sendable, Hashable, CustomStringConvertible {
         case noCRTC(connector: String)
         /// The card cannot make dumb buffers (DRM_CAP_DUMB_BUFFER).
         case noDumbBuffers
+        /// A frame does not fit the buffers the card made.
+        case frame(String)
     }
 
     /// The card's device node, as it was opened.
@@ -55,6 +57,8 @@ public struct DRMError: Error, Sendable, Hashable, CustomStringConvertible {
                 + "1920x1200); the smallest is \(smallest)"
         case .noCRTC(let connector):
             return "\(path) \(connector): no CRTC can drive it (all in use by other connectors)"
+        case .frame(let what):
+            return "\(path): \(what)"
         case .noDumbBuffers:
             return "\(path) cannot make dumb buffers (DRM_CAP_DUMB_BUFFER is 0): it is a render-only card; name a card with a display"
         case .system(let operation, let errno):

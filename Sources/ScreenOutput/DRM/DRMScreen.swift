@@ -64,7 +64,7 @@ public struct DRMScreen: ~Copyable {
             do {
                 packer = try FramePacker(format: .xrgb8888, physicalSize: choice.mode.size, rotation: rotation, lineLength: buffers[0].pitch)
             } catch {
-                throw DRMError(path: path, reason: .system(.createBuffer, Errno(EINVAL)))
+                throw DRMError(path: path, reason: .frame(error.description))
             }
             self.updaters = [FrameUpdater(packer: packer), FrameUpdater(packer: packer)]
             self.saved = DRMCalls.crtc(descriptor, choice.crtc)
@@ -119,7 +119,7 @@ public struct DRMScreen: ~Copyable {
         do {
             try updaters[back].draw(canvas, into: buffers[back].memory)
         } catch {
-            throw DRMError(path: path, reason: .system(.map, Errno(EINVAL)))
+            throw DRMError(path: path, reason: .frame(error.description))
         }
         front = back
         guard !blanked else { return }
