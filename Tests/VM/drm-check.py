@@ -60,7 +60,10 @@ def crtc(path):
         fcntl.ioctl(card, DRM_IOCTL_MODE_GETRESOURCES, resources)
         count = struct.unpack_from("I", resources, 36)[0]  # count_crtcs, after four pointers and count_fbs
         ids = (ctypes.c_uint32 * max(count, 1))()
+        # Only the CRTCs asked for: a count left for a list without a pointer is EFAULT.
+        resources = bytearray(CARD_RES_SIZE)
         struct.pack_into("Q", resources, 8, ctypes.addressof(ids))  # crtc_id_ptr
+        struct.pack_into("I", resources, 36, count)
         fcntl.ioctl(card, DRM_IOCTL_MODE_GETRESOURCES, resources)
         state = bytearray(CRTC_SIZE)
         struct.pack_into("I", state, 12, ids[0])  # crtc_id, after set_connectors_ptr and count_connectors
