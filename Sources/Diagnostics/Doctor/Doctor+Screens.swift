@@ -31,11 +31,12 @@ public struct ScreenFindings: Sendable, Hashable {
 }
 
 extension Doctor {
-    /// 5c. The screens found and the one drawn on; nil when screens are not opened (a system
-    /// in a folder, or tests).
+    /// 5c. The screens found and the one drawn on, where the system has a DRM card or the
+    /// config names one; nil otherwise, or when screens are not opened.
     func screensCheck(_ settings: Settings) -> DoctorCheck? {
-        guard let survey = readers.screens, let configuration = settings.configuration else { return nil }
-        let found = survey(configuration.screen)
+        guard let survey = readers.screens, let configuration = settings.configuration,
+            let found = survey(configuration.screen, system.path("/dev"))
+        else { return nil }
         let listed = found.screens.isEmpty ? "none found" : found.screens.joined(separator: "; ")
         let finding = "\(listed); draws on \(found.used ?? "none"): \(found.why)"
         if let problem = found.problem {

@@ -38,7 +38,7 @@ extension RunReaders {
                 ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
             },
             soundProblem: SoundOutputProbe.problem, mixerControls: SoundOutputProbe.mixerControls)
-        readers.screens = { ScreenSurvey.findings($0) }
+        readers.screens = { settings, dev in ScreenSurvey.doctorFindings(settings, dev: dev) }
         return readers
     }()
 }

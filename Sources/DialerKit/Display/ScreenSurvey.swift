@@ -8,9 +8,16 @@ public import ScreenOutput
 /// mode, each DRM card with the connector and mode t9dial would take, and which one a run with
 /// the config's `[screen]` draws on, chosen as `ScreenDisplay.outputs` chooses.
 public enum ScreenSurvey {
-    /// What is found under /dev, each screen opened read-only to be described.
-    public static func findings(_ settings: ScreenSettings) -> ScreenFindings {
-        let devices = ScreenDevices.scan()
+    /// doctor's: `findings`, or nil when `dev` has no DRM card and the settings name none (its
+    /// framebuffer line says the rest).
+    public static func doctorFindings(_ settings: ScreenSettings, dev: String) -> ScreenFindings? {
+        guard !ScreenDevices.scan(dev: dev).cards.isEmpty || settings.drm != nil else { return nil }
+        return findings(settings, dev: dev)
+    }
+
+    /// What is found under `dev`, each screen opened read-only to be described.
+    public static func findings(_ settings: ScreenSettings, dev: String = "/dev") -> ScreenFindings {
+        let devices = ScreenDevices.scan(dev: dev)
         let framebuffers = devices.framebuffers.map { path in
             do { return "\(path): framebuffer, \(try FramebufferDevice.mode(of: path))" } catch { return "\(path): \(String(describing: error))" }
         }

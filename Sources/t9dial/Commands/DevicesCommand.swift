@@ -3,7 +3,6 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
-import Diagnostics
 import Telephony
 
 struct DevicesCommand: ParsableCommand {
@@ -40,11 +39,8 @@ struct DevicesCommand: ParsableCommand {
         }
         try StandardOutput.writeLine(report.text)
         // The screens too, as the config's [screen] chooses among them.
-        if let survey = RunReaders.dialerKit.screens {
-            let loaded = try? settings.config.map { path throws(ConfigError) in try DialerConfiguration.load(path: path) } ?? DialerConfiguration.loadDefault()
-            let screen = loaded?.screen ?? ScreenSettings()
-            try StandardOutput.writeLine("\n" + survey(screen).text)
-        }
+        let loaded = try? settings.config.map { path throws(ConfigError) in try DialerConfiguration.load(path: path) } ?? DialerConfiguration.loadDefault()
+        try StandardOutput.writeLine("\n" + ScreenSurvey.findings(loaded?.screen ?? ScreenSettings()).text)
         if !report.readsSomething { throw ExitCode.failure }
     }
 }
