@@ -28,12 +28,13 @@ public struct ScreenDevices: Sendable, Hashable {
         }.sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The DRM card to draw on instead of the framebuffer asked for, when the system has no
-    /// framebuffer at all but has a card (a kernel without fbdev emulation or without
-    /// CONFIG_FB_DEVICE): the first card. Nil when the framebuffer is there to be drawn on, or
-    /// when there is no card either (the framebuffer's own error then says what to do).
+    /// The DRM card to draw on instead of the framebuffer asked for, when that is not there and
+    /// the system has no framebuffer at all but has a card (a kernel without fbdev emulation or
+    /// without CONFIG_FB_DEVICE): the first card. Nil when the framebuffer is there to be drawn
+    /// on, or when there is no card either (the framebuffer's own error then says what to do).
+    /// (stat)
     public func cardInstead(ofFramebuffer path: String) -> String? {
-        guard framebuffers.isEmpty else { return nil }
+        guard framebuffers.isEmpty, !SystemCall.exists(path) else { return nil }
         return cards.first
     }
 }

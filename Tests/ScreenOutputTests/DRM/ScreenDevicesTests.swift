@@ -23,5 +23,7 @@ struct ScreenDevicesTests {
         #expect(ScreenDevices(framebuffers: [], cards: ["/dev/dri/card0"]).cardInstead(ofFramebuffer: "/dev/fb0") == "/dev/dri/card0")
         #expect(ScreenDevices(framebuffers: ["/dev/fb1"], cards: ["/dev/dri/card0"]).cardInstead(ofFramebuffer: "/dev/fb0") == nil)
         #expect(ScreenDevices(framebuffers: [], cards: []).cardInstead(ofFramebuffer: "/dev/fb0") == nil)
+        // A file named as the framebuffer (a test's, or vfb's elsewhere) is drawn on as asked.
+        #expect(ScreenDevices(framebuffers: [], cards: ["/dev/dri/card0"]).cardInstead(ofFramebuffer: "/dev/null") == nil)
     }
 }
