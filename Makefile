@@ -22,8 +22,8 @@
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer, the sound
 #                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED), the
-#                   volume and mute keys on a card's mixer; a run whose kernel dropped keypad
-#                   events fails (Tests/VM/README.md)
+#                   volume and mute keys on a card's mixer, DRM/KMS with no /dev/fb (QMP screendump);
+#                   a run whose kernel dropped keypad events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
@@ -62,7 +62,9 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
 # libasound2-dev: the ringer and the tones play through alsa-lib (CAlsa); the sound tests play
 # into its file plugin, no card needed.
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+# libdrm-dev: the screen draws through DRM/KMS dumb buffers with libdrm (CDRM) where there is no
+# /dev/fb.
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev libdrm-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
@@ -393,6 +395,10 @@ test-vm: vm-deps release
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
 	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only mixer
+	@# DRM/KMS's check boots again, with a bochs-display and no fbdev emulation (no /dev/fb):
+	@# QEMU's screendump of /dev/dri/card0 against t9dial's PNG.
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
+	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only drm
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
 # package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).

@@ -54,6 +54,7 @@ extension DialerConfiguration {
         key(screen, "font", self.screen.font.map { $0.contains("/") ? path($0) : .string($0) } ?? .string(""))
         key(screen, "rotation", .integer(self.screen.rotation))
         key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
+        key(screen, "drm", .string(self.screen.drm ?? ""))
         key(screen, "sleep_after", .integer(self.screen.sleepAfterSeconds))
         key(screen, "backlight", .string(self.screen.backlight ?? ""))
         key(screen, "clock", .string(self.screen.clock.rawValue))

@@ -11,7 +11,7 @@ struct DisplayOptions: ParsableArguments {
     @Option(
         name: .customLong("output"),
         help: ArgumentHelp(
-            "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN (instead of [screen] framebuffer), png:FILE.",
+            "Where to show the dialer, more than once for several: text (the default), json, fb (/dev/fb0), fb:/dev/fbN (instead of [screen] framebuffer), drm:/dev/dri/cardN (a DRM/KMS card), png:FILE.",
             valueName: "output"
         ),
         completion: ShellCompletion.outputs
@@ -29,7 +29,7 @@ struct DisplayOptions: ParsableArguments {
 
     func validate() throws {
         for output in outputs where Self.parse(output) == nil {
-            throw ValidationError("--output \(output): expected text, json, fb, fb:/dev/fbN or png:FILE")
+            throw ValidationError("--output \(output): expected text, json, fb, fb:/dev/fbN, drm:/dev/dri/cardN or png:FILE")
         }
         if let screen, screen.hasPrefix(Self.lcdPrefix) {
             guard Self.lcdSize(screen) != nil else {
@@ -51,6 +51,7 @@ struct DisplayOptions: ParsableArguments {
         case "json": return .json
         case "fb": return .screen(.framebuffer(path: "/dev/fb0"))
         case _ where text.hasPrefix("fb:") && text.count > 3: return .screen(.framebuffer(path: String(text.dropFirst(3))))
+        case _ where text.hasPrefix("drm:") && text.count > 4: return .screen(.drm(path: String(text.dropFirst(4))))
         case _ where text.hasPrefix("png:") && text.count > 4: return .screen(.png(path: String(text.dropFirst(4))))
         default: return nil
         }
@@ -89,7 +90,7 @@ struct DisplayOptions: ParsableArguments {
         }
         let pictures = ScreenDisplay.outputs(
             requested: choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } },
-            configuredFramebuffer: settings.framebuffer
+            configuredFramebuffer: settings.framebuffer, configuredDRM: settings.drm
         )
         if !pictures.isEmpty {
             do {
