@@ -22,8 +22,8 @@
 #   make test-vm    the release build (make release) on Debian's kernel in QEMU: a USB keypad,
 #                   hotplug, a bouncing GPIO keypad, the udev rule, the framebuffer, the sound
 #                   QEMU records (ring, key tones, a modem call, the PC speaker, an LED), the
-#                   volume and mute keys on a card's mixer; a run whose kernel dropped keypad
-#                   events fails (Tests/VM/README.md)
+#                   volume and mute keys on a card's mixer, DRM/KMS with no /dev/fb (QMP screendump);
+#                   a run whose kernel dropped keypad events fails (Tests/VM/README.md)
 #   make test-board a Debian 12 board in QEMU with systemd as PID 1: the installed service from
 #                   plug-in to call, unplug, reload, reboot (Tests/Board/README.md)
 #   make release    the release build make install installs; TRAITS=none builds it without
@@ -62,7 +62,9 @@ export T9DIAL_COMMIT  := $(or $(GIT_COMMIT),unknown commit)
 # simulated modem, on a private system bus (dbus) with its own polkitd (ModemManagerLiveTests).
 # libasound2-dev: the ringer and the tones play through alsa-lib (CAlsa); the sound tests play
 # into its file plugin, no card needed.
-APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
+# libdrm-dev: the screen draws through DRM/KMS dumb buffers with libdrm (CDRM) where there is no
+# /dev/fb.
+APT_PACKAGES ?= pkg-config libsqlite3-dev sqlite3 libevdev-dev libasound2-dev libdrm-dev zlib1g-dev libcurl4-openssl-dev libxml2-dev python3-venv device-tree-compiler cpp baresip-core sip-tester \
                 dbus python3-dbusmock modemmanager polkitd
 # The CardDAV tests sync from a real Radicale server on 127.0.0.1, installed from PyPI into a
 # virtualenv of the build (Debian's own Python refuses pip installs).
@@ -126,7 +128,7 @@ endif
 # The man pages and completions of INSTALL_BINARY, made next to it by make docs.
 DOCS_DIR       = $(dir $(INSTALL_BINARY))docs
 
-.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-search test check-format check-layers test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
+.PHONY: event-codes all deps apt-install test-deps vm-deps build release demo demo-lcd demo-search test check-format check-layers test-unit test-docs test-asan test-fuzz fuzz fuzz-build fuzz-report fuzz-mutate test-install test-vm test-board install install-files install-data docs uninstall deb bench format tag clean
 
 all: build
 
@@ -158,6 +160,12 @@ demo: build
 	  | awk '/^(T9|abc|абв|αβγ):/ && NR > 1 { print "" } { print "  " $$0 }'
 	@echo
 	@echo "The last screen, as a 320x240 RGB565 panel shows it: $(SAMPLES)/demo-screen.png"
+
+# The demo's last screen on a 20x4 character LCD, the picture docs/board.md shows.
+demo-lcd: build
+	@$(T9DIAL) run --contacts $(SAMPLES)/contacts.vcf --replay $(SAMPLES)/demo-session.evemu --config /dev/null \
+	    --output png:$(SAMPLES)/demo-lcd.png --screen lcd20x4 >/dev/null
+	@echo "The last screen on a 20x4 HD44780: $(SAMPLES)/demo-lcd.png"
 
 # The search command alone, over a scripted list of queries.
 demo-search: build
@@ -387,6 +395,10 @@ test-vm: vm-deps release
 	$(SWIFT) build --build-tests
 	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
 	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only mixer
+	@# DRM/KMS's check boots again, with a bochs-display and no fbdev emulation (no /dev/fb):
+	@# QEMU's screendump of /dev/dri/card0 against t9dial's PNG.
+	PATH="$(abspath $(TEST_PYTHON))/bin:$$PATH" $(PYTHON) Tests/VM/run-vm-tests.py \
+	  --t9dial $(RELEASE_DIR)/release/t9dial --traits $(TRAITS) --only drm
 
 # The board: Debian 12 booted with systemd as PID 1 in QEMU, t9dial installed from its Debian
 # package (make deb) with dpkg -i, and only systemd and udev starting it (Tests/Board/README.md).

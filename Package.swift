@@ -101,7 +101,9 @@ let package = Package(
         // sd-bus's declarations only: libsystemd is opened when a ModemManager line starts, not
         // linked, and no libsystemd-dev is needed to build, see Sources/CSystemdBus/CSystemdBus.h.
         .systemLibrary(name: "CSystemdBus"),
-        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "SystemCalls", systemPackage]),
+        // libdrm, for a screen drawn through DRM/KMS dumb buffers (Sources/CDRM/CDRM.h).
+        .systemLibrary(name: "CDRM", pkgConfig: "libdrm", providers: [.apt(["libdrm-dev"])]),
+        .target(name: "ScreenOutput", dependencies: ["ScreenRender", "CZlib", "CLinux", "CDRM", "SystemCalls", systemPackage]),
         .target(name: "ProcessLoop", dependencies: ["InputEvents", "SystemCalls", "CLinux", systemPackage]),
         .target(
             name: "KeypadInput",

@@ -21,6 +21,11 @@ public struct RunReaders: Sendable {
     /// finds them; nil as a whole when mixers are not opened (a system in a folder, or tests).
     public var mixerControls: (@Sendable (MixerChoice) -> MixerControls)?
 
+    /// The screens found in a /dev folder and the one a run with these settings draws on; nil
+    /// when there is no DRM card and the settings name none (the framebuffer check says the
+    /// rest); nil as a whole when screens are not opened (tests).
+    public var screens: (@Sendable (_ settings: ScreenSettings, _ dev: String) -> ScreenFindings?)? = nil
+
     public init(
         fontProblem: @escaping @Sendable (DialerConfiguration, String, (String) -> String) -> ConfigCheck.SettingProblem?,
         soundProblem: (@Sendable (SoundOutput) -> String?)? = nil,

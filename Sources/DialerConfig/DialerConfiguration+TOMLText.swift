@@ -54,9 +54,12 @@ extension DialerConfiguration {
         key(screen, "font", self.screen.font.map { $0.contains("/") ? path($0) : .string($0) } ?? .string(""))
         key(screen, "rotation", .integer(self.screen.rotation))
         key(screen, "framebuffer", .string(self.screen.framebuffer ?? ""))
+        key(screen, "drm", .string(self.screen.drm ?? ""))
         key(screen, "sleep_after", .integer(self.screen.sleepAfterSeconds))
         key(screen, "backlight", .string(self.screen.backlight ?? ""))
         key(screen, "clock", .string(self.screen.clock.rawValue))
+        key(screen, "lcd", .string(self.screen.lcd ?? ""))
+        key(screen, "lcd_size", .string(self.screen.lcdSize.description))
 
         // The method, and only the keys it reads: each method says which (`DialSettings`).
         let dial = DialTable.name

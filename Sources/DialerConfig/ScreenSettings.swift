@@ -14,6 +14,10 @@ public struct ScreenSettings: Sendable, Hashable {
     /// ("/dev/fb0"); nil for none. An absolute path, since the service has no working folder
     /// to make a relative one mean anything.
     public var framebuffer: String?
+    /// The DRM card drawn on instead of `framebuffer` ("/dev/dri/card0", `ScreenSettings+DRM`);
+    /// nil for none (a card is still drawn on when a framebuffer is asked for and the system
+    /// has none).
+    public var drm: String? = nil
     /// How long the dialer waits with nothing happening before the screen sleeps, in seconds;
     /// 0 never (`sleep_after`, `ScreenSettings+Sleep.swift`).
     public var sleepAfterSeconds: Int
@@ -25,6 +29,11 @@ public struct ScreenSettings: Sendable, Hashable {
     /// Whether the panel is drawn black and white whatever its depth: nil to tell from the
     /// framebuffer (`monochrome`, `ScreenSettings+Monochrome.swift`).
     public var monochrome: Bool? = nil
+    /// The character display drawn on besides the framebuffer ("/dev/lcd", the kernel's
+    /// charlcd); nil for none (`ScreenSettings+LCD.swift`).
+    public var lcd: String? = nil
+    /// How many characters that display shows (`lcd_size`).
+    public var lcdSize: LCDSize = .sixteenByTwo
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -41,23 +50,26 @@ public struct ScreenSettings: Sendable, Hashable {
 extension ScreenSettings {
     /// Equal when the settings are: where the font was written is not a setting.
     public static func == (lhs: ScreenSettings, rhs: ScreenSettings) -> Bool {
-        lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer
+        lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer && lhs.drm == rhs.drm
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
-            && lhs.monochrome == rhs.monochrome
+            && lhs.monochrome == rhs.monochrome && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
     }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(font)
         hasher.combine(rotation)
         hasher.combine(framebuffer)
+        hasher.combine(drm)
         hasher.combine(sleepAfterSeconds)
         hasher.combine(backlight)
         hasher.combine(clock)
         hasher.combine(monochrome)
+        hasher.combine(lcd)
+        hasher.combine(lcdSize)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome", "lcd", "lcd_size", "drm"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()
@@ -83,7 +95,9 @@ extension ScreenSettings {
             framebuffer = path
         }
         try readSleep(table)
+        try readDRM(table)
         try readClock(table)
         try readMonochrome(table)
+        try readLCD(table)
     }
 }

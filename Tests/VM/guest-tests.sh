@@ -84,7 +84,8 @@ query_lines() { grep -E '^(T9|abc):' "$1" | tr '\n' '|'; }
 
 say "modules"
 for module in xhci_pci usbhid hid_generic evdev uinput; do modprobe "$module"; done
-modprobe vfb vfb_enable=1 videomemorysize=4194304
+# DRM's run (--only drm) has no framebuffer at all.
+[ "${ONLY:-}" = drm ] || modprobe vfb vfb_enable=1 videomemorysize=4194304
 udevadm settle -t 30
 
 # --- 9. The mixer: a call's volume and mute keys on the card's controls ------------------------
@@ -116,6 +117,63 @@ mixer_scenarios() {
 }
 if [ "${ONLY:-}" = mixer ]; then
   mixer_scenarios
+  echo "DONE" >>"$RESULTS"
+  exit 0
+fi
+
+# --- 10. DRM/KMS: no /dev/fb, t9dial on /dev/dri/card0 ----------------------------------------
+# Only with --only drm, where QEMU has a bochs-display of 320x240 and the kernel is booted with
+# drm_kms_helper.fbdev_emulation=0, so bochs-drm gives a card and no framebuffer. t9dial runs
+# unprivileged (nobody in the groups video and input, as the udev rules give the nodes), is
+# typed on over QMP, and the host's screendump of what QEMU scans out is compared pixel for
+# pixel with the PNG t9dial writes of the same screen.
+drm_scenarios() {
+  say "10. DRM/KMS: bochs-drm without fbdev emulation, t9dial as an unprivileged user"
+  modprobe bochs
+  udevadm trigger --subsystem-match=drm --subsystem-match=input --action=add
+  udevadm settle -t 30
+  check "drm: bochs-drm gives /dev/dri/card0 and no /dev/fb ($(ls /dev/dri /dev/fb* 2>&1 | tr '\n' ' '))" \
+    sh -c 'test -c /dev/dri/card0 && ! ls /dev/fb* >/dev/null 2>&1'
+  local kbd; kbd=$(readlink -f "$(ls /dev/input/by-id/*QEMU_USB_Keyboard*-event-kbd 2>/dev/null | head -1)")
+  local groups; groups=$(getent group video | cut -d: -f3),$(getent group input | cut -d: -f3)
+  mkdir -p "$RUN/drm-state" && chmod 777 "$RUN/drm-state"
+  cp "$CONFIG" "$RUN/drm.toml" && chmod 644 "$RUN/drm.toml"
+  local png=$RUN/drm-state/drm.png
+  local before; before=$($PY "$VM/drm-check.py" crtc /dev/dri/card0 2>&1)
+  "$T9DIAL" doctor --config "$RUN/drm.toml" >"$RW/drm-doctor.out" 2>&1
+  check "drm: doctor lists the card, its connector and mode ($(grep -a 'dri/card0' "$RW/drm-doctor.out" | head -2 | tr '\n' ' '))" \
+    grep -aqE '/dev/dri/card0.*Virtual-1.*320x240' "$RW/drm-doctor.out"
+  "$T9DIAL" devices --config "$RUN/drm.toml" >"$RW/drm-devices.out" 2>&1
+  check "drm: devices lists the card under Screens ($(grep -a -A2 '^Screens:' "$RW/drm-devices.out" | tr '\n' ' '))" \
+    grep -aqF '/dev/dri/card0: DRM card, Virtual-1 320x240' "$RW/drm-devices.out"
+  # fb asks for /dev/fb0: with no framebuffer at all, the card is drawn on instead.
+  setpriv --reuid=65534 --regid=65534 --groups="$groups" env XDG_STATE_HOME="$RUN/drm-state" \
+    "$T9DIAL" run --contacts "$CONTACTS" --config "$RUN/drm.toml" --output text --output fb --output png:"$png" \
+    >"$RW/drm.out" 2>"$RW/drm.err" &
+  T9PID=$!
+  wait_for 90 has "$RW/drm.err" "reading $kbd"
+  check "drm: t9dial, unprivileged, reads the USB keypad ($(grep -aiE 'error|drm|card' "$RW/drm.err" | head -2 | tr '\n' ' '))" \
+    sh -c "kill -0 $T9PID && grep -qF 'reading $kbd' '$RW/drm.err'"
+  host keys kp_9 kp_5 kp_7
+  wait_for 30 has "$RW/drm.out" "T9: 957"
+  sleep 2
+  host screendump drm-957
+  local during; during=$($PY "$VM/drm-check.py" crtc /dev/dri/card0 2>&1)
+  check "drm: t9dial set the connector's preferred mode on the CRTC (before: $before; while it runs: $during)" \
+    sh -c "echo '$during' | grep -qE '^fb [1-9][0-9]* mode 320x240\$'"
+  cp "$png" "$RW/drm-957.png"
+  local result; result=$($PY "$VM/drm-check.py" compare "$RW/drm-957.ppm" "$RW/drm-957.png" 2>&1)
+  check "drm: QEMU's screendump of 957 equals t9dial's PNG pixel for pixel: $result" \
+    $PY "$VM/drm-check.py" compare "$RW/drm-957.ppm" "$RW/drm-957.png"
+  t9dial_stop
+  check "drm: SIGTERM ends t9dial without an error ($(grep -ai error "$RW/drm.err" | head -1))" lacks "$RW/drm.err" "error"
+  # QEMU's bochs-display keeps its last picture when the CRTC goes off, so the CRTC is read.
+  local after; after=$($PY "$VM/drm-check.py" crtc /dev/dri/card0 2>&1)
+  check "drm: the CRTC is given back at exit as it was before ($before; after: $after)" \
+    sh -c "echo '$after' | grep -qE '^fb [0-9]+ mode ' && test '$after' = '$before'"
+}
+if [ "${ONLY:-}" = drm ]; then
+  drm_scenarios
   echo "DONE" >>"$RESULTS"
   exit 0
 fi

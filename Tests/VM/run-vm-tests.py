@@ -19,7 +19,7 @@ The program is the release build (make test-vm runs make release and make instal
 and the guest installs it with make install-files INSTALL_BUILD=release TRAITS=<--traits>.
 
 Usage: run-vm-tests.py --t9dial .build/release/t9dial [--traits default] [--kernel /boot/vmlinuz-...] [--keep]
-                       [--only sound|mixer]
+                       [--only sound|mixer|drm]
 """
 import argparse
 import glob
@@ -65,6 +65,9 @@ def carry_out(qmp, request, work, marks):
         for key in request["keys"]:
             qmp.execute("send-key", keys=[{"type": "qcode", "data": key}], **{"hold-time": KEY_HOLD_MS})
             time.sleep(KEY_HOLD_MS / 1000 + KEY_GAP_S)
+    elif action == "screendump":
+        # What QEMU's display scans out, as a binary PPM the guest compares (drm-check.py).
+        qmp.execute("screendump", filename=os.path.join(work, request["keys"][0] + ".ppm"))
     elif action == "unplug":
         qmp.execute("device_del", id="kp")
     elif action == "plug":
@@ -93,9 +96,10 @@ def main():
                         help="make's TRAITS the program was built with, for the guest's make install-files")
     parser.add_argument("--kernel", default=None, help="the kernel to boot (default: the newest in /boot)")
     parser.add_argument("--keep", action="store_true", help="keep the work folder (logs, PNGs) afterwards")
-    parser.add_argument("--only", choices=("sound", "mixer"), default=None,
+    parser.add_argument("--only", choices=("sound", "mixer", "drm"), default=None,
                         help="run only the sound checks (8.), to work on them: a shorter run; or only the "
-                             "mixer's (9.), on hda-duplex, with the debug test binary (swift build --build-tests)")
+                             "mixer's (9.), on hda-duplex, with the debug test binary (swift build --build-tests); or only DRM/KMS's "
+                             "(10.), on a bochs-display with no fbdev emulation")
     args = parser.parse_args()
     t9dial = os.path.abspath(args.t9dial)
     if not os.access(t9dial, os.X_OK):
@@ -123,7 +127,11 @@ def main():
         f"-audiodev wav,id=snd0,path={qemu_path(work, 'hda.wav')} -device intel-hda "
         # The mixer's check (--only mixer) needs the codec's volume and capture controls.
         + ("-device hda-duplex,audiodev=snd0 " if args.only == "mixer" else "-device hda-output,audiodev=snd0,mixer=off ")
-        + f"-audiodev wav,id=snd1,path={qemu_path(work, 'pcspk.wav')} -machine pcspk-audiodev=snd1",
+        + f"-audiodev wav,id=snd1,path={qemu_path(work, 'pcspk.wav')} -machine pcspk-audiodev=snd1"
+        # DRM/KMS's check (--only drm): a bochs-display whose EDID prefers 320x240, and no
+        # /dev/fb from its driver.
+        + (" -device bochs-display,xres=320,yres=240" if args.only == "drm" else ""),
+        *(["--append", "drm_kms_helper.fbdev_emulation=0"] if args.only == "drm" else []),
         "--", guest, work,
     ]
     print(f"run-vm-tests: booting {kernel} under QEMU (no KVM; about a minute), work folder {work}", flush=True)
@@ -164,7 +172,7 @@ def main():
     done = [line for line in results if line.startswith("DONE")]
     results = [line for line in results if not line.startswith("DONE")]
     # The mixer's run plays nothing to measure.
-    results += (sound_check.checks(work, sound_check.SCENARIOS) if args.only != "mixer" else []) + done
+    results += (sound_check.checks(work, sound_check.SCENARIOS) if args.only not in ("mixer", "drm") else []) + done
     print(f"\nrun-vm-tests: what the guest checked ({elapsed:.0f} s):")
     for line in results:
         print("  " + line)

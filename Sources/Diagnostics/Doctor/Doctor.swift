@@ -37,10 +37,14 @@ public struct Doctor: Sendable {
         let mixer = mixerCheck(settings).map { [$0] } ?? []
         // The backlight has a line only when [screen] names one.
         let backlight = backlightCheck(settings).map { [$0] } ?? []
+        // The character display has a line only when [screen] names one.
+        let lcd = characterLCDCheck(settings).map { [$0] } ?? []
+        // The screens have a line when they are opened (not on a system in a folder).
+        let screens = screensCheck(settings).map { [$0] } ?? []
         return DoctorReport(
             checks: [udevRuleCheck(), unitCheck(), groupCheck(), keypadCheck(settings)] + hook + [
                 framebufferCheck(settings)
-            ] + backlight + [
+            ] + screens + backlight + lcd + [
                 configCheck(settings), contactsCheck(settings),
             ] + dialChecks(settings) + ringer + mixer + [serviceCheck()])
     }

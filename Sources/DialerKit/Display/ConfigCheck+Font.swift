@@ -31,9 +31,14 @@ extension ConfigCheck {
 extension RunReaders {
     /// The readers of t9dial's runs: the screen's font (`ScreenDisplay.loadFont`), and the
     /// sound outputs as the player opens them and the mixer's controls (`SoundOutputProbe`).
-    public static let dialerKit = RunReaders(
-        fontProblem: { configuration, dataDirectory, systemPath in
-            ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
-        },
-        soundProblem: SoundOutputProbe.problem, mixerControls: SoundOutputProbe.mixerControls)
+    /// And the screens found, as a run would choose among them (`ScreenSurvey`).
+    public static let dialerKit: RunReaders = {
+        var readers = RunReaders(
+            fontProblem: { configuration, dataDirectory, systemPath in
+                ConfigCheck.fontProblem(configuration, dataDirectory: dataDirectory, systemPath: systemPath)
+            },
+            soundProblem: SoundOutputProbe.problem, mixerControls: SoundOutputProbe.mixerControls)
+        readers.screens = { settings, dev in ScreenSurvey.doctorFindings(settings, dev: dev) }
+        return readers
+    }()
 }

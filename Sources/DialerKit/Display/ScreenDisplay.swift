@@ -21,10 +21,14 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     public enum Output: Sendable, Hashable {
         case framebuffer(path: String)
         case png(path: String)
+        /// A DRM/KMS card drawn through dumb buffers, where there is no framebuffer.
+        case drm(path: String)
     }
 
     private let painter: ScreenPainter
     private var framebuffer: FramebufferScreen?
+    /// The DRM card drawn on instead of a framebuffer (`[screen] drm`, or no /dev/fb).
+    private var drm: DRMScreen?
     /// Keeps the kernel console from drawing on the framebuffer (fbcon on /dev/fb0).
     private let console: ConsoleGraphicsMode?
     private let size: ScreenSize
@@ -76,13 +80,28 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
                 throw .screen(.framebuffer(error))
             }
         }
+        var drm: DRMScreen? = nil
+        for output in outputs {
+            guard case .drm(let path) = output else { continue }
+            guard framebuffer == nil, drm == nil else { throw .screen(.secondFramebuffer(path: path)) }
+            do {
+                let opened = try DRMScreen(path: path, rotation: rotation)
+                format = opened.format
+                size = opened.logicalSize
+                bitsPerPixel = opened.format.bitsPerPixel
+                drm = consume opened
+            } catch {
+                throw .screen(.drm(error))
+            }
+        }
         do {
             packer = try FramePacker(format: format, logicalSize: size)
         } catch {
             throw .screen(.pixelFormat(error))
         }
-        self.console = framebuffer == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
+        self.console = framebuffer == nil && drm == nil ? nil : ConsoleGraphicsMode { [logger] in logger.warning("\($0)") }
         self.framebuffer = framebuffer
+        self.drm = drm
         self.size = size
         self.painter = ScreenPainter(font: font, theme: .forPanel(bitsPerPixel: bitsPerPixel, monochrome: monochrome), smallFont: smallFont)
         self.monochrome = monochrome
@@ -95,7 +114,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
         self.logger = logger
         // A backlight that cannot be switched leaves the panel lit, which is no reason not to
         // draw: said once, as config check and doctor say it.
-        if let backlight, self.framebuffer != nil {
+        if let backlight, self.framebuffer != nil || self.drm != nil {
             do { self.backlight = try Backlight(backlight, root: backlightRoot) } catch { logger.error("\(error); the screen's light stays on") }
         }
         // Said once, as doctor says it: a panel drawn otherwise than its depth suggests.
@@ -164,6 +183,9 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
                 logger.error("\(error.description)")
             }
         }
+        if drm != nil {
+            do { try drm!.show(canvas) } catch { logger.error("\(error.description)") }
+        }
         guard !pngPaths.isEmpty else { return }
         do {
             let shown = try scratch.withUnsafeMutableBytes { buffer throws(FramePackingError) in
@@ -186,6 +208,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     /// driver that cannot blank keeps showing the screen; that is logged, not fatal.
     private func setAsleep(_ asleep: Bool) {
         do { try framebuffer?.setBlank(asleep) } catch { logger.warning("\(error.description)") }
+        do { try drm?.setBlank(asleep) } catch { logger.warning("\(error.description)") }
         do { try backlight?.set(on: !asleep) } catch { logger.warning("\(error.description)") }
     }
 
@@ -199,6 +222,7 @@ public final class ScreenDisplay: DialerDisplay, WarmingUpDisplay {
     /// Puts back what the framebuffer showed before t9dial drew on it.
     public func restore() {
         framebuffer?.restore()
+        drm?.restore()
     }
 }
 
@@ -231,6 +255,7 @@ public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
     /// Puts back what the framebuffers showed before t9dial drew on them, and the console.
     public func restore() {
         for display in displays { (display as? ScreenDisplay)?.restore() }
+        for display in displays { (display as? LCDDisplay)?.restore() }
     }
 
     /// The first failed write of the first display whose write failed.
@@ -240,6 +265,6 @@ public struct DisplayGroup: DialerDisplay, WarmingUpDisplay {
 
     /// Why a picture of the run could not be written, when one could not.
     public var pictureFailure: String? {
-        displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure }.first
+        displays.lazy.compactMap { ($0 as? ScreenDisplay)?.firstPictureFailure ?? ($0 as? LCDDisplay)?.firstPictureFailure }.first
     }
 }

@@ -3,6 +3,7 @@
 import ArgumentParser
 import DialerConfig
 import DialerKit
+import Telephony
 
 struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +38,9 @@ struct DevicesCommand: ParsableCommand {
                 inputDirectory: inputDir, device: device, keymap: keymap, configFile: settings.config, dataDirectory: settings.dataDir)
         }
         try StandardOutput.writeLine(report.text)
+        // The screens too, as the config's [screen] chooses among them.
+        let loaded = try? settings.config.map { path throws(ConfigError) in try DialerConfiguration.load(path: path) } ?? DialerConfiguration.loadDefault()
+        try StandardOutput.writeLine("\n" + ScreenSurvey.findings(loaded?.screen ?? ScreenSettings()).text)
         if !report.readsSomething { throw ExitCode.failure }
     }
 }

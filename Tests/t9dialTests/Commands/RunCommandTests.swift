@@ -180,9 +180,10 @@ struct RunPictureTests {
     }
 
     @Test(arguments: [
-        (["--output", "vga"], "expected text, json, fb, fb:/dev/fbN or png:FILE"),
+        (["--output", "vga"], "expected text, json, fb, fb:/dev/fbN, drm:/dev/dri/cardN or png:FILE"),
         (["--output", "png:x.png", "--screen", "320x240"], "WIDTHxHEIGHTxDEPTH"),
         (["--output", "fb:/dev/fb9"], "/dev/fb9"),
+        (["--output", "drm:/dev/dri/card9"], "no DRM card at /dev/dri/card9"),
         // It once replaced the device node with a PNG, when run as root.
         (["--output", "png:/dev/null"], "cannot write /dev/null: it is a character device, and only a regular file is written or replaced"),
         (["--output", "png:/nonexistent-folder/x.png"], "the folder does not exist"),
