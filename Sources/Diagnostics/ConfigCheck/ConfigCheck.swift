@@ -194,6 +194,18 @@ public struct ConfigCheck: Sendable {
                     configuration.location(of: "screen.framebuffer"),
                     "\(framebuffer) does not exist here, so nothing is drawn; on the board, check the panel's driver (ls /dev/fb*)"))
         }
+        if let card = configuration.screen.drm, !exists(card) {
+            findings.append(
+                .warning(
+                    configuration.location(of: "screen.drm"),
+                    "\(card) does not exist here, so nothing is drawn; on the board, check the panel's DRM driver (ls /dev/dri/)"))
+        }
+        if let lcd = configuration.screen.lcd, !exists(lcd) {
+            findings.append(
+                .warning(
+                    configuration.location(of: "screen.lcd"),
+                    "\(lcd) does not exist here, so nothing is shown on it; on the board, check the hd44780 overlay (t9dial doctor says which)"))
+        }
         return findings
     }
 

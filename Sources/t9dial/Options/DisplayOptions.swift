@@ -88,10 +88,12 @@ struct DisplayOptions: ParsableArguments {
                 throw CommandFailure(message: String(describing: error))
             }
         }
-        let pictures = ScreenDisplay.outputs(
-            requested: choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } },
-            configuredFramebuffer: settings.framebuffer, configuredDRM: settings.drm
-        )
+        let requested = choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } }
+        let pictures = ScreenDisplay.outputs(requested: requested, configuredFramebuffer: settings.framebuffer, configuredDRM: settings.drm)
+        // A framebuffer drawn on a card instead is said, so a wrong /dev/fbN is not silent.
+        for case .drm(let card) in pictures where !requested.contains(.drm(path: card)) && settings.drm != card {
+            logger.notice("screen: this system has no /dev/fb (a kernel without fbdev emulation), so t9dial draws on \(card)")
+        }
         if !pictures.isEmpty {
             do {
                 let rotation = try Rotation(degrees: settings.rotation)
