@@ -80,7 +80,8 @@ struct DisplayOptions: ParsableArguments {
                 if font == nil { logger.warning("\(ScreenDisplay.smallFontName) is not installed: the character display folds accented letters") }
                 displays.append(
                     try LCDDisplay(
-                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, font: font, logger: logger,
+                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, rom: settings.lcdROM,
+                        font: font, logger: logger,
                         pngPaths: lcdPictures))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
