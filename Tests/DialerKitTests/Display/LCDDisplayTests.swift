@@ -31,7 +31,8 @@ struct LCDDisplayTests {
             let font = try font ?? LCDFixtures.font()
             self.font = font
             decoder = CharLCDDecoder(width: size.columns, height: size.rows)
-            var sink: Rig? = nil
+            // Weak, or the rig would hold the display that holds the writer that holds the rig.
+            weak var sink: Rig? = nil
             display = LCDDisplay(size: size, rom: rom, font: font, logger: logger.logger) { bytes in
                 sink?.writes.append(bytes)
                 sink?.decoder.feed(bytes)
