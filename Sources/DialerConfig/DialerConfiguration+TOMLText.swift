@@ -60,6 +60,7 @@ extension DialerConfiguration {
         key(screen, "clock", .string(self.screen.clock.rawValue))
         key(screen, "lcd", .string(self.screen.lcd ?? ""))
         key(screen, "lcd_size", .string(self.screen.lcdSize.description))
+        key(screen, "lcd_rom", .string(self.screen.lcdROM.rawValue))
 
         // The method, and only the keys it reads: each method says which (`DialSettings`).
         let dial = DialTable.name

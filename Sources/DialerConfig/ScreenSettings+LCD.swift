@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
-/// `lcd` and `lcd_size` in `[screen]`: an HD44780 character display through the kernel's
-/// charlcd (`/dev/lcd`), and how many characters it shows.
+/// `lcd`, `lcd_size` and `lcd_rom` in `[screen]`: an HD44780 character display through the
+/// kernel's charlcd (`/dev/lcd`), how many characters it shows, and its character ROM.
 extension ScreenSettings {
     /// `lcd = "/dev/lcd"` (an absolute path, or `""` for none) and `lcd_size = "16x2"`.
     mutating func readLCD(_ table: TableReader) throws(ConfigError) {
@@ -20,7 +20,24 @@ extension ScreenSettings {
             }
             lcdSize = size
         }
+        if let text = try table.string("lcd_rom", example: #"lcd_rom = "A02""#) {
+            guard let rom = LCDCharacterROM(rawValue: text.uppercased()) else {
+                throw table.error(
+                    at: "lcd_rom",
+                    "\(table.subject("lcd_rom")) must be \"A00\" (the Japanese ROM of most modules) or \"A02\" (the European one, "
+                        + "with accented letters); found \(TableReader.quoted(text))")
+            }
+            lcdROM = rom
+        }
     }
+}
+
+/// The character ROM an HD44780 was made with, which the module cannot report: "A00", the
+/// Japanese one of most modules (ASCII and katakana), or "A02", the European one (ASCII, the
+/// Latin-1 letters, Cyrillic capitals and Greek).
+public enum LCDCharacterROM: String, Sendable, Hashable, CaseIterable {
+    case a00 = "A00"
+    case a02 = "A02"
 }
 
 /// How many characters a character display shows: 16x2, 20x4. An HD44780 addresses at most

@@ -34,6 +34,8 @@ public struct ScreenSettings: Sendable, Hashable {
     public var lcd: String? = nil
     /// How many characters that display shows (`lcd_size`).
     public var lcdSize: LCDSize = .sixteenByTwo
+    /// Which character ROM that display was made with (`lcd_rom`).
+    public var lcdROM: LCDCharacterROM = .a00
 
     public init(
         font: String? = nil, rotation: Int = 0, framebuffer: String? = nil,
@@ -53,6 +55,7 @@ extension ScreenSettings {
         lhs.font == rhs.font && lhs.rotation == rhs.rotation && lhs.framebuffer == rhs.framebuffer && lhs.drm == rhs.drm
             && lhs.sleepAfterSeconds == rhs.sleepAfterSeconds && lhs.backlight == rhs.backlight && lhs.clock == rhs.clock
             && lhs.monochrome == rhs.monochrome && lhs.lcd == rhs.lcd && lhs.lcdSize == rhs.lcdSize
+            && lhs.lcdROM == rhs.lcdROM
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -66,10 +69,11 @@ extension ScreenSettings {
         hasher.combine(monochrome)
         hasher.combine(lcd)
         hasher.combine(lcdSize)
+        hasher.combine(lcdROM)
     }
 
     static let tableName = "screen"
-    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome", "lcd", "lcd_size", "drm"]
+    static let keys = ["font", "rotation", "framebuffer", "sleep_after", "backlight", "clock", "monochrome", "lcd", "lcd_size", "lcd_rom", "drm"]
 
     init(reading table: TableReader, home: String?) throws(ConfigError) {
         self.init()

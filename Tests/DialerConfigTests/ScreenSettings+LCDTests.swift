@@ -3,12 +3,18 @@
 @testable import DialerConfig
 import Testing
 
-@Suite("[screen] lcd and lcd_size")
+@Suite("[screen] lcd, lcd_size and lcd_rom")
 struct ScreenSettingsLCDTests {
     @Test func noDisplayAndSixteenByTwoUnlessSaid() throws {
         let settings = try ScreenSettingsTests.parse("")
         #expect(settings.lcd == nil)
         #expect(settings.lcdSize == LCDSize(columns: 16, rows: 2))
+        #expect(settings.lcdROM == .a00)
+    }
+
+    @Test(arguments: [("\"A02\"", LCDCharacterROM.a02), ("\"a02\"", .a02), ("\"A00\"", .a00)])
+    func romAsWritten(value: String, rom: LCDCharacterROM) throws {
+        #expect(try ScreenSettingsTests.parse("[screen]\nlcd_rom = \(value)\n").lcdROM == rom)
     }
 
     @Test(
@@ -36,6 +42,11 @@ struct ScreenSettingsLCDTests {
             ("lcd_size = \"7x2\"", "screen.lcd_size", #"8 to 40 columns"#),
             ("lcd_size = \"+16x2\"", "screen.lcd_size", #"found "+16x2""#),
             ("lcd_size = 16", "screen.lcd_size", #"must be a string"#),
+            (
+                "lcd_rom = \"A01\"", "screen.lcd_rom",
+                #"must be "A00" (the Japanese ROM of most modules) or "A02" (the European one, with accented letters); found "A01""#
+            ),
+            ("lcd_rom = 2", "screen.lcd_rom", #"must be a string"#),
         ]
     )
     func bad(line: String, key: String, message: String) {

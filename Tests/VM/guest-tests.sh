@@ -154,6 +154,8 @@ drm_scenarios() {
   wait_for 90 has "$RW/drm.err" "reading $kbd"
   check "drm: t9dial, unprivileged, reads the USB keypad ($(grep -aiE 'error|drm|card' "$RW/drm.err" | head -2 | tr '\n' ' '))" \
     sh -c "kill -0 $T9PID && grep -qF 'reading $kbd' '$RW/drm.err'"
+  check "drm: --output fb says it draws on the card, as there is no /dev/fb" \
+    grep -aqF 'no /dev/fb (a kernel without fbdev emulation), so t9dial draws on /dev/dri/card0' "$RW/drm.err"
   host keys kp_9 kp_5 kp_7
   wait_for 30 has "$RW/drm.out" "T9: 957"
   sleep 2

@@ -181,20 +181,22 @@ public struct ConfigCheck: Sendable {
     // MARK: Devices
 
     private func deviceFindings(_ configuration: DialerConfiguration) -> [ConfigFinding] {
-        var findings: [ConfigFinding] = []
-        if let device = configuration.keypad.device, !exists(device) {
-            findings.append(
-                .warning(
-                    configuration.location(of: "keypad.device"),
-                    "\(device) does not exist now; t9dial waits for it, but check the keypad is plugged in (t9dial devices lists them)"))
+        let screen = configuration.screen
+        // Each device the config names, and what its absence means here: the config may be
+        // checked away from the board, so these are warnings.
+        let devices: [(key: String, path: String?, absence: String)] = [
+            (
+                "keypad.device", configuration.keypad.device,
+                "does not exist now; t9dial waits for it, but check the keypad is plugged in (t9dial devices lists them)"
+            ),
+            ("screen.framebuffer", screen.framebuffer, "does not exist here, so nothing is drawn; on the board, check the panel's driver (ls /dev/fb*)"),
+            ("screen.drm", screen.drm, "does not exist here, so nothing is drawn; on the board, check the panel's DRM driver (ls /dev/dri/)"),
+            ("screen.lcd", screen.lcd, "does not exist here, so nothing is shown on it; on the board, check the hd44780 overlay (t9dial doctor says which)"),
+        ]
+        return devices.compactMap { device in
+            guard let path = device.path, !exists(path) else { return nil }
+            return .warning(configuration.location(of: device.key), "\(path) \(device.absence)")
         }
-        if let framebuffer = configuration.screen.framebuffer, !exists(framebuffer) {
-            findings.append(
-                .warning(
-                    configuration.location(of: "screen.framebuffer"),
-                    "\(framebuffer) does not exist here, so nothing is drawn; on the board, check the panel's driver (ls /dev/fb*)"))
-        }
-        return findings
     }
 
     // MARK: Dialing

@@ -25,6 +25,7 @@ extension Doctor {
                 .problem, subject, found + ": the service, in group \(Self.groupName), cannot write it",
                 fix: "the udev rule \(Self.udevRuleName) gives it to group \(Self.groupName): sudo udevadm trigger --subsystem-match=misc")
         }
-        return DoctorCheck(.ok, subject, found + ", \(settings.configuration?.screen.lcdSize.description ?? "")")
+        let screen = settings.configuration?.screen ?? ScreenSettings()
+        return DoctorCheck(.ok, subject, found + ", \(screen.lcdSize), ROM \(screen.lcdROM.rawValue)")
     }
 }

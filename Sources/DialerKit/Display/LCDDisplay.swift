@@ -42,22 +42,26 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
     public private(set) var firstPictureFailure: String?
 
     /// Draws through `writer`, at once (nil for pictures only), and into the PNGs at `pngPaths`.
-    public convenience init(size: LCDSize, font: BitmapFont?, logger: Logger, pngPaths: [String] = [], writer: Writer?) {
-        self.init(size: size, font: font, logger: logger, pngPaths: pngPaths, writer: writer, thread: nil)
+    public convenience init(
+        size: LCDSize, rom: LCDCharacterROM = .a00, font: BitmapFont?, logger: Logger, pngPaths: [String] = [], writer: Writer?
+    ) {
+        self.init(size: size, rom: rom, font: font, logger: logger, pngPaths: pngPaths, writer: writer, thread: nil)
     }
 
     /// A display that draws through `write` called on a thread of its own, as the device is.
     public static func writingOnAThread(
-        size: LCDSize, font: BitmapFont?, logger: Logger, write: @escaping @Sendable ([UInt8]) throws(CharacterLCDError) -> Void
+        size: LCDSize, rom: LCDCharacterROM = .a00, font: BitmapFont?, logger: Logger, write: @escaping @Sendable ([UInt8]) throws(CharacterLCDError) -> Void
     ) throws(DialerError) -> LCDDisplay {
         let thread: LCDWriterThread
         do { thread = try LCDWriterThread(write: write) } catch { throw .screen(.characterLCD(threadProblem(error))) }
-        return LCDDisplay(size: size, font: font, logger: logger, pngPaths: [], writer: nil, thread: thread)
+        return LCDDisplay(size: size, rom: rom, font: font, logger: logger, pngPaths: [], writer: nil, thread: thread)
     }
 
-    private init(size: LCDSize, font: BitmapFont?, logger: Logger, pngPaths: [String], writer: Writer?, thread: LCDWriterThread?) {
+    private init(
+        size: LCDSize, rom: LCDCharacterROM, font: BitmapFont?, logger: Logger, pngPaths: [String], writer: Writer?, thread: LCDWriterThread?
+    ) {
         self.layout = LCDLayout(columns: size.columns, rows: size.rows)
-        self.screen = CharacterLCDScreen(columns: size.columns, rows: size.rows, font: font)
+        self.screen = CharacterLCDScreen(columns: size.columns, rows: size.rows, rom: CharacterLCDROM(rom), font: font)
         self.writer = writer
         self.thread = thread
         self.pngPaths = pngPaths
@@ -66,7 +70,9 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
 
     /// Opens the display at `device` (nil for pictures only), and checks that the PNGs can be
     /// written.
-    public convenience init(device: String?, size: LCDSize, font: BitmapFont?, logger: Logger, pngPaths: [String] = []) throws(DialerError) {
+    public convenience init(
+        device: String?, size: LCDSize, rom: LCDCharacterROM = .a00, font: BitmapFont?, logger: Logger, pngPaths: [String] = []
+    ) throws(DialerError) {
         var thread: LCDWriterThread? = nil
         if let device {
             let opened: DeviceHolder
@@ -80,7 +86,7 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
         for path in pngPaths {
             do { try PNGFile.checkWritable(path) } catch { throw .screen(.png(error)) }
         }
-        self.init(size: size, font: font, logger: logger, pngPaths: pngPaths, writer: nil, thread: thread)
+        self.init(size: size, rom: rom, font: font, logger: logger, pngPaths: pngPaths, writer: nil, thread: thread)
     }
 
     /// A writing thread that could not start (no descriptors left), as the display's error.
@@ -196,4 +202,14 @@ public final class LCDDisplay: DialerDisplay, WarmingUpDisplay {
 private final class DeviceHolder: @unchecked Sendable {
     let device: CharacterLCDDevice
     init(_ device: consuming CharacterLCDDevice) { self.device = device }
+}
+
+extension CharacterLCDROM {
+    /// The ROM the config names.
+    init(_ rom: LCDCharacterROM) {
+        switch rom {
+        case .a00: self = .a00
+        case .a02: self = .a02
+        }
+    }
 }

@@ -54,7 +54,7 @@ extension CharacterLCDScreen {
     /// the font.
     func dotRows(_ code: UInt8) -> [UInt8] {
         if Int(code) < Self.glyphSlots { return slots[Int(code)].map(glyphRows) ?? Array(repeating: 0, count: 8) }
-        let character = Self.romCodes.first { $0.value == code }?.key ?? Character(Unicode.Scalar(code))
+        guard let character = rom.character(for: code) else { return Array(repeating: 0, count: 8) }
         return glyphRows(character)
     }
 }

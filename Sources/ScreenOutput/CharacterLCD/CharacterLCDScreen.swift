@@ -9,15 +9,18 @@ public import ScreenRender
 /// a cursor move (`ESC[LxNyN;`), then the underline cursor where it shows (`ESC[LC`, off with
 /// `ESC[Lc`). Lines that did not change write nothing.
 ///
-/// Characters: the A00 ROM of most modules is ASCII (but `\` is ¥ and `~` is →) with
-/// katakana above. Every other character on the screen (an accented letter, Cyrillic, `\` and
-/// `~`) is drawn with a custom glyph from the 5x8 font, up to 8 on one screen, in the order
-/// they come; the rest fold to their base letter (é to e, Ł to L), and what has none shows `?`.
+/// Characters: those of the module's ROM are written by their code (`CharacterLCDROM`: the A00
+/// of most modules is ASCII, but `\` is ¥ and `~` is →; the A02 has the Latin-1 letters too).
+/// Every other character on the screen (on an A00 an accented letter, Cyrillic, `\` and `~`)
+/// is drawn with a custom glyph from the 5x8 font, up to 8 on one screen, in the order they
+/// come; the rest fold to their base letter (é to e, Ł to L), and what has none shows `?`.
 /// A glyph on screen keeps its slot while it stays, so a screen that changes a line redefines
 /// no glyph the other lines show.
 public struct CharacterLCDScreen: Sendable {
     public let columns: Int
     public let rows: Int
+    /// The characters the module shows by their code.
+    public let rom: CharacterLCDROM
     /// The font the custom glyphs are drawn from (t9dial-5x8); nil folds every character the
     /// ROM lacks.
     public let font: BitmapFont?
@@ -42,12 +45,10 @@ public struct CharacterLCDScreen: Sendable {
 
     /// How many custom glyphs an HD44780 holds (CGRAM, 5x8).
     public static let glyphSlots = 8
-    /// The A00 ROM's arrows, where ASCII has `~` and DEL.
-    static let romCodes: [Character: UInt8] = ["→": 0x7E, "←": 0x7F, "¥": 0x5C]
-
-    public init(columns: Int, rows: Int, font: BitmapFont?) {
+    public init(columns: Int, rows: Int, rom: CharacterLCDROM = .a00, font: BitmapFont?) {
         self.columns = columns
         self.rows = rows
+        self.rom = rom
         self.font = font.flatMap { $0.width <= 5 && $0.height <= 8 ? $0 : nil }
     }
 
@@ -102,7 +103,7 @@ public struct CharacterLCDScreen: Sendable {
         var slotOf: [Character: UInt8] = [:]
         for (slot, character) in slots.enumerated() { if let character { slotOf[character] = UInt8(slot) } }
         for row in 0..<rows {
-            let wanted = text[row].map { slotOf[$0] ?? Self.romCode($0) }
+            let wanted = text[row].map { slotOf[$0] ?? romCode($0) }
             bytes += changes(in: row, to: wanted)
             cells![row] = wanted
         }
@@ -145,7 +146,7 @@ public struct CharacterLCDScreen: Sendable {
         guard let font else { return (Array(repeating: nil, count: Self.glyphSlots), []) }
         var needed: [Character] = []
         for line in text {
-            for character in line where Self.needsGlyph(character) && !needed.contains(character) {
+            for character in line where needsGlyph(character) && !needed.contains(character) {
                 if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1, font.contains(scalar) {
                     needed.append(character)
                 }
@@ -165,23 +166,24 @@ public struct CharacterLCDScreen: Sendable {
         return (assigned, defined)
     }
 
-    /// Whether the ROM lacks `character`: anything but printable ASCII and its arrows, and
-    /// ASCII's `\` and `~`, whose codes show ¥ and →.
-    static func needsGlyph(_ character: Character) -> Bool {
-        if romCodes[character] != nil { return false }
-        guard let ascii = character.asciiValue else { return true }
-        return ascii == 0x5C || ascii == 0x7E || ascii < 0x20 || ascii > 0x7E
+    /// Whether the ROM lacks `character` (on an A00 anything but printable ASCII and its
+    /// arrows, and ASCII's `\` and `~`, whose codes show ¥ and →).
+    func needsGlyph(_ character: Character) -> Bool {
+        rom.code(for: character) == nil
     }
 
-    /// The ROM code that shows `character`, or its fold: é as e, `\` as /, `?` for none.
-    static func romCode(_ character: Character) -> UInt8 {
-        if let code = romCodes[character] { return code }
-        if let ascii = character.asciiValue, !needsGlyph(character) { return ascii }
-        switch character {
-        case "\\": return UInt8(ascii: "/")
-        case "~": return UInt8(ascii: "-")
-        default: return baseLetter(character) ?? UInt8(ascii: "?")
-        }
+    /// The ROM code that shows `character`, or its fold: é as e, `\` as /, → as >, `?` for none.
+    func romCode(_ character: Character) -> UInt8 {
+        if let code = rom.code(for: character) { return code }
+        let fold: Character? =
+            switch character {
+            case "\\": "/"
+            case "~": "-"
+            case "→": ">"
+            case "←": "<"
+            default: Self.baseLetter(character).map { Character(Unicode.Scalar($0)) }
+            }
+        return fold.flatMap { rom.code(for: $0) } ?? UInt8(ascii: "?")
     }
 
     /// The Latin letter `character` is written with, by its Unicode name: "LATIN SMALL LETTER

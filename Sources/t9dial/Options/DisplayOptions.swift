@@ -80,7 +80,8 @@ struct DisplayOptions: ParsableArguments {
                 if font == nil { logger.warning("\(ScreenDisplay.smallFontName) is not installed: the character display folds accented letters") }
                 displays.append(
                     try LCDDisplay(
-                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, font: font, logger: logger,
+                        device: settings.lcd, size: settings.lcd == nil ? lcdSize ?? settings.lcdSize : settings.lcdSize, rom: settings.lcdROM,
+                        font: font, logger: logger,
                         pngPaths: lcdPictures))
             } catch let error as DialerError {
                 throw CommandFailure(message: error.description)
@@ -88,10 +89,12 @@ struct DisplayOptions: ParsableArguments {
                 throw CommandFailure(message: String(describing: error))
             }
         }
-        let pictures = ScreenDisplay.outputs(
-            requested: choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } },
-            configuredFramebuffer: settings.framebuffer, configuredDRM: settings.drm
-        )
+        let requested = choices.compactMap { if case .screen(let output) = $0, lcdPictures.isEmpty || !output.isPNG { output } else { nil } }
+        let pictures = ScreenDisplay.outputs(requested: requested, configuredFramebuffer: settings.framebuffer, configuredDRM: settings.drm)
+        // A framebuffer drawn on a card instead is said, so a wrong /dev/fbN is not silent.
+        for case .drm(let card) in pictures where !requested.contains(.drm(path: card)) && settings.drm != card {
+            logger.notice("screen: this system has no /dev/fb (a kernel without fbdev emulation), so t9dial draws on \(card)")
+        }
         if !pictures.isEmpty {
             do {
                 let rotation = try Rotation(degrees: settings.rotation)

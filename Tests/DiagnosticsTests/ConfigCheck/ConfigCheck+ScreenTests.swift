@@ -7,7 +7,7 @@ import Foundation
 import TestFixtures
 import Testing
 
-@Suite("ConfigCheck: [screen] backlight")
+@Suite("ConfigCheck: [screen] backlight and devices")
 struct ConfigCheckScreenTests {
     /// The findings about `[screen]` of a config naming the sample contacts, and `text`.
     func check(_ text: String) throws -> [ConfigFinding] {
@@ -31,5 +31,24 @@ struct ConfigCheckScreenTests {
 
     @Test func noBacklightNoFinding() throws {
         #expect(try check("[screen]\nbacklight = \"\"\nsleep_after = \"5m\"\n").isEmpty)
+    }
+
+    /// A screen device the config names that this system lacks: a warning at its key's line
+    /// saying what to look at on the board, since the config may be checked elsewhere.
+    @Test(arguments: [
+        ("framebuffer", "/dev/t9dial-no-fb9", "does not exist here, so nothing is drawn; on the board, check the panel's driver (ls /dev/fb*)"),
+        ("drm", "/dev/dri/t9dial-no-card9", "does not exist here, so nothing is drawn; on the board, check the panel's DRM driver (ls /dev/dri/)"),
+        ("lcd", "/dev/t9dial-no-lcd", "does not exist here, so nothing is shown on it; on the board, check the hd44780 overlay (t9dial doctor says which)"),
+    ])
+    func aMissingScreenDeviceIsAWarningAtItsLine(key: String, path: String, saying: String) throws {
+        let findings = try check("[screen]\nbacklight = \"\"\n\(key) = \"\(path)\"\n")
+        let finding = try #require(findings.first, "\(findings)")
+        #expect(findings.count == 1 && finding.severity == .warning)
+        #expect(finding.error.key == "screen.\(key)" && finding.error.line == 4)
+        #expect(finding.error.message == path + " " + saying)
+    }
+
+    @Test func aScreenDeviceThatIsThereNoFinding() throws {
+        #expect(try check("[screen]\nbacklight = \"\"\nlcd = \"/dev/null\"\n").isEmpty)
     }
 }

@@ -36,7 +36,7 @@ struct DoctorCharacterLCDTests {
             case .missing: (.problem, ["/dev/lcd does not exist", "dtoverlay=hd44780-i2c-lcd", "docs/board.md"])
             case .regularFile: (.problem, ["/dev/lcd is not a character device"])
             case .otherGroup: (.problem, ["/dev/null, group", "cannot write it", "udevadm trigger --subsystem-match=misc"])
-            case .serviceGroup: (.ok, ["/dev/null, group", "mode 0666, 20x4"])
+            case .serviceGroup: (.ok, ["/dev/null, group", "mode 0666, 20x4, ROM A00"])
             }
         #expect(check?.status == expected.0, "\(String(describing: check))")
         for words in expected.1 {

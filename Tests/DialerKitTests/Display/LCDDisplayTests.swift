@@ -26,13 +26,14 @@ struct LCDDisplayTests {
         let display: LCDDisplay
         let font: BitmapFont
 
-        init(_ size: String, font: BitmapFont? = nil, logger: RecordedLog = RecordedLog()) throws {
+        init(_ size: String, rom: LCDCharacterROM = .a00, font: BitmapFont? = nil, logger: RecordedLog = RecordedLog()) throws {
             let size = try #require(LCDSize(parsing: size))
             let font = try font ?? LCDFixtures.font()
             self.font = font
             decoder = CharLCDDecoder(width: size.columns, height: size.rows)
-            var sink: Rig? = nil
-            display = LCDDisplay(size: size, font: font, logger: logger.logger) { bytes in
+            // Weak, or the rig would hold the display that holds the writer that holds the rig.
+            weak var sink: Rig? = nil
+            display = LCDDisplay(size: size, rom: rom, font: font, logger: logger.logger) { bytes in
                 sink?.writes.append(bytes)
                 sink?.decoder.feed(bytes)
             }
@@ -42,7 +43,9 @@ struct LCDDisplayTests {
         func show(_ screen: ScreenState) { display.take(.screen(screen)) }
 
         /// The grid as text, custom glyphs read back by their dots among `candidates`' letters.
-        func lines(_ candidates: String = LCDFixtures.accented) -> [String] { decoder.lines(font: font, candidates: candidates) }
+        func lines(_ candidates: String = LCDFixtures.accented, rom: CharLCDDecoder.ROM = .a00) -> [String] {
+            decoder.lines(font: font, candidates: candidates, rom: rom)
+        }
     }
 
     @Test(
@@ -94,6 +97,25 @@ struct LCDDisplayTests {
         }
         #expect(Array(line[13..<15]) == Array("EE".utf8))
         #expect(Set(rig.decoder.memory.joined().filter { $0 < 8 }).count == 8)
+    }
+
+    /// An A02 module has the Latin-1 letters in its ROM: they are written by their code, and
+    /// only the letters it lacks (Ø, whose code shows Φ there; Ł; Cyrillic small letters) take
+    /// custom glyphs.
+    @Test func onAnA02ModuleLatin1LettersAreROMCharacters() throws {
+        var screen = try LCDFixtures.accentedScreen("")
+        screen.calling = DialRequest(name: "ÀÉÑüß Ødegård Łó", number: "+47 912 34 567")
+        screen.callProgress = .ringing
+        let rig = try Rig("20x4", rom: .a02)
+        rig.show(screen)
+        let name = rig.decoder.memory[1]
+        #expect(Array(name[2..<7]) == [0xC0, 0xC9, 0xD1, 0xFC, 0xDF])
+        #expect(rig.lines(rom: .a02)[1] == "  ÀÉÑüß Ødegård Łó  ")
+        // Ø and Ł are the only glyphs defined; the A00 would have needed eight, and folded.
+        #expect(Set(rig.decoder.memory.joined().filter { $0 < 8 }).count == 2)
+        let a00 = try Rig("20x4")
+        a00.show(screen)
+        #expect(Set(a00.decoder.memory.joined().filter { $0 < 8 }).count == 8)
     }
 
     @Test func glyphsStayInTheirSlotsWhileTheyAreShown() throws {
@@ -321,7 +343,7 @@ final class ThreadedKernel: Sendable {
 
 /// Contacts and screens with accented names, and the expected grids.
 enum LCDFixtures {
-    static let accented = "éÉèáàíóúñçëöüšćžłØåÓ"
+    static let accented = "éÉèáàíóúñçëöüšćžłØåÓŁ"
 
     static func font() throws -> BitmapFont {
         let path = TestFiles.dataDirectory + "/fonts/t9dial-5x8.psf"

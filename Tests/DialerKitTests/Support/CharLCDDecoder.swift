@@ -179,19 +179,30 @@ struct CharLCDDecoder {
 
     // MARK: Reading the grid
 
-    /// The visible cells as text: ASCII as itself, but the A00 ROM's ¥ for `\` and its arrows
-    /// for `~` and DEL; a custom glyph as the first of `candidates` whose dots in `font` it
-    /// has (`□` for none); `�` for the ROM's katakana and the rest.
-    func lines(font: BitmapFont? = nil, candidates: String = "") -> [String] {
+    /// The module's character ROM, as the HD44780U datasheet's tables give it (only the codes
+    /// the tests read).
+    enum ROM {
+        /// ASCII, but ¥ for `\` and arrows for `~` and DEL; katakana above.
+        case a00
+        /// ASCII, and from 0xC0 the Latin-1 letters at their own codes, but Φ for Ø.
+        case a02
+    }
+
+    /// The visible cells as text: ASCII and the ROM's characters (`rom`); a custom glyph as
+    /// the first of `candidates` whose dots in `font` it has (`□` for none); `�` for the ROM's
+    /// katakana and the rest.
+    func lines(font: BitmapFont? = nil, candidates: String = "", rom: ROM = .a00) -> [String] {
         memory.map { line in
             String(
                 line.prefix(width).map { code -> Character in
-                    switch code {
-                    case 0x5C: "¥"
-                    case 0x7E: "→"
-                    case 0x7F: "←"
-                    case 0x20...0x7D: Character(Unicode.Scalar(code))
-                    case 0...15: character(ofGlyph: Int(code % 8), font: font, candidates: candidates)
+                    switch (code, rom) {
+                    case (0x5C, .a00): "¥"
+                    case (0x7E, .a00): "→"
+                    case (0x7F, .a00): "←"
+                    case (0xD8, .a02): "Φ"
+                    case (0xC0...0xFF, .a02): Character(Unicode.Scalar(code))
+                    case (0x20...0x7E, _): Character(Unicode.Scalar(code))
+                    case (0...15, _): character(ofGlyph: Int(code % 8), font: font, candidates: candidates)
                     default: "�"
                     }
                 })
