@@ -30,6 +30,11 @@ public protocol CallLine: AnyObject {
     /// waits for it, as its outcome is still to come. A followed call is the dialer's to wait
     /// for, not this.
     var isWorking: Bool { get }
+    /// Whether the back-end is still being told to end a call the dialer is done with
+    /// (ModemManager: the call a `CreateCall` hung up before it answered made, to delete; a
+    /// `Hangup` or `DeleteCall` unanswered). A run that stops gives it a few seconds
+    /// (`DialerDriver.settleGrace`), so the back-end keeps no call of t9dial's.
+    var isEnding: Bool { get }
     /// The descriptors to poll for input; they change as the line connects and reconnects.
     var descriptors: [FileDescriptor] { get }
     /// When the line must next be woken (a reconnection's backoff, the next `AT+CLCC`); nil
@@ -71,6 +76,9 @@ public protocol CallLine: AnyObject {
 }
 
 extension CallLine {
+    /// A line whose calls end with its connection or its port has nothing to finish.
+    public var isEnding: Bool { false }
+
     /// A line whose state comes by itself, or that has none, asks nothing.
     public func askLineState(at now: Microseconds) -> [LineEvent] { [] }
 }

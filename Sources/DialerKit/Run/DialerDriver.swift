@@ -451,12 +451,17 @@ public final class DialerDriver {
     /// whatever the line says (a modem's own wait, `ModemCallTracker.Timing.hangUpWait`, is
     /// shorter), so the service stops well within systemd's stop timeout.
     public static let stopGrace: Microseconds = 1_000_000
+    /// How long a run that stops then gives the line to finish ending its calls in the
+    /// back-end (`CallLine.isEnding`): ModemManager's `CreateCall` waits for polkit, which can
+    /// take seconds on a busy board, and the call it makes is deleted only once it answers.
+    public static let settleGrace: Microseconds = 5_000_000
 
     /// The run stops (`q`, SIGTERM, SIGINT): the call dialled here or connected is hung up, as
     /// a phone that is switched off ends its call (`DialerSession.stopping`; one ringing here
     /// is left to ring), and the line gets `stopGrace` to say it is over. A call it has not
-    /// ended by then is over for the run all the same, and logged so. A launched dial is
-    /// waited for first, and the history's writes last.
+    /// ended by then is over for the run all the same, and logged so. The line then gets
+    /// `settleGrace` to finish ending it in the back-end (`CallLine.isEnding`). A launched
+    /// dial is waited for first, and the history's writes last.
     public func stop(display: inout some DialerDisplay) throws(DialerError) {
         _ = try runLine(display: &display, until: nil, signals: nil) { self.line.isWorking }
         apply(machine.session.stopping(at: clock.now()), to: &display)
@@ -466,6 +471,9 @@ public final class DialerDriver {
             logger.warning("the line did not confirm the hang-up within \(Self.stopGrace / 1_000_000) s; stopping all the same")
             apply(machine.session.callChanged(.ended(.hungUpHere), at: clock.now()), to: &display)
         }
+        let settled = clock.now().addingSaturated(Self.settleGrace)
+        _ = try runLine(display: &display, until: settled, signals: nil) { self.line.isEnding }
+        if line.isEnding { logger.warning("the \(line.methodName) line did not finish ending the call within \(Self.settleGrace / 1_000_000) s") }
         finishHistory()
     }
 

@@ -348,7 +348,7 @@ public final class DialerService {
         if fresh.configuration.sound != soundSettings {
             soundSettings = fresh.configuration.sound
             driver.soundProblem(nil, display: &display)
-            driver.startSound(soundSettings, device: soundDevice)
+            driver.apply(driver.startSound(soundSettings, device: soundDevice), to: &display)
             logger.info("reload: [sound] changed; the sound player starts anew")
         }
         if let history = fresh.history { driver.learnPicks(from: history) }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerConfig
-import DialerEngine
+public import DialerEngine
 import DialOutcomes
 public import Sound
 
@@ -14,23 +14,43 @@ public import Sound
 /// A mixer's change is a quick ioctl on the card's control device: the loop's thread does it.
 extension DialerDriver {
     /// Changes the volume and mutes through the mixer of `settings` from now on (`mixerCard`),
-    /// or through none.
+    /// or through none; the screen's updates, as `useMixer(_:)` gives them.
     /// The same mixer as now is kept: a reload that leaves it so keeps a call muted.
-    public func useMixer(of settings: SoundSettings) {
+    @discardableResult
+    public func useMixer(of settings: SoundSettings) -> [DialerUpdate] {
         let chosen = settings.mixerCard.map { AlsaCallMixer(card: $0, volumeControl: settings.volumeControl, captureControl: settings.captureControl) }
         if let current = mixer as? AlsaCallMixer, let chosen, current.card == chosen.card, current.volumeControl == chosen.volumeControl,
             current.captureControl == chosen.captureControl
         {
-            return
+            return []
         }
-        useMixer(chosen)
+        return useMixer(chosen)
     }
 
     /// Changes the volume and mutes through `mixer` from now on, or through none (when the
-    /// dialer stops). A capture the old mixer switched off is switched on again first.
-    public func useMixer(_ mixer: (any CallMixer)?) {
+    /// dialer stops). A capture the old mixer switched off is switched on again first. A call
+    /// muted through the old mixer stays muted through the new one; when the new one cannot
+    /// mute it, or there is none, the call is heard again, and the updates say so on the
+    /// screen, which must never show "Muted" over a live microphone.
+    @discardableResult
+    public func useMixer(_ mixer: (any CallMixer)?) -> [DialerUpdate] {
+        let callWasMuted = mixerMuted
         captureAfterCall()
         self.mixer = mixer
+        guard callWasMuted else { return [] }
+        if let mixer {
+            do throws(SoundProblem) {
+                try mixer.setCapturing(false)
+                mixerMuted = true
+                logger.info("mute: the call stays muted through the new mixer")
+                return []
+            } catch {
+                logger.warning("mute: the new mixer cannot keep the call muted (\(error)); it is heard again")
+            }
+        } else {
+            logger.warning("mute: no mixer is named any more, so the call is heard again")
+        }
+        return machine.session.callChanged(.muted(false), call: nil, at: clock.now())
     }
 
     /// What the mixer does for `control`, which the line cannot do: the session's updates, or

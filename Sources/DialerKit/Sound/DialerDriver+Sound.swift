@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 
 public import DialerConfig
+public import DialerEngine
 import Sound
 public import Tones
 
@@ -11,12 +12,14 @@ extension DialerDriver {
     /// `device` overrides `[sound] device` as `--sound` does ("none": no ALSA device). Nothing
     /// to ring (no device, beeper or LED) starts no player. The player's problems are shown
     /// and logged by the loop (`LoopSource.sound`). A player that cannot start (no thread, no
-    /// descriptor) is a warning: the dialer works on, silent.
-    public func startSound(_ settings: SoundSettings, device: String? = nil) {
+    /// descriptor) is a warning: the dialer works on, silent. Returns the screen's updates of
+    /// a change of mixer during a muted call (`useMixer`).
+    @discardableResult
+    public func startSound(_ settings: SoundSettings, device: String? = nil) -> [DialerUpdate] {
         stopSound()
         let settings = settings.overriding(device: device)
-        useMixer(of: settings)
-        guard settings.hasRinger else { return }
+        let updates = useMixer(of: settings)
+        guard settings.hasRinger else { return updates }
         do {
             let reports = try SoundReports()
             let player = try SoundPlayer(settings: settings, onProblem: reports.report, onRecovery: reports.recovered)
@@ -26,6 +29,7 @@ extension DialerDriver {
         } catch {
             logger.warning("sound: the player could not start (\(error)); the dialer works on without sound")
         }
+        return updates
     }
 
     /// Stops the player `startSound` made, if any: its sound stops, its devices close.

@@ -48,6 +48,16 @@ public final class ModemManagerLine: CallLine {
     public let methodName = "modemmanager"
     public let followsCalls = true
     public let isWorking = false
+
+    public var isEnding: Bool {
+        if case .creating(_, cancelled: true) = call { return true }
+        return awaiting.values.contains {
+            switch $0 {
+            case .hangUp, .deleteCall: true
+            default: false
+            }
+        }
+    }
     /// The modem as configured: "any" (the first with voice calls), an index ("0", as
     /// `mmcli -L` shows it) or a D-Bus object path.
     public let modem: String

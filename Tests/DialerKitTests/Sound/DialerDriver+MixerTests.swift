@@ -121,6 +121,31 @@ struct DialerDriverMixerTests {
         #expect(log.lines.contains { $0.contains("ALSA mixer hw:7: no such card; set [sound] mixer") } == failing)
     }
 
+    /// A reload that changes the mixer during a call muted through the old one: the old card's
+    /// capture is switched on again, and the call stays muted through the new card, or, when
+    /// that cannot mute or there is none, the screen stops saying "Muted".
+    @Test(
+        "A new mixer keeps a muted call muted, or the screen says it is not",
+        arguments: [("works", true), ("fails", false), ("none", false)]
+    )
+    func newMixerDuringAMutedCall(newMixer: String, staysMuted: Bool) throws {
+        let (line, log, old) = (Calls.ScriptedLine(), RecordedLog(), FakeMixer())
+        var (driver, display) = try Self.connected(line: line, log: log)
+        driver.useMixer(old)
+        Calls.say([.notOnThisLine(.mute)], on: line, to: driver, display: &display)
+        #expect(!old.capturing && driver.machine.session.screen.muted)
+        let new = FakeMixer()
+        if newMixer == "fails" { new.failure = SoundProblem(.mixer("hw:3"), reason: "no such card", remedy: "set [sound] mixer") }
+        driver.apply(driver.useMixer(newMixer == "none" ? nil : new), to: &display)
+        #expect(old.changes == ["capture off", "capture on"])
+        #expect(new.changes == (staysMuted ? ["capture off"] : []))
+        #expect(driver.machine.session.screen.muted == staysMuted)
+        #expect(log.lines.contains { $0.contains("it is heard again") } == (newMixer == "fails"))
+        // The call's end switches the new card's capture on again, only when it was switched off.
+        Calls.say([.ended(.hungUpThere)], on: line, to: driver, display: &display)
+        #expect(new.changes == (staysMuted ? ["capture off", "capture on"] : []))
+    }
+
     @Test("The mixer of [sound] is used, and kept when a reload leaves it so")
     func mixerOfSettings() throws {
         let (line, log) = (Calls.ScriptedLine(), RecordedLog())

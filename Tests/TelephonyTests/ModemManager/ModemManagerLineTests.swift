@@ -75,6 +75,21 @@ struct ModemManagerLineTests {
         #expect(rig.run { rig.line.nextDeadline == nil }, "idle is asleep once DeleteCall is answered")
     }
 
+    /// A dial hung up before `CreateCall` answered: the line is still ending it until the call
+    /// ModemManager made is deleted, never started, so a run that stops waits for that.
+    @Test func aDialHungUpBeforeCreateCallAnswersIsEndingUntilItsCallIsDeleted() throws {
+        let rig = try Rig()
+        rig.runUntilReady()
+        #expect(!rig.line.isEnding)
+        rig.events += rig.line.dial("5551234", at: Rig.now)
+        rig.events += rig.line.hangUp(at: Rig.now)
+        #expect(rig.line.isEnding)
+        #expect(rig.run { !rig.line.isEnding }, "\(rig.log)")
+        let call = try rig.fake.lastCall()
+        #expect(try rig.fake.callLog(call) == "Deleted")
+        #expect(rig.callEvents == [.ended(.hungUpHere)])
+    }
+
     @Test func busy() throws {
         let rig = try Rig()
         rig.runUntilReady()
