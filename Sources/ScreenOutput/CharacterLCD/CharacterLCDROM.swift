@@ -46,11 +46,12 @@ public enum CharacterLCDROM: String, Sendable, Hashable, CaseIterable {
         var table = asciiCharacters
         table[0x7F] = "⌂"
         for (offset, letter) in "БДЖЗИЙЛПУЦЧШЩЪЫЭ".enumerated() { table[0x80 + UInt8(offset)] = letter }
-        let greek: [UInt8: Character] = [
+        // Greek, and the Cyrillic capitals and signs the ROM puts among the Latin-1 codes.
+        let placed: [UInt8: Character] = [
             0x90: "α", 0x92: "Γ", 0x93: "π", 0x94: "Σ", 0x95: "σ", 0x97: "τ", 0x99: "θ", 0x9A: "Ω", 0x9B: "δ", 0x9C: "∞", 0x9E: "ε",
             0xA8: "ƒ", 0xAC: "Ю", 0xAD: "Я", 0xB5: "μ", 0xB8: "ω", 0xD8: "Φ",
         ]
-        table.merge(greek) { _, new in new }
+        table.merge(placed) { _, new in new }
         // Latin-1's signs where the ROM has them at the same code, and its letters, whose
         // code the ROM keeps but for Ø (0xD8, Φ there).
         let latin1: [ClosedRange<UInt8>] = [0xA1...0xA7, 0xA9...0xAB, 0xAE...0xAE, 0xB1...0xB3, 0xB6...0xB7, 0xB9...0xD7, 0xD9...0xFF]
